@@ -1,0 +1,165 @@
+"""A game: its creation record, its ordered actions, and the state derived from them."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+from kadesh.core.dice import Dice, SeededDice, commitment, dice_from_record
+from kadesh.core.errors import GAME_OVER, UNKNOWN_SEAT, RuleError, bad_action
+from kadesh.core.events import Event
+from kadesh.core.registry import get_ruleset
+from kadesh.core.ruleset import Action, Ruleset, Seat
+
+RECORD_FORMAT = "kadesh-record/1"
+
+
+class LegalActions:
+    """Lazy legal actions: iterate to generate them, ``in`` to test one cheaply."""
+
+    def __init__(self, game: Game, seat: Seat) -> None:
+        self._game = game
+        self._seat = seat
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._game.ruleset.legal_actions(self._game.state, self._seat)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, dict):
+            return False
+        try:
+            self._game.ruleset.check(self._game.state, self._seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+
+class Game:
+    """One game of any ruleset. ``version`` counts the actions applied so far."""
+
+    def __init__(self, ruleset: Ruleset, options: dict[str, Any], seed: str, dice: Dice) -> None:
+        self.ruleset = ruleset
+        self.options = options
+        self.seed = seed
+        self.dice = dice
+        self.state = ruleset.setup(options)
+        self.actions: list[dict[str, Any]] = []
+        self.events: list[tuple[int, Event]] = []  # (version the event belongs to, event)
+
+    # -- the contract ---------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.ruleset.seats(self.options)
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self.ruleset.outcome(self.state)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+    def to_act(self) -> list[Seat]:
+        return self.ruleset.to_act(self.state)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        self._check_seat(seat)
+        return list(self.ruleset.legal_actions(self.state, seat))
+
+    def legal(self, seat: Seat) -> LegalActions:
+        self._check_seat(seat)
+        return LegalActions(self, seat)
+
+    def act(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat``; on RuleError nothing changes, the dice included."""
+        self._check_seat(seat)
+        if not isinstance(action, dict):
+            raise bad_action("Une action est un objet JSON.", "An action is a JSON object.")
+        if self.outcome is not None:
+            raise RuleError(GAME_OVER, "La partie est terminée.", "The game is over.")
+        dice_index = self.dice.index
+        try:
+            events = self.ruleset.apply(self.state, seat, action, self.dice)
+        except RuleError:
+            self.dice.index = dice_index
+            raise
+        self.actions.append({"seat": seat, "action": action})
+        version = self.version
+        self.events.extend((version, event) for event in events)
+        return events
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        if seat is not None:
+            self._check_seat(seat)
+        view = self.ruleset.view(self.state, seat)
+        view["version"] = self.version
+        view["outcome"] = self.outcome
+        return view
+
+    def journal(self, seat: Seat | None, lang: str = "fr", since: int = 0) -> list[str]:
+        return [line for _, line in self.journal_entries(seat, lang, since)]
+
+    def journal_entries(self, seat: Seat | None, lang: str = "fr", since: int = 0) -> list[tuple[int, str]]:
+        """(version, line) for each narrated event ``seat`` may read, after version ``since``."""
+        if seat is not None:
+            self._check_seat(seat)
+        lines = []
+        for version, event in self.events:
+            if version <= since or not event.visible_to(seat):
+                continue
+            line = self.ruleset.narrate(event, seat, lang)
+            if line is not None:
+                lines.append((version, line))
+        return lines
+
+    def odds(self, seat: Seat, action: Action) -> dict[str, Any] | None:
+        self._check_seat(seat)
+        self.ruleset.check(self.state, seat, action)
+        return self.ruleset.odds(self.state, seat, action)
+
+    # -- records --------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "ruleset": self.ruleset.name,
+            "ruleset_version": self.ruleset.version,
+            "options": self.options,
+            "seed": self.seed,
+            "dice": self.dice.describe(),
+            "actions": [dict(a) for a in self.actions],
+        }
+
+    def _check_seat(self, seat: Seat) -> None:
+        if seat not in self.seats:
+            raise RuleError(UNKNOWN_SEAT, f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
+
+
+def new_game(
+    ruleset: str,
+    seed: int | str | None = None,
+    options: dict[str, Any] | None = None,
+    dice: Dice | None = None,
+) -> Game:
+    """Start a game. Without a seed, a fresh 256-bit secret one is drawn."""
+    rules = get_ruleset(ruleset)
+    seed_text = secrets.token_hex(32) if seed is None else str(seed)
+    return Game(rules, rules.normalize_options(options), seed_text, dice or SeededDice(seed_text))
+
+
+def load_game(record: dict[str, Any]) -> Game:
+    """Rebuild a game by replaying its record; the state comes out exactly as it was."""
+    rules = get_ruleset(record["ruleset"])
+    seed = str(record["seed"])
+    game = Game(rules, rules.normalize_options(record.get("options")), seed,
+                dice_from_record(record.get("dice", {}), seed))
+    for entry in record.get("actions", []):
+        game.act(entry["seat"], entry["action"])
+    return game

@@ -1,0 +1,114 @@
+"""Square-grid geometry shared by every ruleset: cells, directions, distances, lines.
+
+A cell is ``(x, y)``: x grows from west to east, y from north to south, both from 0.
+Names like ``c5`` (column letter, row number from 1) are parsed and written here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Cell = tuple[int, int]
+
+# Facings, clockwise from north; the index is the facing's number.
+FACINGS = ("N", "E", "S", "W")
+DIRECTION: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+LEFT_OF = {"N": "W", "E": "N", "S": "E", "W": "S"}
+RIGHT_OF = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+_CELL_NAME = re.compile(r"^([a-zA-Z])([1-9][0-9]?)$")
+
+
+def cell_name(cell: Cell, upper: bool = False) -> str:
+    letter = chr((ord("A") if upper else ord("a")) + cell[0])
+    return f"{letter}{cell[1] + 1}"
+
+
+def parse_cell(name: object, width: int, height: int) -> Cell | None:
+    """The cell called ``name`` (``c5`` or ``C5``) on a width×height board, or None."""
+    if not isinstance(name, str):
+        return None
+    match = _CELL_NAME.match(name)
+    if not match:
+        return None
+    x = ord(match.group(1).lower()) - ord("a")
+    y = int(match.group(2)) - 1
+    return (x, y) if 0 <= x < width and 0 <= y < height else None
+
+
+def step(cell: Cell, facing: str, count: int = 1) -> Cell:
+    dx, dy = DIRECTION[facing]
+    return (cell[0] + dx * count, cell[1] + dy * count)
+
+
+def on_board(cell: Cell, width: int, height: int) -> bool:
+    return 0 <= cell[0] < width and 0 <= cell[1] < height
+
+
+def orthogonal_neighbours(cell: Cell) -> Iterator[Cell]:
+    x, y = cell
+    yield (x, y - 1)
+    yield (x + 1, y)
+    yield (x, y + 1)
+    yield (x - 1, y)
+
+
+def chebyshev(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def facing_towards(origin: Cell, target: Cell) -> str | None:
+    """The facing that points from ``origin`` straight at an orthogonally aligned ``target``."""
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if dx == 0 and dy < 0:
+        return "N"
+    if dx == 0 and dy > 0:
+        return "S"
+    if dy == 0 and dx > 0:
+        return "E"
+    if dy == 0 and dx < 0:
+        return "W"
+    return None
+
+
+def facing_nearest(origin: Cell, target: Cell) -> str:
+    """The facing closest to the direction from ``origin`` to ``target``.
+
+    On an exact diagonal the north-south facing wins, so the choice never depends on order.
+    """
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if abs(dy) >= abs(dx) and dy != 0:
+        return "S" if dy > 0 else "N"
+    return "E" if dx > 0 else "W"
+
+
+def _axis_cells(start: int, delta: int, t: int, n: int) -> tuple[int, ...]:
+    """Coordinate(s) at t/n of the way along one axis; both cells when it falls on a boundary."""
+    twice = 2 * delta * t
+    if twice % (2 * n) == n:  # an odd multiple of n/2: exactly on a cell edge
+        low = start + (twice - n) // (2 * n)
+        return (low, low + 1)
+    return (start + (twice + n) // (2 * n),)
+
+
+def line_between(a: Cell, b: Cell) -> list[Cell]:
+    """The cells strictly between ``a`` and ``b`` on the straight line joining their centres.
+
+    At each of the ``n = chebyshev(a, b)`` steps the line's point is rounded to its cell;
+    where it falls exactly on the edge between two cells, both are included. The rule is
+    symmetric: ``line_between(a, b)`` and ``line_between(b, a)`` hold the same cells.
+    """
+    n = chebyshev(a, b)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    cells: list[Cell] = []
+    for t in range(1, n):
+        for x in _axis_cells(a[0], dx, t, n):
+            for y in _axis_cells(a[1], dy, t, n):
+                cells.append((x, y))
+    return cells

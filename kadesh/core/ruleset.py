@@ -1,0 +1,84 @@
+"""The contract every ruleset meets.
+
+A ruleset is a declarative definition in the spirit of boardgame.io and OpenSpiel:
+setup from options, who must act, lazy legal actions, a pure ``apply`` that returns
+events, the single ``view`` filter, the outcome, and narration. ``apply`` validates the
+whole action before it changes anything, so a refused action leaves the state as it was.
+
+Simultaneous turns (several seats giving secret orders before the turn resolves) need
+nothing more: ``to_act`` lists every seat that still owes an action, each order is an
+event whose audience is its own seat, and the resolving action is just another action.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from kadesh.core.dice import Dice
+from kadesh.core.events import Event
+
+Action = dict[str, Any]
+Seat = str
+
+
+class Ruleset(ABC):
+    """Subclass, fill the class attributes, and decorate with ``@register``."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    title: ClassVar[dict[str, str]]  # {"fr": ..., "en": ...}
+    # Each option: {"type": "choice", "values": [...], "default": ..., "fr": ..., "en": ...}
+    options_schema: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and refuse unknown or out-of-range options (RuleError ``bad_options``)."""
+        from kadesh.core.options import normalize
+
+        return normalize(self.options_schema, options or {})
+
+    @abstractmethod
+    def seats(self, options: dict[str, Any]) -> list[Seat]: ...
+
+    @abstractmethod
+    def setup(self, options: dict[str, Any]) -> Any:
+        """The initial state for normalized options."""
+
+    @abstractmethod
+    def clone(self, state: Any) -> Any:
+        """An independent copy of a state (for search and what-if odds)."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> list[Seat]:
+        """Seats that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: Seat) -> Iterator[Action]:
+        """Generate the legal actions of ``seat``, lazily."""
+
+    def check(self, state: Any, seat: Seat, action: Action) -> None:
+        """Raise RuleError if ``action`` is not legal for ``seat``. Default: validate on a copy."""
+        from kadesh.core.dice import ScriptedDice
+
+        self.apply(self.clone(state), seat, action, ScriptedDice([1] * 64))
+
+    @abstractmethod
+    def apply(self, state: Any, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        """Apply a legal action in place and return its events; raise RuleError, unchanged, if illegal."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: Seat | None) -> dict[str, Any]:
+        """All that ``seat`` may see (``None``: the public, spectators' view), JSON-able."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> dict[str, Any] | None:
+        """None while the game runs, else at least ``{"winner": seat or None, "reason": str}``."""
+
+    @abstractmethod
+    def narrate(self, event: Event, seat: Seat | None, lang: str) -> str | None:
+        """One journal line for ``event`` as ``seat`` reads it, or None for a silent event."""
+
+    def odds(self, state: Any, seat: Seat, action: Action) -> dict[str, Any] | None:
+        """Exact chances of an action's outcomes, where the ruleset can tell; None otherwise."""
+        return None

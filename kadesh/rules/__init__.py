@@ -1,0 +1,1 @@
+"""Rule systems: each subpackage registers one ruleset."""

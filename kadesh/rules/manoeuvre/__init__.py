@@ -1,0 +1,116 @@
+"""Manœuvre: a two-commander training skirmish on a 12×12 field (seed text 000)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from kadesh.core.dice import Dice, ScriptedDice
+from kadesh.core.events import Event
+from kadesh.core.grid import cell_name
+from kadesh.core.registry import register
+from kadesh.core.ruleset import Ruleset
+from kadesh.rules.manoeuvre import narration, rules
+from kadesh.rules.manoeuvre.data import RULES, SIDES
+from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state
+
+
+@register
+class Manoeuvre(Ruleset):
+    name = "manoeuvre"
+    version = "1"
+    title = {"fr": "Manœuvre", "en": "Manoeuvre"}
+    options_schema = {
+        "choice": {"type": "choice", "values": list(RULES.choice_values), "default": RULES.choice_default,
+                   "fr": "Douzième élément : archer ou lame", "en": "Twelfth element: bow or blade"},
+    }
+
+    def seats(self, options: dict[str, Any]) -> list[str]:
+        return list(SIDES)
+
+    def setup(self, options: dict[str, Any]) -> State:
+        return initial_state(dict.fromkeys(SIDES, options["choice"]))
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def to_act(self, state: State) -> list[str]:
+        if state.phase == DEPLOYMENT:
+            return [side for side in SIDES if not state.ready[side]]
+        if state.phase == BATTLE and state.active is not None:
+            return [state.active]
+        return []
+
+    def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+        return rules.apply(state, seat, action, dice)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state.phase != OVER:
+            return None
+        return {"winner": state.winner, "reason": state.end_reason}
+
+    def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
+        return narration.narrate(event, seat, lang)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        hidden = state.phase == DEPLOYMENT
+        return {
+            "ruleset": self.name,
+            "board": {"width": RULES.width, "height": RULES.height},
+            "phase": state.phase,
+            "turn": state.turn,
+            "active": state.active,
+            "ready": dict(state.ready),
+            "losses": dict(state.losses),
+            "break_losses": RULES.break_losses,
+            "elements": [_element_view(state, el, seat, hidden and el.side != seat)
+                         for el in state.elements.values()],
+        }
+
+    def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """Exact chances of an attack or shot, by playing all 36 dice pairs on copies."""
+        if action.get("type") not in ("attack", "shoot"):
+            return None
+        scores: Counter[str] = Counter()
+        effects: Counter[str] = Counter()
+        sides = RULES.die_sides
+        for a in range(1, sides + 1):
+            for d in range(1, sides + 1):
+                trial = state.copy()
+                events = rules.apply(trial, seat, action, ScriptedDice([a, d]))
+                fight = next(e for e in events if e.type == "combat").data
+                scores[fight["outcome"]] += 1
+                effects[_effect(fight)] += 1
+        total = sides * sides
+        return {
+            "total": total,
+            "scores": {k: scores[k] for k in ("double", "win", "tie", "lose", "doubled")},
+            "effects": {k: effects[k] for k in ("enemy_destroyed", "enemy_recoils", "tie",
+                                                 "own_recoils", "own_destroyed")},
+        }
+
+
+def _effect(fight: dict[str, Any]) -> str:
+    if fight["result"] == "tie":
+        return "tie"
+    whose = "enemy" if fight["loser"] == "defender" else "own"
+    return f"{whose}_destroyed" if fight["result"] == "destroyed" else f"{whose}_recoils"
+
+
+def _element_view(state: State, element: Element, seat: str | None, hidden: bool) -> dict[str, Any]:
+    if hidden:
+        return {"id": element.id, "side": element.side, "kind": element.kind.name, "cell": None,
+                "facing": None, "alive": True}
+    cell = cell_name(element.cell) if element.cell is not None else None
+    out: dict[str, Any] = {"id": element.id, "side": element.side, "kind": element.kind.name,
+                           "cell": cell, "facing": element.facing, "alive": element.alive}
+    if state.phase == BATTLE and element.on_field:
+        threatened = element.threatened_cell()
+        out["threatens"] = cell_name(threatened) if threatened else None
+        out["engaged_by"] = [t.id for t in state.threats_against(element)]
+        out["acted"] = element.acted
+    return out
