@@ -25,11 +25,9 @@ def normalize(schema: dict[str, dict[str, Any]], options: dict[str, Any]) -> dic
             allowed = ", ".join(map(str, spec["values"]))
             raise _bad(name, f"Option {name} : valeurs permises {allowed}.",
                        f"Option {name}: allowed values are {allowed}.")
-        if kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool) or not (
-                spec.get("min", value) <= value <= spec.get("max", value)
-            ):
-                raise _bad(name, f"Option {name} : entier entre {spec.get('min')} et {spec.get('max')}.",
-                           f"Option {name}: an integer from {spec.get('min')} to {spec.get('max')}.")
+        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not (
+                spec.get("min", value) <= value <= spec.get("max", value))):
+            raise _bad(name, f"Option {name} : entier entre {spec.get('min')} et {spec.get('max')}.",
+                       f"Option {name}: an integer from {spec.get('min')} to {spec.get('max')}.")
         out[name] = value
     return out
