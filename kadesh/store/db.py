@@ -1,0 +1,71 @@
+"""Database engines and start-up migrations, for SQLite (the default) and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+SCRIPT_LOCATION = "kadesh.store:migrations"
+
+
+def default_db_path() -> Path:
+    return Path(platformdirs.user_data_dir("kadesh")) / "kadesh.sqlite3"
+
+
+def default_url() -> str:
+    return f"sqlite:///{default_db_path()}"
+
+
+def normalize_url(url: str | None) -> str:
+    """The SQLAlchemy URL for ``url``: None is the default SQLite file, a bare path is a SQLite file."""
+    if url is None:
+        return default_url()
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # A committed action must survive a kill -9 (and a power cut): WAL with a full sync.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def make_engine(url: str | None = None) -> Engine:
+    """An engine for ``url``; a SQLite file and its folder are created on first use."""
+    url = normalize_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if not database or database == ":memory:":
+            raise ValueError("the store needs a SQLite file, not an in-memory database")
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine) -> Config:
+    """Alembic configured from code: the scripts live in the package, no alembic.ini is read."""
+    config = Config()
+    config.set_main_option("script_location", SCRIPT_LOCATION)
+    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%"))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database up to the newest migration."""
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,50 @@
+"""What the store refuses, apart from the rules' own RuleError."""
+
+from __future__ import annotations
+
+from kadesh.core.errors import KadeshError
+
+
+class StoreError(KadeshError):
+    code = "store_error"
+
+
+class GameNotFound(StoreError, LookupError):
+    code = "game_not_found"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no game {game_id!r}")
+        self.game_id = game_id
+
+
+class StaleVersion(StoreError):
+    """The sender saw an older (or a future) version: nothing was written."""
+
+    code = "stale_version"
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"expected version {expected}, the game is at {current}")
+        self.expected = expected
+        self.current = current
+
+
+class GameNotOver(StoreError):
+    """Exporting needs a finished game: the record holds the dice seed."""
+
+    code = "game_not_over"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} is not over")
+        self.game_id = game_id
+
+
+class BadToken(StoreError):
+    """No such token (401)."""
+
+    code = "bad_token"
+
+
+class WrongGame(StoreError):
+    """A real token, but for another game (403)."""
+
+    code = "wrong_game"

@@ -1,0 +1,1 @@
+"""Alembic migrations of the store, applied at start-up by ``kadesh.store.db.migrate``."""

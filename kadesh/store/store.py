@@ -1,0 +1,291 @@
+"""The event-sourced game store.
+
+A game is its creation record (ruleset, version, options, secret seed and its public
+commitment) plus an append-only list of actions, each with the events it produced.
+The state is never stored: it is rebuilt by replaying the actions and kept in a small
+in-process LRU cache, which is checked against the database's version on every use
+and reloaded whenever it is behind (another process may have written).
+
+Two actions racing for the same version: the conditional ``UPDATE games ... WHERE
+version = :expected`` and the unique (game_id, seq) constraint let exactly one land.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from kadesh.core import Event, Game, get_ruleset, new_game
+from kadesh.core.dice import dice_from_record
+from kadesh.core.errors import RuleError, bad_action
+from kadesh.store import schema
+from kadesh.store.db import make_engine, migrate, normalize_url
+from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, StaleVersion, WrongGame
+from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
+
+log = logging.getLogger(__name__)
+
+EXPORT_FORMAT = "kadesh-export/1"
+MAX_ACTION_DEPTH = 32
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    """A new game and its secret tokens: shown once, never stored in clear."""
+
+    id: str
+    ruleset: str
+    commitment: str
+    seat_tokens: dict[str, str]
+    spectator_token: str
+    owner_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    version: int
+    events: list[Event] = field(default_factory=list)
+
+
+def json_value(value: Any, what: str = "action") -> Any:
+    """``value`` as plain JSON (finite numbers, bounded nesting), or a RuleError ``bad_action``."""
+    if _depth(value) > MAX_ACTION_DEPTH:
+        raise bad_action(f"Objet JSON trop imbriqué ({what}).", f"JSON nested too deeply ({what}).")
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise bad_action(f"JSON invalide ({what}).", f"Invalid JSON ({what}).") from error
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of a JSON value, without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_ACTION_DEPTH:
+            return deepest
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+class GameCache:
+    """An LRU of rebuilt games keyed by id; an entry is only used at the database's version."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> Game | None:
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is None or game.version != version:
+                return None
+            self._games.move_to_end(game_id)
+            return game
+
+    def put(self, game_id: str, game: Game) -> None:
+        with self._lock:
+            self._games[game_id] = game
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._games.pop(game_id, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+class Store:
+    """Games in a SQL database (SQLite file by default, or PostgreSQL), migrated on opening."""
+
+    def __init__(self, url: str | None = None, cache_size: int = 256, engine: Engine | None = None) -> None:
+        self.url = normalize_url(url)
+        self.engine = engine or make_engine(self.url)
+        migrate(self.engine)
+        self.cache = GameCache(cache_size)
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- creating ---------------------------------------------------------------
+    def create_game(self, ruleset: str, options: dict[str, Any] | None = None, seed: str | None = None) -> CreatedGame:
+        """A new game with a fresh 256-bit seed (RuleError ``bad_options``, UnknownRuleset if refused)."""
+        seed = seed if seed is not None else secrets.token_hex(32)
+        game = new_game(ruleset, seed=seed, options=json_value(options or {}, "options"))
+        game_id = secrets.token_hex(8)
+        seat_tokens = {seat: new_token() for seat in game.seats}
+        spectator, owner = new_token(), new_token()
+        rows = [{"hash": token_hash(t), "game_id": game_id, "role": SEAT, "seat": s} for s, t in seat_tokens.items()]
+        rows.append({"hash": token_hash(spectator), "game_id": game_id, "role": SPECTATOR, "seat": None})
+        rows.append({"hash": token_hash(owner), "game_id": game_id, "role": OWNER, "seat": None})
+        with self.engine.begin() as conn:
+            conn.execute(schema.games.insert().values(
+                id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
+                options=game.options, seed=game.seed, commitment=game.commitment,
+                dice=game.dice.describe(), version=0, outcome=None, created_at=_now()))
+            conn.execute(schema.tokens.insert(), rows)
+        self.cache.put(game_id, game)
+        return CreatedGame(game_id, game.ruleset.name, game.commitment, seat_tokens, spectator, owner)
+
+    # -- reading ----------------------------------------------------------------
+    def exists(self, game_id: str) -> bool:
+        return self.current_version(game_id) is not None
+
+    def current_version(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
+
+    def access(self, game_id: str, token: str | None) -> Access:
+        """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), WrongGame."""
+        with self.engine.connect() as conn:
+            if conn.execute(select(schema.games.c.id).where(schema.games.c.id == game_id)).first() is None:
+                raise GameNotFound(game_id)
+            if not token:
+                raise BadToken("no token")
+            row = conn.execute(select(schema.tokens).where(schema.tokens.c.hash == token_hash(token))).first()
+        if row is None:
+            raise BadToken("unknown token")
+        if row.game_id != game_id:
+            raise WrongGame("token for another game")
+        return Access(row.game_id, row.role, row.seat)
+
+    @contextmanager
+    def game(self, game_id: str) -> Iterator[Game]:
+        """The game at its database version, held under the game's lock: read it, don't change it."""
+        with self._lock(game_id):
+            yield self._load(game_id)
+
+    def _load(self, game_id: str) -> Game:
+        version = self.current_version(game_id)
+        if version is None:
+            raise GameNotFound(game_id)
+        game = self.cache.get(game_id, version)
+        if game is None:
+            game = self.rebuild(game_id)
+            self.cache.put(game_id, game)
+        return game
+
+    def rebuild(self, game_id: str) -> Game:
+        """Replay the game from the database alone (the cache is not the source of truth)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
+            if row is None:
+                raise GameNotFound(game_id)
+            steps = conn.execute(select(schema.actions.c.seat, schema.actions.c.action)
+                                 .where(schema.actions.c.game_id == game_id)
+                                 .order_by(schema.actions.c.seq)).all()
+        rules = get_ruleset(row.ruleset)
+        game = Game(rules, rules.normalize_options(row.options), row.seed, dice_from_record(row.dice, row.seed))
+        for step in steps:
+            game.act(step.seat, step.action)
+        return game
+
+    def action_count(self, game_id: str) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(schema.actions)
+                                .where(schema.actions.c.game_id == game_id)).scalar_one()
+
+    def stored_events(self, game_id: str) -> list[list[dict[str, Any]]]:
+        """The events of each action as written, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.actions.c.events).where(schema.actions.c.game_id == game_id)
+                                .order_by(schema.actions.c.seq)).all()
+        return [row.events for row in rows]
+
+    # -- acting -----------------------------------------------------------------
+    def act(self, game_id: str, seat: str, expected_version: int, action: Any) -> ActResult:
+        """Check the version, then the rules, then write: StaleVersion or RuleError leave nothing written."""
+        with self._lock(game_id):
+            current = self.current_version(game_id)
+            if current is None:
+                raise GameNotFound(game_id)
+            if expected_version != current:
+                raise StaleVersion(expected_version, current)
+            game = self._load(game_id)
+            action = json_value(action)
+            try:
+                events = game.act(seat, action)  # RuleError: nothing changed
+            except RuleError:
+                raise
+            except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
+                self.cache.drop(game_id)
+                log.exception("ruleset %s failed on an action", game.ruleset.name)
+                raise bad_action("Action refusée.", "Action refused.") from error
+            try:
+                self._write(game_id, current, seat, action, events, game.outcome)
+            except BaseException:
+                self.cache.drop(game_id)  # the cached game is ahead of the database now
+                raise
+            return ActResult(game.version, events)
+
+    def _write(self, game_id: str, current: int, seat: str, action: Any, events: list[Event],
+               outcome: dict[str, Any] | None) -> None:
+        try:
+            with self.engine.begin() as conn:
+                # The first statement writes, so SQLite takes its write lock at once.
+                bumped = conn.execute(update(schema.games)
+                                      .where(schema.games.c.id == game_id, schema.games.c.version == current)
+                                      .values(version=current + 1, outcome=outcome)).rowcount
+                if bumped != 1:
+                    raise _Lost()
+                conn.execute(schema.actions.insert().values(
+                    game_id=game_id, seq=current + 1, seat=seat, action=action,
+                    events=[event.to_dict() for event in events], created_at=_now()))
+        except (_Lost, IntegrityError):
+            raise StaleVersion(current, self.current_version(game_id) or current) from None
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    # -- records ------------------------------------------------------------------
+    def export(self, game_id: str, force: bool = False) -> dict[str, Any]:
+        """The full record with the seed and every action's stored events; only once the game is over."""
+        with self.game(game_id) as game:
+            if game.outcome is None and not force:
+                raise GameNotOver(game_id)
+            record = game.to_record()
+            commitment = game.commitment
+            outcome = game.outcome
+        with self.engine.connect() as conn:
+            created = conn.execute(select(schema.games.c.created_at).where(schema.games.c.id == game_id)).scalar()
+        events = self.stored_events(game_id)[: len(record["actions"])]
+        return {"format": EXPORT_FORMAT, "id": game_id, "created_at": _iso(created), "commitment": commitment,
+                "outcome": outcome, "record": record, "events": events}
+
+
+class _Lost(Exception):
+    """Another writer took this version first."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None

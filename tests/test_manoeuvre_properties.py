@@ -1,0 +1,109 @@
+"""Properties of random legal play (hypothesis): the rules hold whatever the seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kadesh import RuleError, load_game, new_game
+from kadesh.core.grid import parse_cell
+
+pytestmark = pytest.mark.slow
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MAX_ACTIONS = 20_000
+
+
+def play(seed: int, check=None):
+    rng = random.Random(seed)
+    game = new_game("manoeuvre", seed=seed)
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            break
+        seat = rng.choice(game.to_act())
+        choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        game.act(seat, rng.choice(choices))
+        if check:
+            check(game)
+    return game
+
+
+def board_invariants(game, last_losses={}):  # noqa: B006 - per-game state is reset by the caller
+    cells = [e["cell"] for e in game.view("north")["elements"] if e["side"] == "north" and e["cell"]]
+    cells += [e["cell"] for e in game.view("south")["elements"] if e["side"] == "south" and e["cell"]]
+    assert len(cells) == len(set(cells)), "two elements share a cell"
+    assert all(parse_cell(c, 12, 12) is not None for c in cells), "an element left the board"
+    losses = game.view(None)["losses"]
+    for side, value in losses.items():
+        assert value >= last_losses.get(side, 0), "losses went down"
+    last_losses.update(losses)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_legal_play_always_ends_and_keeps_the_board_sound(seed):
+    memory: dict = {}
+    game = play(seed, lambda g: board_invariants(g, memory))
+    assert game.outcome is not None and game.outcome["winner"] in ("north", "south")
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_replaying_a_record_gives_the_same_views_and_journals(seed):
+    game = play(seed)
+    replay = load_game(game.to_record())
+    for seat in (None, "north", "south"):
+        assert replay.view(seat) == game.view(seat)
+        for lang in ("fr", "en"):
+            assert replay.journal(seat, lang) == game.journal(seat, lang)
+
+
+def _mutations(action: dict, rng: random.Random) -> list:
+    cells = ["a1", "c3", "l12", "m1", "z", 5, None]
+    out = [{**action, "type": "teleport"}, {k: v for k, v in action.items() if k != "type"}, [action], "end_turn"]
+    for key in action:
+        if key != "type":
+            out.append({**action, key: rng.choice(cells + ["n1", "s1", "N", "X"])})
+    return out
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_an_illegal_action_never_changes_the_state(seed):
+    rng = random.Random(seed)
+    game = new_game("manoeuvre", seed=seed)
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        seat = rng.choice(game.to_act())
+        legal = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        other = "south" if seat == "north" else "north"
+        for candidate in _mutations(rng.choice(legal), rng):
+            for who in (seat, other):
+                if isinstance(candidate, dict) and candidate in game.legal(who):
+                    continue
+                before = (repr(game.state), game.version, game.dice.index, len(game.events))
+                with pytest.raises(RuleError):
+                    game.act(who, candidate)
+                assert (repr(game.state), game.version, game.dice.index, len(game.events)) == before
+        game.act(seat, rng.choice(legal))
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_north_view_during_deployment_never_reveals_south_placement(seed):
+    rng = random.Random(seed)
+    game = new_game("manoeuvre", seed=seed)
+    while game.view(None)["phase"] == "deployment":
+        seat = rng.choice(game.to_act())
+        legal = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        game.act(seat, rng.choice(legal))
+        if game.view(None)["phase"] != "deployment":
+            break
+        north = game.view("north")
+        assert all(e["cell"] is None and e["facing"] is None for e in north["elements"] if e["side"] == "south")
+        south_cells = {e["cell"] for e in game.view("south")["elements"] if e["side"] == "south" and e["cell"]}
+        north_text = repr(north) + repr(game.journal("north")) + repr(game.journal("north", "en"))
+        assert not any(f"'{cell}'" in north_text for cell in south_cells)
