@@ -269,7 +269,7 @@ def test_r05_defender_attacked_in_the_flank_or_rear_loses_one():
 
 # -- 6. Outcomes ----------------------------------------------------------------------------------
 def test_r06_worked_example_recoil_only():
-    """« ta lame (facteur 4) attaque un tirailleur (facteur 2) de face, sans soutien … le tirailleur recule seulement »"""
+    """« ta lame (facteur 4) attaque un tirailleur (facteur 2) de face, sans soutien … recule seulement »"""
     game = battle({"n5": "c3 S", "s12": "c4 N"}, dice=[3, 2])
     fight = combat_event(game.act("north", {"type": "attack", "element": "n5", "target": "s12"}))
     assert fight["scores"] == [7, 4] and fight["result"] == "recoil"
