@@ -1,0 +1,67 @@
+"""Request limits, checked before FastAPI sees a request: body size (413) and JSON only (415)."""
+
+from __future__ import annotations
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kadesh.server.problems import problem_response
+
+MAX_BODY = 64 * 1024
+_BODY_METHODS = {"POST", "PUT", "PATCH"}
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+class RequestLimits:
+    """Read the whole body up front (at most ``max_body`` bytes) and refuse what is not JSON."""
+
+    def __init__(self, app: ASGIApp, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > self.max_body:
+            await self._too_large(scope, receive, send)
+            return
+        chunks, size, more = [], 0, True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await self._too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        if body and scope["method"] in _BODY_METHODS and not _is_json(headers.get("content-type", "")):
+            response = problem_response(415, "unsupported_media_type", "Le corps doit être du JSON (application/json).",
+                                        "The body must be JSON (application/json).")
+            await response(scope, receive, send)
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kib = self.max_body // 1024
+        response = problem_response(413, "too_large", f"Requête trop grande : {kib} Kio au plus.",
+                                    f"Request too large: {kib} KiB at most.")
+        await response(scope, receive, send)

@@ -1,0 +1,130 @@
+"""Errors as ``application/problem+json`` (RFC 9457), in French and English, with a stable code.
+
+Every refusal of the API goes through here: the rules' RuleError, the store's errors,
+request validation, unknown routes and methods, oversized or non-JSON bodies.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kadesh.core.errors import CONFLICT_CODES, RuleError, UnknownRuleset
+from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, StaleVersion, StoreError, WrongGame
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+TYPE_PREFIX = "urn:kadesh:problem:"
+
+
+class Problem(BaseModel):
+    """An error: ``code`` is stable, ``fr`` and ``en`` are for people."""
+
+    type: str = Field(description="urn:kadesh:problem:<code>")
+    title: str
+    status: int
+    code: str
+    fr: str
+    en: str
+    detail: str
+    version: int | None = Field(None, description="The game's current version (stale_version only)")
+    errors: list[dict[str, Any]] | None = Field(None, description="What failed validation (422 only)")
+
+
+class ApiProblem(Exception):
+    """Raise to answer with a problem document."""
+
+    def __init__(self, status: int, code: str, fr: str, en: str, **extra: Any) -> None:
+        super().__init__(en)
+        self.status, self.code, self.fr, self.en, self.extra = status, code, fr, en, extra
+
+
+def problem_body(status: int, code: str, fr: str, en: str, **extra: Any) -> dict[str, Any]:
+    body = {"type": TYPE_PREFIX + code, "title": HTTPStatus(status).phrase, "status": status, "code": code,
+            "fr": fr, "en": en, "detail": en}
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return body
+
+
+def problem_response(status: int, code: str, fr: str, en: str, **extra: Any) -> Response:
+    content = json.dumps(problem_body(status, code, fr, en, **extra), ensure_ascii=False).encode("utf-8")
+    return Response(content, status_code=status, media_type=PROBLEM_JSON)
+
+
+def from_rule_error(error: RuleError) -> ApiProblem:
+    status = 409 if error.code in CONFLICT_CODES else 422
+    return ApiProblem(status, error.code, error.fr, error.en)
+
+
+def from_store_error(error: StoreError) -> ApiProblem:
+    if isinstance(error, BadToken):
+        return ApiProblem(401, "unauthorized", "Jeton absent ou inconnu.", "Missing or unknown token.")
+    if isinstance(error, WrongGame):
+        return ApiProblem(403, "forbidden", "Ce jeton n'ouvre pas cette partie.", "This token does not open this game.")
+    if isinstance(error, GameNotFound):
+        return ApiProblem(404, "game_not_found", "Partie inconnue.", "Unknown game.")
+    if isinstance(error, StaleVersion):
+        return ApiProblem(409, "stale_version",
+                          f"La partie a changé : elle en est à la version {error.current}. Recharge-la.",
+                          f"The game has moved on to version {error.current}. Reload it.", version=error.current)
+    if isinstance(error, GameNotOver):
+        return ApiProblem(409, "game_not_over", "La partie n'est pas finie : pas d'export avant la fin.",
+                          "The game is not over: no export before the end.")
+    return ApiProblem(409, error.code, "Refusé.", "Refused.")
+
+
+def _validation_errors(error: RequestValidationError) -> list[dict[str, Any]]:
+    out = []
+    for item in error.errors()[:20]:
+        loc = [part if isinstance(part, int) else str(part)[:100] for part in item.get("loc", ())]
+        out.append({"loc": loc, "msg": str(item.get("msg", ""))[:300], "type": str(item.get("type", ""))[:100]})
+    return out
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that turn every error into a problem document."""
+
+    @app.exception_handler(ApiProblem)
+    async def _api_problem(_request: Request, error: ApiProblem) -> Response:
+        return problem_response(error.status, error.code, error.fr, error.en, **error.extra)
+
+    @app.exception_handler(RuleError)
+    async def _rule_error(request: Request, error: RuleError) -> Response:
+        return await _api_problem(request, from_rule_error(error))
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, error: StoreError) -> Response:
+        return await _api_problem(request, from_store_error(error))
+
+    @app.exception_handler(UnknownRuleset)
+    async def _unknown_ruleset(_request: Request, error: UnknownRuleset) -> Response:
+        return problem_response(422, "unknown_ruleset", "Règle du jeu inconnue.", "Unknown ruleset.")
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> Response:
+        return problem_response(422, "invalid_request", "Requête invalide.", "Invalid request.",
+                                errors=_validation_errors(error))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, error: StarletteHTTPException) -> Response:
+        status = error.status_code
+        if status == 404:
+            return problem_response(404, "not_found", "Rien ici.", "Nothing here.")
+        if status == 405:
+            return problem_response(405, "method_not_allowed", "Méthode non permise.", "Method not allowed.")
+        phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
+        return problem_response(status, "http_error", phrase, phrase)
+
+    @app.exception_handler(Exception)
+    async def _bug(_request: Request, error: Exception) -> Response:
+        log.exception("unexpected error", exc_info=error)
+        return problem_response(500, "internal_error", "Erreur interne.", "Internal error.")
