@@ -40,7 +40,7 @@ def simulate(
     game = new_game(ruleset, seed=seed)
     random_playout(game, random.Random(seed))
     for line in game.journal(None, lang=lang):
-        console.print(line, highlight=False)
+        console.print(line, highlight=False, soft_wrap=True)
     console.print(f"[bold]{game.outcome}[/bold]")
 
 

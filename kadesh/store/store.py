@@ -17,7 +17,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -56,6 +56,7 @@ class CreatedGame:
 class ActResult:
     version: int
     events: list[Event] = field(default_factory=list)
+    after: Any = None  # what the ``after`` callback returned, computed before anyone else could act
 
 
 def json_value(value: Any, what: str = "action") -> Any:
@@ -215,8 +216,12 @@ class Store:
         return [row.events for row in rows]
 
     # -- acting -----------------------------------------------------------------
-    def act(self, game_id: str, seat: str, expected_version: int, action: Any) -> ActResult:
-        """Check the version, then the rules, then write: StaleVersion or RuleError leave nothing written."""
+    def act(self, game_id: str, seat: str, expected_version: int, action: Any,
+            after: Callable[[Game], Any] | None = None) -> ActResult:
+        """Check the version, then the rules, then write: StaleVersion or RuleError leave nothing written.
+
+        ``after(game)`` runs on the game just after the write, still under the game's lock.
+        """
         with self._lock(game_id):
             current = self.current_version(game_id)
             if current is None:
@@ -238,7 +243,7 @@ class Store:
             except BaseException:
                 self.cache.drop(game_id)  # the cached game is ahead of the database now
                 raise
-            return ActResult(game.version, events)
+            return ActResult(game.version, events, after(game) if after is not None else None)
 
     def _write(self, game_id: str, current: int, seat: str, action: Any, events: list[Event],
                outcome: dict[str, Any] | None) -> None:

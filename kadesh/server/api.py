@@ -1,0 +1,121 @@
+"""The JSON routes under /api. They speak only the core contract, for any ruleset."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import NonNegativeInt
+
+from kadesh.core import all_rulesets
+from kadesh.server.auth import get_access, get_seat_access, get_store
+from kadesh.server.models import (
+    ActionOut,
+    ActionRequest,
+    ExportOut,
+    GameCreate,
+    GameCreated,
+    GameOut,
+    JournalLine,
+    LegalOut,
+    Link,
+    OddsOut,
+    OddsRequest,
+    RulesetInfo,
+)
+from kadesh.server.problems import PROBLEM_JSON
+from kadesh.store import Access, Store
+
+router = APIRouter(prefix="/api")
+
+StoreDep = Annotated[Store, Depends(get_store)]
+AccessDep = Annotated[Access, Depends(get_access)]
+SeatDep = Annotated[Access, Depends(get_seat_access)]
+Lang = Annotated[Literal["fr", "en"], Query(description="Language of the journal")]
+Since = Annotated[NonNegativeInt, Query(le=2**31, description="Only lines after this version")]
+
+
+def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for error statuses (their schema is filled in by ``app.openapi``)."""
+    return {status: {"description": "Problem", "content": {PROBLEM_JSON: {}}} for status in statuses}
+
+
+READ = problems(401, 403, 404, 422)
+WRITE = problems(401, 403, 404, 409, 413, 415, 422)
+
+
+def play_link(game_id: str, token: str) -> Link:
+    return Link(token=token, link=f"/play/{game_id}?token={token}")
+
+
+@router.get("/rulesets", response_model=list[RulesetInfo], tags=["rulesets"])
+def list_rulesets() -> list[RulesetInfo]:
+    """Every ruleset this server plays, with its options."""
+    return [RulesetInfo(name=r.name, version=r.version, title=dict(r.title), options_schema=r.options_schema,
+                        seats=r.seats(r.normalize_options({})))
+            for r in all_rulesets().values()]
+
+
+@router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
+             responses=problems(413, 415, 422))
+def create_game(body: GameCreate, store: StoreDep) -> GameCreated:
+    """Open a game: one secret link per seat, one for spectators and one for the owner."""
+    created = store.create_game(body.ruleset, body.options)
+    return GameCreated(
+        id=created.id, ruleset=created.ruleset, commitment=created.commitment,
+        seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
+        spectator=play_link(created.id, created.spectator_token),
+        owner=play_link(created.id, created.owner_token),
+    )
+
+
+@router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=READ)
+def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
+    """The game as this token's seat may see it (the seed only once the game is over)."""
+    with store.game(game_id) as game:
+        outcome = game.outcome
+        return GameOut(id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
+                       role=access.role, seat=access.seat, seats=game.seats, view=game.view(access.seat),
+                       to_act=game.to_act(), outcome=outcome, commitment=game.commitment,
+                       seed=game.seed if outcome is not None else None, version=game.version)
+
+
+@router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=READ)
+def legal_actions(game_id: str, access: SeatDep, store: StoreDep) -> LegalOut:
+    """The legal actions of this token's seat now."""
+    assert access.seat is not None
+    with store.game(game_id) as game:
+        return LegalOut(seat=access.seat, version=game.version, actions=game.legal_actions(access.seat))
+
+
+@router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=WRITE)
+def odds(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> OddsOut:
+    """Exact chances of an action's outcomes, where the ruleset can tell (null otherwise)."""
+    assert access.seat is not None
+    with store.game(game_id) as game:
+        return OddsOut(seat=access.seat, version=game.version, odds=game.odds(access.seat, body.action))
+
+
+@router.post("/games/{game_id}/actions", response_model=ActionOut, tags=["play"], responses=WRITE)
+def act(game_id: str, body: ActionRequest, access: SeatDep, store: StoreDep, request: Request) -> ActionOut:
+    """Play an action seen at ``expected_version``: checked, written, then announced."""
+    assert access.seat is not None
+    seat = access.seat
+    result = store.act(game_id, seat, body.expected_version, body.action, after=lambda game: game.view(seat))
+    request.app.state.notifier.publish(game_id, result.version)
+    events = [event.to_dict() for event in result.events if event.visible_to(seat)]
+    return ActionOut(version=result.version, events=events, view=result.after)
+
+
+@router.get("/games/{game_id}/journal", response_model=list[JournalLine], tags=["games"], responses=READ)
+def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr", since: Since = 0) -> list[JournalLine]:
+    """The narrated journal as this seat may read it, after version ``since``."""
+    with store.game(game_id) as game:
+        return [JournalLine(version=v, line=line) for v, line in game.journal_entries(access.seat, lang, since)]
+
+
+@router.get("/games/{game_id}/export", response_model=ExportOut, tags=["games"],
+            responses=problems(401, 403, 404, 409, 422))
+def export(game_id: str, access: AccessDep, store: StoreDep) -> dict[str, Any]:
+    """The whole record with the seed and the stored events, for ``kadesh verify``; only once over."""
+    return store.export(game_id)

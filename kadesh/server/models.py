@@ -1,0 +1,96 @@
+"""Request and response bodies of the HTTP API (their schemas are in /openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JsonObject = dict[str, Any]
+
+
+class RulesetInfo(BaseModel):
+    name: str
+    version: str
+    title: dict[str, str] = Field(description="Title by language: fr, en")
+    options_schema: dict[str, JsonObject]
+    seats: list[str] = Field(description="Seats with the default options")
+
+
+class GameCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str = Field(max_length=64, examples=["manoeuvre"])
+    options: JsonObject = Field(default_factory=dict, examples=[{"choice": "bow"}])
+
+
+class Link(BaseModel):
+    token: str = Field(description="Secret: whoever has it plays (or watches) this game")
+    link: str = Field(description="Relative link to the game page, token included")
+
+
+class GameCreated(BaseModel):
+    id: str
+    ruleset: str
+    commitment: str = Field(description="SHA-256 of the dice seed, hex: the seed is revealed when the game is over")
+    seats: dict[str, Link]
+    spectator: Link
+    owner: Link
+
+
+class GameOut(BaseModel):
+    id: str
+    ruleset: str
+    ruleset_version: str
+    role: str = Field(description="seat, spectator or owner")
+    seat: str | None = Field(description="The token's seat; null for a spectator or the owner")
+    seats: list[str]
+    view: JsonObject = Field(description="All that this seat may see")
+    to_act: list[str]
+    outcome: JsonObject | None
+    commitment: str
+    seed: str | None = Field(description="The dice seed, once the game is over; null before")
+    version: int
+
+
+class LegalOut(BaseModel):
+    seat: str
+    version: int
+    actions: list[JsonObject]
+
+
+class OddsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: JsonObject
+
+
+class OddsOut(BaseModel):
+    seat: str
+    version: int
+    odds: JsonObject | None = Field(description="Exact chances of the action's outcomes, or null")
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    expected_version: int = Field(ge=0, description="The version the sender saw; a stale one gets 409")
+    action: JsonObject = Field(examples=[{"type": "ready"}])
+
+
+class ActionOut(BaseModel):
+    version: int
+    events: list[JsonObject] = Field(description="The action's events this seat may see")
+    view: JsonObject
+
+
+class JournalLine(BaseModel):
+    version: int
+    line: str
+
+
+class ExportOut(BaseModel):
+    format: str
+    id: str
+    created_at: str | None
+    commitment: str
+    outcome: JsonObject | None
+    record: JsonObject = Field(description="kadesh.core record, seed included: load_game(record) replays it")
+    events: list[list[JsonObject]] = Field(description="Per action, the events as stored when it was played")
