@@ -467,3 +467,47 @@ def test_scripted_dice_and_records_replay_exactly():
     game = new_game("manoeuvre", seed=5, dice=ScriptedDice([3, 2]))
     record = game.to_record()
     assert record["dice"] == {"kind": "scripted", "values": [3, 2]}
+
+
+# -- Choices where the text is silent ---------------------------------------------------------------
+def test_choice_shot_aspect_by_quadrant_at_a_distance():
+    from kadesh.core.grid import parse_cell
+    from kadesh.rules.manoeuvre.combat import aspect
+
+    game = battle({"s5": "e8 N"})
+    defender = game.state.elements["s5"]
+    cases = {"e5": "front", "g6": "front", "h8": "flank", "f9": "flank", "f10": "rear", "e11": "rear", "b8": "flank"}
+    for cell, expected in cases.items():
+        assert aspect(parse_cell(cell, 12, 12), defender) == expected, cell
+
+
+def test_choice_shooter_on_an_exact_diagonal_faces_north_or_south():
+    game = battle({"n8": "e5 W", "s5": "g7 N"}, dice=[3, 3])
+    game.act("north", {"type": "shoot", "element": "n8", "target": "s5"})
+    assert facing_of(game, "n8") == "S"
+
+
+def test_choice_a_shot_into_the_rear_destroys_a_beaten_target():
+    game = battle({"n8": "e5 S", "s5": "e7 S"}, dice=[4, 2])  # 7 against 4 + 2 - 1 = 5: beaten from the rear
+    fight = combat_event(game.act("north", {"type": "shoot", "element": "n8", "target": "s5"}))
+    assert fight["aspect"] == "rear" and fight["cause"] == "rear"
+
+
+def test_choice_a_bow_beaten_by_a_chariot_it_shot_only_recoils():
+    game = battle({"n8": "e5 S", "s2": "e6 N"}, dice=[2, 3])  # 2 + 2 = 4 against 3 + 3 = 6: beaten, not doubled
+    fight = combat_event(game.act("north", {"type": "shoot", "element": "n8", "target": "s2"}))
+    assert fight["result"] == "recoil" and cell_of(game, "n8") == "e4"
+
+
+def test_choice_a_defender_beaten_in_the_flank_recoils_straight_back_from_its_own_facing():
+    game = battle({"n5": "d6 E", "s5": "e6 N"}, dice=[5, 2])  # 5 + 4 = 9 against 2 + 4 - 1 = 5
+    fight = combat_event(game.act("north", {"type": "attack", "element": "n5", "target": "s5"}))
+    assert fight["result"] == "recoil" and (cell_of(game, "s5"), facing_of(game, "s5")) == ("e7", "N")
+
+
+def test_choice_the_turn_counter_counts_each_side_turn():
+    game = battle({"n5": "c3 S", "s5": "h8 N"})
+    assert game.view(None)["turn"] == 1
+    game.act("north", {"type": "end_turn"})
+    game.act("south", {"type": "end_turn"})
+    assert game.view(None)["turn"] == 3 and game.view(None)["active"] == "north"
