@@ -190,9 +190,10 @@ def check_shoot(state: State, element: Element, action: dict[str, Any]) -> Eleme
 def check_deploy(state: State, element: Element, action: dict[str, Any]) -> Cell:
     cell = _cell(action, "cell")
     if cell not in DEPLOY_CELLS[element.side]:
+        first, last = (chr(ord("a") + c) for c in (RULES.deploy_columns[0], RULES.deploy_columns[-1]))
         raise illegal("outside_deployment_zone",
-                      "On se déploie sur ses deux rangées, colonnes c à j.",
-                      "Deploy on your own two rows, columns c to j.")
+                      f"On se déploie sur ses deux rangées, colonnes {first} à {last}.",
+                      f"Deploy on your own two rows, columns {first} to {last}.")
     occupant = state.board.get(cell)
     if occupant is not None and occupant is not element:
         raise illegal("cell_occupied", "Cette case est déjà occupée.", "That cell is taken.")
@@ -248,8 +249,9 @@ def _undeploy(state: State, element: Element, action: dict[str, Any], dice: Dice
 
 def _ready(state: State, side: str) -> list[Event]:
     if any(el.cell is None for el in state.side_elements(side)):
-        raise illegal("not_all_deployed", "Place tes douze éléments avant de te déclarer prêt.",
-                      "Place all twelve elements before declaring yourself ready.")
+        count = len(RULES.army)
+        raise illegal("not_all_deployed", f"Place tes {count} éléments avant de te déclarer prêt.",
+                      f"Place all {count} elements before declaring yourself ready.")
     state.ready[side] = True
     events = [Event("ready", {"side": side})]
     if all(state.ready.values()):
