@@ -1,0 +1,93 @@
+"""Take the documentation's screenshots: a Manœuvre in progress, as North sees it.
+
+    python scripts/screenshots.py [--out docs]
+
+Serves Kadesh on a temporary database, plays a seeded opening through the store, and
+photographs North's page in Debian's Chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
+
+NORTH = {"n1": "f2", "n2": "d2", "n3": "g2", "n4": "i2", "n5": "e2", "n6": "h2", "n7": "c2",
+         "n8": "e1", "n9": "f1", "n10": "g1", "n11": "h1", "n12": "j2"}
+SOUTH = {"s1": "g11", "s2": "e11", "s3": "h11", "s4": "j11", "s5": "f11", "s6": "d11", "s7": "i11",
+         "s8": "e12", "s9": "f12", "s10": "g12", "s11": "h12", "s12": "c11"}
+
+
+def nearest_enemy(state, action) -> int:
+    from kadesh.core.grid import chebyshev, parse_cell
+
+    mover = state.elements[action["element"]]
+    to = parse_cell(action["to"], 12, 12)
+    return min(chebyshev(to, e.cell) for e in state.elements.values() if e.side != mover.side and e.on_field)
+
+
+def play_opening(store, game_id: str, fights_wanted: int = 3) -> None:
+    """Deploy both sides, then advance and fight until a few fights are in the journal, North to play."""
+    version = 0
+
+    def act(seat, action):
+        nonlocal version
+        version = store.act(game_id, seat, version, action).version
+
+    for seat, placement in (("north", NORTH), ("south", SOUTH)):
+        for element, cell in placement.items():
+            act(seat, {"type": "deploy", "element": element, "cell": cell})
+        act(seat, {"type": "ready"})
+    fights = 0
+    for _ in range(60):
+        with store.game(game_id) as game:
+            seat = game.to_act()[0]
+            if fights >= fights_wanted and seat == "north" or game.outcome:
+                return
+        for _ in range(3):
+            with store.game(game_id) as game:
+                legal = game.legal_actions(seat)
+                forward = "S" if seat == "north" else "N"
+                attacks = [a for a in legal if a["type"] in ("attack", "shoot")]
+                moves = [a for a in legal if a["type"] == "move" and a["facing"] == forward]
+                choice = attacks[0] if attacks else (min(moves, key=lambda a: nearest_enemy(game.state, a))
+                                                     if moves else None)
+            if choice is None:
+                break
+            fights += choice["type"] in ("attack", "shoot")
+            act(seat, choice)
+        act(seat, {"type": "end_turn"})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="docs")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder, running_server(f"{folder}/shots.sqlite3") as (base, store):
+        created = store.create_game("manoeuvre", seed="kadesh-screenshot")
+        play_opening(store, created.id)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 760})
+            page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
+            page.locator("#board .field").wait_for()
+            page.locator("g.token.north:not(.acted)").first.click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(Path(args.out) / "screenshot.png"))
+            phone = browser.new_page(viewport={"width": 390, "height": 844})
+            phone.goto(f"{base}/play/{created.id}?token={created.seat_tokens['south']}")
+            phone.locator("#board .field").wait_for()
+            phone.screenshot(path=str(Path(args.out) / "screenshot-phone.png"), full_page=True)
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
