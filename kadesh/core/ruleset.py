@@ -79,6 +79,12 @@ class Ruleset(ABC):
     def narrate(self, event: Event, seat: Seat | None, lang: str) -> str | None:
         """One journal line for ``event`` as ``seat`` reads it, or None for a silent event."""
 
+    def state_from_view(self, view: dict[str, Any], seat: Seat | None) -> Any:
+        """A state consistent with ``view`` alone, for search by bots that must not see hidden state.
+
+        What the view hides is left out or assumed; it is never read from the real state."""
+        raise NotImplementedError(f"{self.name} cannot rebuild a state from a view")
+
     def odds(self, state: Any, seat: Seat, action: Action) -> dict[str, Any] | None:
         """Exact chances of an action's outcomes, where the ruleset can tell; None otherwise."""
         return None

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from kadesh.core.dice import Dice, ScriptedDice
+from kadesh.core.dice import Dice
 from kadesh.core.events import Event
 from kadesh.core.grid import cell_name
 from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
-from kadesh.rules.manoeuvre import narration, rules
+from kadesh.rules.manoeuvre import combat, narration, rules
 from kadesh.rules.manoeuvre.data import RULES, SIDES
-from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state
+from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state, state_from_view
 
 
 @register
@@ -72,33 +71,18 @@ class Manoeuvre(Ruleset):
         }
 
     def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
-        """Exact chances of an attack or shot, by playing all 36 dice pairs on copies."""
+        """Exact chances of an attack or shot over all pairs of dice (the state is left untouched)."""
         if action.get("type") not in ("attack", "shoot"):
             return None
-        scores: Counter[str] = Counter()
-        effects: Counter[str] = Counter()
-        sides = RULES.die_sides
-        for a in range(1, sides + 1):
-            for d in range(1, sides + 1):
-                trial = state.copy()
-                events = rules.apply(trial, seat, action, ScriptedDice([a, d]))
-                fight = next(e for e in events if e.type == "combat").data
-                scores[fight["outcome"]] += 1
-                effects[_effect(fight)] += 1
-        total = sides * sides
-        return {
-            "total": total,
-            "scores": {k: scores[k] for k in ("double", "win", "tie", "lose", "doubled")},
-            "effects": {k: effects[k] for k in ("enemy_destroyed", "enemy_recoils", "tie",
-                                                 "own_recoils", "own_destroyed")},
-        }
+        trial = state.copy()
+        rules.check_turn_order(trial, seat, action["type"])
+        attacker, target, close, _ = rules.engage(trial, rules.own_element(trial, seat, action), action)
+        scores, effects = combat.distribution(trial, attacker, target, close)
+        return {"total": RULES.die_sides ** 2, "scores": scores, "effects": effects}
 
-
-def _effect(fight: dict[str, Any]) -> str:
-    if fight["result"] == "tie":
-        return "tie"
-    whose = "enemy" if fight["loser"] == "defender" else "own"
-    return f"{whose}_destroyed" if fight["result"] == "destroyed" else f"{whose}_recoils"
+    def state_from_view(self, view: dict[str, Any], seat: str | None) -> State:
+        """A state holding exactly what ``view`` shows; what it hides stays off the field."""
+        return state_from_view(view)
 
 
 def _element_view(state: State, element: Element, seat: str | None, hidden: bool) -> dict[str, Any]:

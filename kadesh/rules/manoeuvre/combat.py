@@ -139,6 +139,31 @@ def recoil_path(state: State, loser: Element) -> tuple[str, Cell | None, Element
     return ("friend", None, None, None)
 
 
+def distribution(state: State, attacker: Element, defender: Element, close: bool) -> tuple[dict, dict]:
+    """Exact outcome counts over every pair of dice, without changing the state.
+
+    Returns (score outcomes: double/win/tie/lose/doubled, effects: enemy_destroyed/enemy_recoils/
+    tie/own_recoils/own_destroyed), each out of die_sides squared, following ``resolve`` exactly."""
+    setup = prepare(state, attacker, defender, close)
+    base_a, base_d = setup.bases
+    recoils = {side: recoil_path(state, loser)[0] in ("recoil", "push")
+               for side, loser in (("enemy", defender), ("own", attacker))}
+    scores = dict.fromkeys((DOUBLE, WIN, TIE, LOSE, DOUBLED), 0)
+    effects = dict.fromkeys(("enemy_destroyed", "enemy_recoils", "tie", "own_recoils", "own_destroyed"), 0)
+    faces = range(1, RULES.die_sides + 1)
+    for a in faces:
+        for d in faces:
+            outcome = classify(a + base_a, d + base_d)
+            scores[outcome] += 1
+            if outcome == TIE:
+                effects["tie"] += 1
+                continue
+            whose = "enemy" if outcome in (DOUBLE, WIN) else "own"
+            recoil = destruction_cause(setup, outcome) is None and recoils[whose]
+            effects[f"{whose}_{'recoils' if recoil else 'destroyed'}"] += 1
+    return scores, effects
+
+
 def _ref(element: Element) -> dict[str, str]:
     return {"id": element.id, "side": element.side, "kind": element.kind.name}
 

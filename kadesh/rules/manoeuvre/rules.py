@@ -34,7 +34,7 @@ def illegal(code: str, fr: str, en: str) -> RuleError:
 
 
 # -- reading an action ---------------------------------------------------------
-def _own_element(state: State, side: str, action: dict[str, Any], key: str = "element") -> Element:
+def own_element(state: State, side: str, action: dict[str, Any], key: str = "element") -> Element:
     eid = action.get(key)
     element = state.elements.get(eid) if isinstance(eid, str) else None
     if element is None:
@@ -230,7 +230,7 @@ def apply(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
         return _ready(state, side)
     if kind == "end_turn":
         return _end_turn(state, side)
-    element = _own_element(state, side, action)
+    element = own_element(state, side, action)
     return _ELEMENT_ACTIONS[kind](state, element, action, dice)
 
 
@@ -287,29 +287,36 @@ def _turn(state: State, element: Element, action: dict[str, Any], dice: Dice) ->
                              "facing": element.facing})]
 
 
-def _attack(state: State, element: Element, action: dict[str, Any], dice: Dice) -> list[Event]:
+def engage(state: State, element: Element, action: dict[str, Any]) -> tuple[Element, Element, bool, list[Event]]:
+    """Check an attack or shot and do what comes before the dice: the charge, the turn to face.
+
+    Returns (attacker, target, close combat?, events so far)."""
+    assert element.cell is not None
+    if action["type"] == "shoot":
+        target = check_shoot(state, element, action)
+        assert target.cell is not None
+        element.facing, element.acted = facing_nearest(element.cell, target.cell), True
+        return element, target, False, []
     target, origin = check_attack(state, element, action)
-    events = []
-    assert element.cell is not None and target.cell is not None
+    assert target.cell is not None
     facing = facing_towards(origin, target.cell)
     assert facing is not None
+    events = []
     if origin != element.cell:
         events.append(Event("moved", {"element": _ref(element), "from": cell_name(element.cell),
                                       "to": cell_name(origin), "facing": facing, "charge": True}))
         state.place(element, origin)
     element.facing, element.acted = facing, True
-    return events + combat.resolve(state, element, target, True, dice)
+    return element, target, True, events
 
 
-def _shoot(state: State, element: Element, action: dict[str, Any], dice: Dice) -> list[Event]:
-    target = check_shoot(state, element, action)
-    assert element.cell is not None and target.cell is not None
-    element.facing, element.acted = facing_nearest(element.cell, target.cell), True
-    return combat.resolve(state, element, target, False, dice)
+def _fight(state: State, element: Element, action: dict[str, Any], dice: Dice) -> list[Event]:
+    attacker, target, close, events = engage(state, element, action)
+    return events + combat.resolve(state, attacker, target, close, dice)
 
 
 _ELEMENT_ACTIONS = {"deploy": _deploy, "undeploy": _undeploy, "move": _move, "turn": _turn,
-                    "attack": _attack, "shoot": _shoot}
+                    "attack": _fight, "shoot": _fight}
 
 
 def _ref(element: Element) -> dict[str, str]:

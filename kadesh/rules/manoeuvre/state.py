@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from kadesh.core.grid import Cell, on_board, step
+from kadesh.core.grid import Cell, on_board, parse_cell, step
 from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES, SIDES, Kind
 
 DEPLOYMENT, BATTLE, OVER = "deployment", "battle", "over"
@@ -112,3 +113,21 @@ def initial_state(choices: dict[str, str]) -> State:
 
 def opponent(side: str) -> str:
     return OTHER_SIDE[side]
+
+
+def state_from_view(view: dict[str, Any]) -> State:
+    """Rebuild a state from a view: elements the view hides stay off the field (for search)."""
+    elements: dict[str, Element] = {}
+    state = State(elements, phase=view["phase"], turn=view["turn"], active=view["active"],
+                  ready=dict(view["ready"]), losses=dict(view["losses"]))
+    for shown in view["elements"]:
+        element = Element(shown["id"], shown["side"], RULES.kinds[shown["kind"]],
+                          shown["facing"] or RULES.start_facing[shown["side"]], alive=shown["alive"],
+                          acted=shown.get("acted", False))
+        elements[element.id] = element
+        if shown["cell"] is not None:
+            state.place(element, parse_cell(shown["cell"], RULES.width, RULES.height))
+    outcome = view.get("outcome")
+    if outcome:
+        state.winner, state.end_reason = outcome["winner"], outcome["reason"]
+    return state
