@@ -1,0 +1,60 @@
+"""Computer opponents: each sees only its seat's view and legal actions, like a person."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from kadesh.core import Game, get_ruleset
+from kadesh.core.ruleset import Action, Ruleset
+
+BotFactory = Callable[..., "Bot"]
+_BOTS: dict[tuple[str, str], BotFactory] = {}
+
+
+class Bot(ABC):
+    """A player. ``choose`` gets what a person at that seat would get, nothing more."""
+
+    level: ClassVar[str]
+    title: ClassVar[dict[str, str]]
+
+    def __init__(self, ruleset: str, seed: int | None = None) -> None:
+        self.rules: Ruleset = get_ruleset(ruleset)
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action: ...
+
+
+def register_bot(ruleset: str, level: str) -> Callable[[BotFactory], BotFactory]:
+    def decorate(factory: BotFactory) -> BotFactory:
+        _BOTS[(ruleset, level)] = factory
+        return factory
+
+    return decorate
+
+
+def levels(ruleset: str) -> list[str]:
+    _load()
+    return [level for (name, level) in _BOTS if name == ruleset]
+
+
+def make_bot(ruleset: str, level: str, seed: int | None = None, **settings: Any) -> Bot:
+    _load()
+    try:
+        factory = _BOTS[(ruleset, level)]
+    except KeyError:
+        raise LookupError(f"no bot {level!r} for {ruleset!r}; known: {', '.join(levels(ruleset))}") from None
+    return factory(ruleset, seed=seed, **settings)
+
+
+def play_turn_of(game: Game, seat: str, bot: Bot) -> list:
+    """Let ``bot`` make one move for ``seat``: it gets the seat's view and legal actions only."""
+    action = bot.choose(game.view(seat), seat, game.legal_actions(seat))
+    return game.act(seat, action)
+
+
+def _load() -> None:
+    from kadesh.ai import manoeuvre, random_bot  # noqa: F401 - registration by import

@@ -1,0 +1,70 @@
+"""Tournaments between bots: sides alternate, win rates come with 95 % confidence intervals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kadesh.ai.base import Bot, make_bot, play_turn_of
+from kadesh.core import new_game
+
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class DuelResult:
+    a: str
+    b: str
+    games: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    unfinished: int = 0
+
+    def rate(self) -> tuple[float, float, float]:
+        """A's win rate (unfinished games count as half) with its Wilson 95 % interval."""
+        return wilson(self.a_wins + self.unfinished / 2, self.games)
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float, float]:
+    if trials == 0:
+        return 0.0, 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(ruleset: str, seats: dict[str, Bot], seed: int) -> str | None:
+    """One game between bots; returns the winning seat, or None if unfinished."""
+    game = new_game(ruleset, seed=seed)
+    for _ in range(MAX_ACTIONS):
+        if game.outcome is not None:
+            return game.outcome["winner"]
+        seat = game.to_act()[0]
+        play_turn_of(game, seat, seats[seat])
+    return None
+
+
+def duel(ruleset: str, a: str, b: str, games: int, seed: int = 0, budget: float | None = None,
+         progress: Callable[[DuelResult], None] | None = None) -> DuelResult:
+    """Play ``games`` games, A taking the first seat in even games and the second in odd ones."""
+    result = DuelResult(a, b)
+    for number in range(games):
+        settings = {"budget": budget} if budget is not None else {}
+        bot_a = make_bot(ruleset, a, seed=seed * 100_003 + 2 * number, **(settings if a == "stratege" else {}))
+        bot_b = make_bot(ruleset, b, seed=seed * 100_003 + 2 * number + 1, **(settings if b == "stratege" else {}))
+        seats = bot_a.rules.seats(bot_a.rules.normalize_options({}))
+        first, second = (bot_a, bot_b) if number % 2 == 0 else (bot_b, bot_a)
+        winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number)
+        result.games += 1
+        if winner is None:
+            result.unfinished += 1
+        elif (winner == seats[0]) == (number % 2 == 0):
+            result.a_wins += 1
+        else:
+            result.b_wins += 1
+        if progress:
+            progress(result)
+    return result

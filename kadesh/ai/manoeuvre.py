@@ -1,0 +1,298 @@
+"""Manœuvre opponents: « Général Maladroit » (greedy, with mistakes) and « Stratège » (search).
+
+Both see only their seat's view: the state they reason on is rebuilt from that view
+(``Manoeuvre.state_from_view``), so the enemy's hidden deployment is out of their reach.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kadesh.ai.base import Bot, register_bot
+from kadesh.ai.mcts import MCTS, Knowledge
+from kadesh.core.dice import ScriptedDice
+from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, facing_nearest, parse_cell
+from kadesh.core.ruleset import Action
+from kadesh.rules.manoeuvre import combat, rules
+from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES
+from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State
+
+# Deployment: the front row from west to east, then the back row; kinds are taken in order.
+FRONT_ROW = ["chariot", "bow", "blade", "blade", "blade", "bow", "bow", "chariot"]
+BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "chariot", "i": "bow"}
+
+WIN_VALUE = 100.0
+LOSS_WEIGHT = 10.0
+VALUE_SCALE = 10.0
+EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
+
+
+def deployment_plan(view: dict[str, Any], seat: str, mirror: bool) -> dict[str, str]:
+    """Element id → cell: blades in the centre of the front row with bows behind, chariots on the wings."""
+    front_row, back_row = (RULES.deploy_rows[seat][1], RULES.deploy_rows[seat][0]) if seat == "north" else \
+        (RULES.deploy_rows[seat][0], RULES.deploy_rows[seat][1])
+    columns = [chr(ord("a") + c) for c in RULES.deploy_columns]
+    if mirror:
+        columns = columns[::-1]
+    wanted = [(kind, f"{col}{front_row + 1}") for kind, col in zip(FRONT_ROW, columns, strict=True)]
+    wanted += [(kind, f"{col}{back_row + 1}") for col, kind in BACK_ROW.items()]
+    free_back = [f"{col}{back_row + 1}" for col in columns if col not in BACK_ROW]
+    mine = [e for e in view["elements"] if e["side"] == seat]
+    plan: dict[str, str] = {}
+    for kind, cell in wanted:
+        match = next((e for e in mine if e["kind"] == kind and e["id"] not in plan), None)
+        if match:
+            plan[match["id"]] = cell
+    for element in mine:
+        if element["id"] not in plan:
+            plan[element["id"]] = free_back.pop(0)
+    return plan
+
+
+def deployment_action(view: dict[str, Any], seat: str, legal: list[Action], mirror: bool) -> Action:
+    plan = deployment_plan(view, seat, mirror)
+    placed = {e["id"]: e["cell"] for e in view["elements"] if e["side"] == seat}
+    for eid, cell in plan.items():
+        action = {"type": "deploy", "element": eid, "cell": cell}
+        if placed.get(eid) != cell and action in legal:
+            return action
+    if {"type": "ready"} in legal:
+        return {"type": "ready"}
+    return next(a for a in legal if a["type"] == "deploy")
+
+
+# -- evaluation ---------------------------------------------------------------------------------
+def evaluate(state: State, side: str) -> float:
+    """How good the position is for ``side``: losses first, then threats, support and reach."""
+    if state.phase == OVER:
+        return WIN_VALUE if state.winner == side else -WIN_VALUE
+    enemy = OTHER_SIDE[side]
+    score = LOSS_WEIGHT * (state.losses[enemy] - state.losses[side])
+    on_field = [e for e in state.elements.values() if e.cell is not None and e.alive]
+    cells = {s: [e.cell for e in on_field if e.side == s] for s in (side, enemy)}
+    for element in on_field:
+        sign = 1.0 if element.side == enemy else -1.0
+        danger = _danger(state, element)
+        if danger:
+            tempo = 1.5 if state.active != element.side else 1.0
+            score += sign * danger * tempo * element.kind.loss_value
+        if combat.has_rear_support(state, element):
+            score -= sign * 0.3
+        score -= sign * _reach_penalty(element, cells[OTHER_SIDE[element.side]])
+    for element in on_field:
+        if element.side != state.active:  # the side to move may charge the other's elements
+            sign = 1.0 if element.side == enemy else -1.0
+            score += sign * EXPOSURE_WEIGHT * _exposure(state, element) * element.kind.loss_value
+    return score
+
+
+def _exposure(state: State, element: Element) -> float:
+    """How badly the side to move could charge this element: 1 for a free flank or rear cell
+    some enemy can reach, 0.3 for its front; the worst one counts."""
+    assert element.cell is not None
+    x, y = element.cell
+    worst = 0.0
+    for enemy in state.elements.values():
+        if enemy.side == element.side or enemy.cell is None or not enemy.alive or enemy.acted:
+            continue
+        ex, ey = enemy.cell
+        reach = enemy.kind.move
+        if abs(ex - x) + abs(ey - y) > reach + 1:
+            continue
+        for facing, weight in ((element.facing, 0.3), (LEFT_OF[element.facing], 1.0),
+                               (RIGHT_OF[element.facing], 1.0), (OPPOSITE[element.facing], 1.0)):
+            if weight <= worst:
+                continue
+            dx, dy = DIRECTION[facing]
+            cx, cy = x + dx, y + dy
+            if (cx, cy) == enemy.cell or (abs(ex - cx) + abs(ey - cy) <= reach and (cx, cy) not in state.board
+                                          and 0 <= cx < RULES.width and 0 <= cy < RULES.height):
+                worst = weight
+    return worst
+
+
+def _danger(state: State, element: Element) -> float:
+    """How exposed an element is to the enemies that threaten it (front 1, flank or rear 4)."""
+    total = 0.0
+    for threat in state.threats_against(element):
+        assert threat.cell is not None
+        total += 1.0 if combat.aspect(threat.cell, element) == combat.FRONT else 4.0
+    return total
+
+
+def _reach_penalty(element: Element, enemy_cells: list) -> float:
+    """A little pull towards the enemy, stronger for the mounted who strike from afar."""
+    assert element.cell is not None
+    x, y = element.cell
+    nearest = min((max(abs(x - ex), abs(y - ey)) for ex, ey in enemy_cells), default=0)
+    return (0.08 if element.kind.mounted else 0.04) * nearest
+
+
+def fight_value(state: State, side: str, action: Action) -> float:
+    """The expected evaluation after an attack or shot, over the exact dice distribution."""
+    trial = state.copy()
+    attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
+    _, effects = combat.distribution(trial, attacker, target, close)
+    base = evaluate(trial, side)
+    total = sum(effects.values())
+    enemy_lv, own_lv = target.kind.loss_value, attacker.kind.loss_value
+    gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * enemy_lv - effects["own_destroyed"] * own_lv)
+    gain += 1.0 * (effects["enemy_recoils"] - effects["own_recoils"])
+    if effects["enemy_destroyed"] and state.losses[target.side] + enemy_lv >= RULES.break_losses:
+        gain += WIN_VALUE * effects["enemy_destroyed"] / 2
+    return base + gain / total
+
+
+def action_value(state: State, side: str, action: Action) -> float:
+    kind = action["type"]
+    if kind in ("attack", "shoot"):
+        return fight_value(state, side, action)
+    if kind == "end_turn":
+        return evaluate(state, side) - 0.05
+    trial = state.copy()
+    rules.apply(trial, side, action, ScriptedDice([]))
+    return evaluate(trial, side)
+
+
+def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
+    """The actions worth weighing: every fight and end of turn, and moves or turns that end
+    facing the nearest enemy (a commander rarely turns his back on the foe)."""
+    enemies = [e.cell for e in state.elements.values() if e.side != side and e.on_field and e.cell is not None]
+    facing_for: dict[str, str | None] = {}
+
+    def towards(cell_text: str) -> str | None:
+        if cell_text not in facing_for:
+            cell = parse_cell(cell_text, RULES.width, RULES.height)
+            assert cell is not None
+            nearest = min(enemies, key=lambda e: max(abs(e[0] - cell[0]), abs(e[1] - cell[1])), default=None)
+            facing_for[cell_text] = facing_nearest(cell, nearest) if nearest else None
+        return facing_for[cell_text]
+
+    kept = []
+    for action in legal:
+        kind = action["type"]
+        if kind == "resign":
+            continue
+        if kind == "move" and action["facing"] != towards(action["to"]):
+            continue
+        if kind == "turn":
+            element = state.elements[action["element"]]
+            assert element.cell is not None
+            if action["facing"] != towards(cell_name(element.cell)) and not state.threats_against(element):
+                continue
+        kept.append(action)
+    return kept or [a for a in legal if a["type"] != "resign"]
+
+
+def ranked_actions(state: State, side: str, legal: list[Action]) -> list[tuple[float, Action]]:
+    scored = [(action_value(state, side, a), a) for a in plausible(state, side, legal)]
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return scored
+
+
+# -- bots ---------------------------------------------------------------------------------------
+@register_bot("manoeuvre", "maladroit")
+class Maladroit(Bot):
+    """« Général Maladroit »: the best-looking single action, but a mistake now and then."""
+
+    level = "maladroit"
+    title = {"fr": "Général Maladroit", "en": "General Clumsy"}
+
+    def __init__(self, ruleset: str, seed: int | None = None, blunder: float = 0.15) -> None:
+        super().__init__(ruleset, seed)
+        self.blunder = blunder
+        self.mirror = self.rng.random() < 0.5
+
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
+        if view["phase"] == DEPLOYMENT:
+            return deployment_action(view, seat, legal, self.mirror)
+        playable = [a for a in legal if a["type"] != "resign"]
+        if len(playable) <= 1:
+            return playable[0] if playable else legal[0]
+        if self.rng.random() < self.blunder:
+            return self.rng.choice([a for a in playable if a["type"] != "end_turn"] or playable)
+        state = self.rules.state_from_view(view, seat)
+        ranked = ranked_actions(state, seat, playable)
+        best = ranked[0][0]
+        return self.rng.choice([a for value, a in ranked if value >= best - 1e-9])
+
+
+def fight_gain(state: State, action: Action) -> float:
+    """The expected change in losses (and recoils) of an attack or shot, from the attacker's side."""
+    trial = state.copy()
+    attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
+    _, effects = combat.distribution(trial, attacker, target, close)
+    gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * target.kind.loss_value
+                          - effects["own_destroyed"] * attacker.kind.loss_value)
+    gain += effects["enemy_recoils"] - effects["own_recoils"]
+    return gain / sum(effects.values())
+
+
+class ManoeuvreKnowledge(Knowledge):
+    """What Stratège's search knows of Manœuvre: the evaluation and which actions to try first."""
+
+    def __init__(self, width: int = 12) -> None:
+        self.width = width
+
+    def value(self, state: State, seat: str) -> float:
+        return math.tanh(evaluate(state, seat) / VALUE_SCALE)
+
+    def candidates(self, state: State, seat: str, legal: list[Action], root: bool = False) -> list[Action]:
+        if root:
+            ranked = [a for _, a in ranked_actions(state, seat, legal)[: self.width]]
+        else:  # deeper down, a cheap order: good fights, then ending the turn, then a few moves
+            options = plausible(state, seat, legal)
+            fights = sorted((a for a in options if a["type"] in ("attack", "shoot")),
+                            key=lambda a: fight_gain(state, a), reverse=True)
+            others = [a for a in options if a["type"] not in ("attack", "shoot", "end_turn")]
+            ranked = [a for a in fights if fight_gain(state, a) > 0] + [{"type": "end_turn"}] + others[:4]
+        if not any(a["type"] == "end_turn" for a in ranked):
+            ranked.append({"type": "end_turn"})
+        return ranked
+
+    def outcome_key(self, events: list) -> str:
+        return repr([(e.type, e.data.get("result"), e.data.get("loser"), e.data.get("cause"),
+                      e.data.get("recoil_to"), e.data.get("to")) for e in events if e.type != "roll"])
+
+    def rollout(self, rules_: Any, state: State, seat: str, dice: Any) -> None:
+        """Finish the current turn, then let the other side make its good attacks, once each."""
+        if state.phase != BATTLE:
+            return
+        mover = state.active
+        assert mover is not None
+        rules.apply(state, mover, {"type": "end_turn"}, dice)
+        reply = state.active
+        assert reply is not None
+        for _ in range(4):
+            if state.phase != BATTLE:
+                return
+            fights = [a for a in rules.legal_actions(state, reply) if a["type"] in ("attack", "shoot")]
+            if not fights:
+                return
+            gain, action = max(((fight_gain(state, a), a) for a in fights), key=lambda p: p[0])
+            if gain <= 0:
+                return
+            rules.apply(state, reply, action, dice)
+
+
+@register_bot("manoeuvre", "stratege")
+class Stratege(Bot):
+    """« Stratège »: Monte Carlo tree search with chance nodes for the dice, within a time budget."""
+
+    level = "stratege"
+    title = {"fr": "Stratège", "en": "Strategist"}
+
+    def __init__(self, ruleset: str, seed: int | None = None, budget: float = 1.0,
+                 iterations: int | None = None) -> None:
+        super().__init__(ruleset, seed)
+        self.mirror = self.rng.random() < 0.5
+        self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=budget, iterations=iterations, rng=self.rng)
+
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
+        if view["phase"] == DEPLOYMENT:
+            return deployment_action(view, seat, legal, self.mirror)
+        playable = [a for a in legal if a["type"] != "resign"]
+        if len(playable) <= 1:
+            return playable[0] if playable else legal[0]
+        return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable)

@@ -1,0 +1,75 @@
+"""Computer opponents: always legal, never seeing what their seat may not see."""
+
+from __future__ import annotations
+
+import pytest
+
+from kadesh import new_game
+from kadesh.ai.base import levels, make_bot, play_turn_of
+from kadesh.ai.duel import duel, wilson
+from kadesh.ai.manoeuvre import deployment_plan
+
+
+def test_every_level_is_offered():
+    assert {"random", "maladroit", "stratege"} <= set(levels("manoeuvre"))
+    with pytest.raises(LookupError):
+        make_bot("manoeuvre", "grandmaster")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["random", "maladroit"])
+def test_bot_actions_are_always_legal_over_seeded_games(level):
+    for seed in range(6):
+        game = new_game("manoeuvre", seed=seed)
+        bots = {seat: make_bot("manoeuvre", level, seed=seed * 2 + i) for i, seat in enumerate(game.seats)}
+        while game.outcome is None and game.version < 5000:
+            seat = game.to_act()[0]
+            action = bots[seat].choose(game.view(seat), seat, game.legal_actions(seat))
+            assert action in game.legal(seat)
+            game.act(seat, action)
+        assert game.outcome is not None
+
+
+@pytest.mark.slow
+def test_stratege_actions_are_legal_with_a_small_budget():
+    game = new_game("manoeuvre", seed=4)
+    bots = {"north": make_bot("manoeuvre", "stratege", seed=1, iterations=30),
+            "south": make_bot("manoeuvre", "maladroit", seed=2)}
+    for _ in range(120):
+        if game.outcome is not None:
+            break
+        seat = game.to_act()[0]
+        action = bots[seat].choose(game.view(seat), seat, game.legal_actions(seat))
+        assert action in game.legal(seat)
+        game.act(seat, action)
+
+
+def test_a_bot_given_a_seat_view_cannot_reach_the_hidden_deployment():
+    game = new_game("manoeuvre", seed=9)
+    north = make_bot("manoeuvre", "maladroit", seed=1)
+    while "north" in game.to_act():
+        play_turn_of(game, "north", north)
+    south_view = game.view("south")
+    rebuilt = make_bot("manoeuvre", "stratege", seed=3).rules.state_from_view(south_view, "south")
+    assert all(el.cell is None for el in rebuilt.elements.values() if el.side == "north")
+    assert game.ruleset.state_from_view(south_view, "south").board == {}
+
+
+def test_bots_deploy_in_formation_not_at_random():
+    game = new_game("manoeuvre", seed=1)
+    plan = deployment_plan(game.view("north"), "north", mirror=False)
+    front = {eid for eid, cell in plan.items() if cell.endswith("2")}
+    kinds = {e["id"]: e["kind"] for e in game.view("north")["elements"]}
+    assert sorted(kinds[eid] for eid in front) == sorted(["chariot", "chariot", "bow", "bow", "bow", "blade", "blade",
+                                                          "blade"])
+    assert plan["n1"] == "f1"  # the general stays behind the line
+
+
+def test_duel_alternates_sides_and_counts_every_game():
+    result = duel("manoeuvre", "maladroit", "random", games=2, seed=5)
+    assert result.games == 2 and result.a_wins + result.b_wins + result.unfinished == 2
+
+
+def test_wilson_interval():
+    p, low, high = wilson(150, 200)
+    assert p == 0.75 and 0.68 < low < 0.75 < high < 0.81
