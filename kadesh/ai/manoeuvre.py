@@ -24,8 +24,8 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
-VALUE_SCALE = 10.0
-EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
+VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
+EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
 def deployment_plan(view: dict[str, Any], seat: str, mirror: bool) -> dict[str, str]:

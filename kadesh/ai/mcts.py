@@ -33,6 +33,7 @@ class Knowledge(ABC):
 
     def rollout(self, rules: Ruleset, state: Any, seat: str, dice: Any) -> None:
         """Play on a little from a leaf before it is valued (default: not at all)."""
+        return None
 
     def outcome_key(self, events: list[Event]) -> str:
         """What tells two outcomes of the same action apart: the events, without the die values."""
