@@ -178,8 +178,8 @@ class Store:
         with self._lock(game_id):
             yield self._load(game_id)
 
-    def _load(self, game_id: str) -> Game:
-        version = self.current_version(game_id)
+    def _load(self, game_id: str, version: int | None = None) -> Game:
+        version = self.current_version(game_id) if version is None else version
         if version is None:
             raise GameNotFound(game_id)
         game = self.cache.get(game_id, version)
@@ -228,7 +228,7 @@ class Store:
                 raise GameNotFound(game_id)
             if expected_version != current:
                 raise StaleVersion(expected_version, current)
-            game = self._load(game_id)
+            game = self._load(game_id, current)
             action = json_value(action)
             try:
                 events = game.act(seat, action)  # RuleError: nothing changed
