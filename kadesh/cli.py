@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from kadesh.core import all_rulesets, new_game
+from kadesh.core import all_rulesets, load_game, new_game
 
 app = typer.Typer(help="Kadesh: turn-based wargames, every die roll on the record.", no_args_is_help=True)
 console = Console()
@@ -42,6 +46,110 @@ def simulate(
     for line in game.journal(None, lang=lang):
         console.print(line, highlight=False, soft_wrap=True)
     console.print(f"[bold]{game.outcome}[/bold]")
+
+
+DbOption = typer.Option(None, "--db", envvar="KADESH_DB",
+                        help="Database URL (sqlite:///path or postgresql+psycopg://...); "
+                             "default: kadesh.sqlite3 in the user data folder")
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
+    port: int = typer.Option(8000, help="Port to listen on"),
+    db: str | None = DbOption,
+) -> None:
+    """Run the Kadesh server (HTTP API, WebSocket and home page)."""
+    import uvicorn
+
+    from kadesh.server import create_app
+
+    application = create_app(db)
+    url = application.state.store.engine.url.render_as_string(hide_password=True)
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
+    uvicorn.run(application, host=host, port=port, log_level="info")
+
+
+@app.command()
+def export(
+    game_id: str = typer.Argument(..., help="Game id"),
+    db: str | None = DbOption,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file (default: stdout)")] = None,
+    force: bool = typer.Option(False, "--force", help="Operator only: export an unfinished game, seed included. "
+                               "Anyone who sees that file can predict every future roll."),
+) -> None:
+    """Write a finished game's full record (seed, actions, stored events) as JSON, for `kadesh verify`."""
+    from kadesh.store import GameNotFound, GameNotOver, Store
+
+    store = Store(db)
+    try:
+        data = store.export(game_id, force=force)
+    except GameNotFound:
+        _fail(f"No game {game_id!r} in this database.")
+    except GameNotOver:
+        _fail(f"Game {game_id!r} is not over: its export would reveal the dice seed. "
+              "Use --force only if you are the operator and mean it.")
+    finally:
+        store.close()
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    if output is None:
+        sys.stdout.write(text + "\n")
+    else:
+        output.write_text(text + "\n", encoding="utf-8")
+        console.print(f"Wrote {output}", highlight=False)
+
+
+@app.command()
+def replay(
+    source: str = typer.Argument(..., help="A game id in the database, or an export / record JSON file"),
+    lang: str = typer.Option("fr", help="Journal language: fr or en"),
+    db: str | None = DbOption,
+) -> None:
+    """Print the public narrated journal of a game (what a spectator reads)."""
+    if lang not in ("fr", "en"):
+        raise typer.BadParameter("lang is fr or en")
+    path = Path(source)
+    if path.is_file():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = load_game(data.get("record", data))
+    else:
+        from kadesh.store import GameNotFound, Store
+
+        store = Store(db)
+        try:
+            game = store.rebuild(source)
+        except GameNotFound:
+            _fail(f"No game {source!r} in this database, and no such file.")
+        finally:
+            store.close()
+    for line in game.journal(None, lang=lang):  # plain lines, never wrapped: made to be piped
+        typer.echo(line)
+    if game.outcome is not None:
+        typer.echo(json.dumps(game.outcome, ensure_ascii=False))
+
+
+@app.command()
+def verify(file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="An export JSON file")]) -> None:
+    """Check an export: seed against commitment, every roll re-derived, every action's events replayed."""
+    from kadesh.store.verify import verify_export
+
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        typer.echo(f"MISMATCH: not a JSON file ({error})")
+        raise typer.Exit(1) from None
+    verdict = verify_export(data) if isinstance(data, dict) else verify_export({})
+    if verdict.ok:
+        typer.echo(verdict.message)
+        return
+    typer.echo(f"MISMATCH: {verdict.message}")
+    raise typer.Exit(1)
+
+
+def _fail(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,11 @@ from kadesh.server.models import (
     OddsOut,
     OddsRequest,
     RulesetInfo,
+    VerifyOut,
 )
 from kadesh.server.problems import PROBLEM_JSON
 from kadesh.store import Access, Store
+from kadesh.store.verify import verify_export
 
 router = APIRouter(prefix="/api")
 
@@ -41,7 +43,7 @@ def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 READ = problems(401, 403, 404, 422)
-WRITE = problems(401, 403, 404, 409, 413, 415, 422)
+WRITE = problems(400, 401, 403, 404, 409, 413, 415, 422)
 
 
 def play_link(game_id: str, token: str) -> Link:
@@ -57,7 +59,7 @@ def list_rulesets() -> list[RulesetInfo]:
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(413, 415, 422))
+             responses=problems(400, 413, 415, 422))
 def create_game(body: GameCreate, store: StoreDep) -> GameCreated:
     """Open a game: one secret link per seat, one for spectators and one for the owner."""
     created = store.create_game(body.ruleset, body.options)
@@ -119,3 +121,11 @@ def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr",
 def export(game_id: str, access: AccessDep, store: StoreDep) -> dict[str, Any]:
     """The whole record with the seed and the stored events, for ``kadesh verify``; only once over."""
     return store.export(game_id)
+
+
+@router.get("/games/{game_id}/verify", response_model=VerifyOut, tags=["games"],
+            responses=problems(401, 403, 404, 409, 422))
+def verify(game_id: str, access: AccessDep, store: StoreDep) -> VerifyOut:
+    """The server's own ``kadesh verify`` of the export, once the game is over (see docs/api.md)."""
+    verdict = verify_export(store.export(game_id))
+    return VerifyOut(ok=verdict.ok, message=verdict.message, actions=verdict.actions, rolls=verdict.rolls)

@@ -94,3 +94,10 @@ class ExportOut(BaseModel):
     outcome: JsonObject | None
     record: JsonObject = Field(description="kadesh.core record, seed included: load_game(record) replays it")
     events: list[list[JsonObject]] = Field(description="Per action, the events as stored when it was played")
+
+
+class VerifyOut(BaseModel):
+    ok: bool
+    message: str = Field(description="MATCH: ..., or the first difference found")
+    actions: int
+    rolls: int

@@ -119,6 +119,10 @@ def install(app: FastAPI) -> None:
         status = error.status_code
         if status == 404:
             return problem_response(404, "not_found", "Rien ici.", "Nothing here.")
+        if status == 400:
+            return problem_response(400, "malformed_body",
+                                    "Corps de requête illisible (JSON trop grand ou trop imbriqué ?).",
+                                    "Unreadable request body (JSON too large or too deeply nested?).")
         if status == 405:
             return problem_response(405, "method_not_allowed", "Méthode non permise.", "Method not allowed.")
         phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"

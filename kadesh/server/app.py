@@ -1,0 +1,64 @@
+"""The FastAPI application: JSON API, WebSocket, and the home page's static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from kadesh import __version__
+from kadesh.server import api, problems, ws
+from kadesh.server.limits import MAX_BODY, RequestLimits
+from kadesh.server.notifier import InProcessNotifier, Notifier
+from kadesh.store import Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
+               max_body: int = MAX_BODY) -> FastAPI:
+    """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated."""
+    app = FastAPI(title="Kadesh", version=__version__,
+                  description="Turn-based wargames over several visits; every die roll on the record.")
+    app.state.store = store or Store(db_url)
+    app.state.notifier = notifier or InProcessNotifier()
+    problems.install(app)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def home() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html", media_type="text/html; charset=utf-8")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    def play(game_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "play.html", media_type="text/html; charset=utf-8")
+
+    app.add_middleware(RequestLimits, max_body=max_body)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, with every error documented as a problem+json document."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components["Problem"] = problems.Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+    reference = {"$ref": "#/components/schemas/Problem"}
+    for path in schema.get("paths", {}).values():
+        for operation in path.values():
+            for status, response in operation.get("responses", {}).items():
+                if status.startswith("4") or status.startswith("5"):
+                    response["content"] = {problems.PROBLEM_JSON: {"schema": reference}}
+                    response["description"] = response.get("description") or "Problem"
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.pop(unused, None)
+    app.openapi_schema = schema
+    return schema
