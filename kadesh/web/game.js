@@ -1,0 +1,195 @@
+// The game page shell, the same for every ruleset: it fetches what the seat may see and its
+// legal actions from the server, keeps them live over the WebSocket, shows the journal, and
+// hands drawing and input to the ruleset's own view module (rules/<ruleset>.js).
+// The browser never re-implements a rule: legal moves, targets and odds all come from the server.
+
+const STRINGS = {
+  fr: {
+    loading: "Chargement…", journal: "Journal", download: "Télécharger le journal", lang: "English",
+    seed: "Graine des dés révélée", verify: "Vérification", verified: "conforme : chaque jet est re-dérivé de la graine",
+    notVerified: "non conforme", stale: "La partie a changé : vue mise à jour.", offline: "Connexion perdue, reconnexion…",
+    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil",
+    pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
+  },
+  en: {
+    loading: "Loading…", journal: "Journal", download: "Download the journal", lang: "Français",
+    seed: "Revealed dice seed", verify: "Verification", verified: "matches: every roll re-derived from the seed",
+    notVerified: "does not match", stale: "The game changed: view updated.", offline: "Connection lost, reconnecting…",
+    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home",
+    pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
+  },
+};
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+// Hot seat: both seats' tokens in the fragment (never sent to the server in a URL), one screen.
+const hotseat = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+let token = new URLSearchParams(location.search).get("token") || Object.values(hotseat)[0] || "";
+let lang = localStorage.getItem("kadesh.lang") || "fr";
+let current = null;   // GameOut from the server
+let legal = [];       // this seat's legal actions
+let journal = [];
+let rulesView = null; // the ruleset's view module
+let socket = null;
+
+const $ = (selector) => document.querySelector(selector);
+
+async function call(path, options = {}) {
+  const response = await fetch(`/api/games/${encodeURIComponent(gameId)}${path}`, {
+    ...options,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(body[lang] || body.detail || response.statusText);
+    error.status = response.status;
+    error.code = body.code;
+    throw error;
+  }
+  return body;
+}
+
+function showError(message) {
+  const box = $("#error");
+  box.textContent = message || "";
+}
+
+async function refresh() {
+  current = await call("");
+  if (handOver()) return;
+  legal = current.seat ? (await call("/legal")).actions : [];
+  journal = await call(`/journal?lang=${lang}`);
+  if (!rulesView) rulesView = await import(`/static/rules/${current.ruleset}.js`);
+  render();
+}
+
+async function act(action) {
+  showError("");
+  try {
+    await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
+  } catch (error) {
+    showError(error.code === "stale_version" ? STRINGS[lang].stale : error.message);
+  }
+  await refresh();
+}
+
+async function odds(action) {
+  try {
+    return (await call("/odds", { method: "POST", body: JSON.stringify({ action }) })).odds;
+  } catch (error) {
+    return null;
+  }
+}
+
+function renderJournal() {
+  const list = $("#journal");
+  list.replaceChildren(...journal.map((entry) => {
+    const item = document.createElement("li");
+    item.textContent = entry.line;
+    return item;
+  }));
+  list.scrollTop = list.scrollHeight;
+  $("#download").hidden = !current.outcome;
+}
+
+async function renderEnd() {
+  const box = $("#verification");
+  if (!current.outcome || !current.seed) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("#seed").textContent = current.seed;
+  try {
+    const result = await call("/verify");
+    $("#verify-result").textContent = result.ok ? STRINGS[lang].verified : `${STRINGS[lang].notVerified}: ${result.message}`;
+    $("#verify-result").dataset.ok = String(result.ok);
+  } catch (error) {
+    $("#verify-result").textContent = error.message;
+  }
+}
+
+function render() {
+  const t = STRINGS[lang];
+  document.documentElement.lang = lang;
+  $("#lang").textContent = t.lang;
+  $("#home").textContent = t.home;
+  $("#journal-title").textContent = t.journal;
+  $("#download").textContent = t.download;
+  $("#seed-label").textContent = t.seed;
+  $("#verify-label").textContent = t.verify;
+  $("#who").textContent = current.seat ? (t.seat[current.seat] || current.seat) : t.spectator;
+  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds });
+  renderJournal();
+  renderEnd();
+  remember();
+}
+
+// In hot seat, when the other seat must act, cover the board until its commander takes over.
+function handOver() {
+  const next = current.to_act.find((seat) => hotseat[seat]);
+  const cover = $("#pass");
+  if (!next || next === current.seat) {
+    cover.hidden = true;
+    return false;
+  }
+  const t = STRINGS[lang];
+  const name = t.seat[next] || next;
+  $("#board").replaceChildren();
+  $("#journal").replaceChildren();
+  cover.replaceChildren(
+    Object.assign(document.createElement("p"), { textContent: t.pass(name), className: "pass-title" }),
+    Object.assign(document.createElement("p"), { textContent: t.passHelp }),
+    Object.assign(document.createElement("button"), {
+      type: "button", id: "take-over", textContent: t.take(name),
+      onclick: async () => { token = hotseat[next]; cover.hidden = true; await refresh(); },
+    }),
+  );
+  cover.hidden = false;
+  return true;
+}
+
+function remember() {
+  if (!current.seat || Object.keys(hotseat).length) return;
+  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]").filter((g) => g.token !== token);
+  games.unshift({ id: gameId, token, seat: current.seat, ruleset: current.ruleset, link: location.pathname + location.search });
+  localStorage.setItem("kadesh.games", JSON.stringify(games.slice(0, 50)));
+}
+
+function connect(delay = 500) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const since = current ? current.version : 0;
+  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&since=${since}&lang=${lang}`);
+  socket.onmessage = async (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "update" && (!current || data.version !== current.version)) await refresh();
+    $("#offline").hidden = true;
+  };
+  socket.onclose = (event) => {
+    if (event.code >= 4400 && event.code < 4500) return; // refused: a wrong token will not get better
+    $("#offline").textContent = STRINGS[lang].offline;
+    $("#offline").hidden = false;
+    setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
+  };
+}
+
+function download() {
+  const blob = new Blob([journal.map((entry) => entry.line).join("\n") + "\n"], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `kadesh-${gameId}-${lang}.txt`;
+  link.click();
+}
+
+$("#lang").addEventListener("click", async () => {
+  lang = lang === "fr" ? "en" : "fr";
+  localStorage.setItem("kadesh.lang", lang);
+  await refresh();
+});
+$("#download").addEventListener("click", download);
+
+try {
+  await refresh();
+  connect();
+} catch (error) {
+  showError(error.message);
+}

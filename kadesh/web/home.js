@@ -1,0 +1,106 @@
+// Home page: list the rulesets, create a Manœuvre game, show the seat links. No build step.
+
+const TEXT = {
+  fr: {
+    intro: "Jeux de guerre au tour par tour, joués sur plusieurs jours : chaque jet de dé est consigné.",
+    rulesets: "Règles disponibles", new_game: "Nouvelle partie de Manœuvre", create: "Créer la partie",
+    links: "Liens de la partie", commitment: "Engagement des dés (SHA-256 de la graine) :",
+    links_help: "Garde ton lien, envoie l'autre à ton adversaire. Qui a un lien joue ce siège : ne le publie pas.",
+    seat: "Siège", spectator: "Spectateurs", owner: "Propriétaire", open: "Ouvrir", copy: "Copier",
+    copied: "Copié", toggle: "English", failed: "La création a échoué : ",
+    north: "Nord", south: "Sud",
+  },
+  en: {
+    intro: "Turn-based wargames played over several days: every die roll is on the record.",
+    rulesets: "Available rulesets", new_game: "New game of Manoeuvre", create: "Create the game",
+    links: "Game links", commitment: "Dice commitment (SHA-256 of the seed):",
+    links_help: "Keep your link, send the other to your opponent. Whoever has a link plays that seat: don't publish it.",
+    seat: "Seat", spectator: "Spectators", owner: "Owner", open: "Open", copy: "Copy",
+    copied: "Copied", toggle: "Français", failed: "Could not create the game: ",
+    north: "North", south: "South",
+  },
+};
+
+let lang = localStorage.getItem("kadesh.lang") || "fr";
+let rulesets = [];
+let created = null;
+
+const $ = (id) => document.getElementById(id);
+const t = (key) => TEXT[lang][key] ?? key;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").textContent = t("toggle");
+  $("rulesets").replaceChildren(...rulesets.map((r) => el("li", {}, `${r.title[lang] ?? r.name} (v${r.version})`)));
+  const manoeuvre = rulesets.find((r) => r.name === "manoeuvre");
+  const fields = [];
+  for (const [name, spec] of Object.entries(manoeuvre?.options_schema ?? {})) {
+    fields.push(el("legend", {}, spec[lang] ?? name));
+    for (const value of spec.values ?? []) {
+      const input = el("input", { type: "radio", name, value, id: `opt-${name}-${value}` });
+      input.checked = value === spec.default;
+      fields.push(el("label", { for: input.id }, input, ` ${value}`));
+    }
+  }
+  $("options").replaceChildren(...fields);
+  if (created) renderLinks();
+}
+
+function absolute(link) {
+  return new URL(link, window.location.origin).href;
+}
+
+function linkRow(label, link) {
+  const url = absolute(link);
+  const copy = el("button", { type: "button" }, t("copy"));
+  copy.addEventListener("click", async () => {
+    await navigator.clipboard?.writeText(url);
+    copy.textContent = t("copied");
+  });
+  return el("tr", {}, el("th", {}, label), el("td", {}, el("a", { href: url, target: "_blank" }, t("open"))),
+            el("td", {}, el("input", { value: url, readonly: "", size: "60" })), el("td", {}, copy));
+}
+
+function renderLinks() {
+  $("created").hidden = false;
+  $("commitment").textContent = created.commitment;
+  const rows = Object.entries(created.seats).map(([seat, link]) => linkRow(`${t("seat")} ${t(seat)}`, link.link));
+  rows.push(linkRow(t("spectator"), created.spectator.link), linkRow(t("owner"), created.owner.link));
+  $("links").replaceChildren(...rows);
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  const options = Object.fromEntries(new FormData($("create")).entries());
+  const response = await fetch("/api/games", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset: "manoeuvre", options }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
+    return;
+  }
+  created = body;
+  render();
+}
+
+$("lang").addEventListener("click", () => {
+  lang = lang === "fr" ? "en" : "fr";
+  localStorage.setItem("kadesh.lang", lang);
+  render();
+});
+$("create").addEventListener("submit", create);
+
+rulesets = await (await fetch("/api/rulesets")).json();
+render();
