@@ -9,7 +9,6 @@ photographs North's page in Debian's Chromium.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 from pathlib import Path

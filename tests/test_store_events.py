@@ -1,0 +1,184 @@
+"""The store: a creation record plus append-only actions; state rebuilt by replay, cache never trusted."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, insert, inspect, select, text
+from sqlalchemy.exc import IntegrityError
+
+from kadesh.core import RuleError, commitment
+from kadesh.store import GameNotFound, GameNotOver, StaleVersion, Store, json_value, schema, token_hash
+from kadesh.store.db import default_db_path, normalize_url
+from tests.kadesh_http import db_url, finished_game_in_store
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Store(db_url(tmp_path))
+    yield opened
+    opened.close()
+
+
+def _first_deploys(store, game_id, seat, count):
+    with store.game(game_id) as game:
+        actions = [a for a in game.legal_actions(seat) if a["type"] == "deploy"]
+    seen, plan = set(), []
+    for action in actions:
+        if action["element"] not in seen and all(p["cell"] != action["cell"] for p in plan):
+            seen.add(action["element"])
+            plan.append(action)
+    return plan[:count]
+
+
+def test_creation_record_keeps_a_256_bit_seed_and_its_commitment(store):
+    created = store.create_game("manoeuvre", {"choice": "blade"})
+    with store.engine.connect() as conn:
+        row = conn.execute(select(schema.games).where(schema.games.c.id == created.id)).one()
+    assert row.ruleset == "manoeuvre" and row.ruleset_version == "1"
+    assert row.options == {"choice": "blade"}
+    assert len(row.seed) == 64 and int(row.seed, 16) >= 0  # secrets.token_hex(32)
+    assert row.commitment == commitment(row.seed) == created.commitment
+    assert row.version == 0 and row.created_at is not None
+
+
+def test_tokens_are_stored_as_sha256_only(store):
+    created = store.create_game("manoeuvre")
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(schema.tokens).where(schema.tokens.c.game_id == created.id)).all()
+    assert {(r.role, r.seat) for r in rows} == {("seat", "north"), ("seat", "south"), ("spectator", None),
+                                                ("owner", None)}
+    assert {r.hash for r in rows} == {token_hash(t) for t in
+                                      [*created.seat_tokens.values(), created.spectator_token, created.owner_token]}
+
+
+def test_actions_are_appended_with_seq_and_events(store):
+    created = store.create_game("manoeuvre")
+    plan = _first_deploys(store, created.id, "north", 3)
+    for version, action in enumerate(plan):
+        assert store.act(created.id, "north", version, action).version == version + 1
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(schema.actions).where(schema.actions.c.game_id == created.id)
+                            .order_by(schema.actions.c.seq)).all()
+    assert [r.seq for r in rows] == [1, 2, 3]
+    assert [r.action for r in rows] == plan
+    assert rows[0].events[0]["type"] == "deployed" and rows[0].events[0]["audience"] == ["north"]
+
+
+def test_state_is_rebuilt_by_replay_when_the_cache_is_empty(store, tmp_path):
+    created = store.create_game("manoeuvre")
+    for version, action in enumerate(_first_deploys(store, created.id, "south", 5)):
+        store.act(created.id, "south", version, action)
+    with store.game(created.id) as game:
+        before = game.view("south")
+    store.cache.clear()
+    with store.game(created.id) as game:
+        assert game.view("south") == before
+    other = Store(db_url(tmp_path))  # another process would see the same
+    with other.game(created.id) as game:
+        assert game.view("south") == before
+    other.close()
+
+
+def test_a_cache_behind_the_database_is_reloaded(store, tmp_path):
+    created = store.create_game("manoeuvre")
+    plan = _first_deploys(store, created.id, "north", 2)
+    with store.game(created.id):
+        pass  # cached at version 0
+    other = Store(db_url(tmp_path))
+    other.act(created.id, "north", 0, plan[0])
+    other.close()
+    with store.game(created.id) as game:
+        assert game.version == 1
+    assert store.act(created.id, "north", 1, plan[1]).version == 2
+
+
+def test_stale_version_writes_nothing(store):
+    created = store.create_game("manoeuvre")
+    plan = _first_deploys(store, created.id, "north", 2)
+    store.act(created.id, "north", 0, plan[0])
+    with pytest.raises(StaleVersion) as stale:
+        store.act(created.id, "north", 0, plan[1])
+    assert stale.value.current == 1
+    assert store.action_count(created.id) == 1 and store.current_version(created.id) == 1
+
+
+def test_a_refused_action_writes_nothing(store):
+    created = store.create_game("manoeuvre")
+    with pytest.raises(RuleError):
+        store.act(created.id, "north", 0, {"type": "ready"})
+    assert store.action_count(created.id) == 0
+    with store.game(created.id) as game:
+        assert game.version == 0
+
+
+def test_losing_the_race_in_the_database_is_stale_and_drops_the_cache(store, tmp_path, monkeypatch):
+    created = store.create_game("manoeuvre")
+    plan = _first_deploys(store, created.id, "north", 2)
+    slow = Store(db_url(tmp_path))
+    with slow.game(created.id):
+        pass
+    store.act(created.id, "north", 0, plan[0])
+    # ``slow`` read version 0 just before the other write landed: only the database can refuse it.
+    real, stale_reads = slow.current_version, [0]
+    monkeypatch.setattr(slow, "current_version", lambda gid: stale_reads.pop() if stale_reads else real(gid))
+    with pytest.raises(StaleVersion):
+        slow.act(created.id, "north", 0, plan[1])
+    monkeypatch.setattr(slow, "current_version", real)
+    assert slow.cache.get(created.id, 1) is None
+    assert store.action_count(created.id) == 1
+    slow.close()
+
+
+def test_the_database_refuses_a_second_action_with_the_same_seq(store):
+    created = store.create_game("manoeuvre")
+    store.act(created.id, "north", 0, _first_deploys(store, created.id, "north", 1)[0])
+    row = {"game_id": created.id, "seq": 1, "seat": "north", "action": {"type": "ready"}, "events": [],
+           "created_at": None}
+    with pytest.raises(IntegrityError), store.engine.begin() as conn:
+        conn.execute(insert(schema.actions).values(**row))
+
+
+def test_export_needs_a_finished_game(store):
+    created = store.create_game("manoeuvre")
+    with pytest.raises(GameNotOver):
+        store.export(created.id)
+    assert store.export(created.id, force=True)["record"]["seed"]
+    with pytest.raises(GameNotFound):
+        store.export("nothing")
+
+
+def test_export_of_a_finished_game_has_record_commitment_and_stored_events(store):
+    game_id = finished_game_in_store(store, seed=1, min_rolls=2)
+    export = store.export(game_id)
+    assert export["commitment"] == commitment(export["record"]["seed"])
+    assert export["outcome"]["reason"] == "resignation"
+    assert len(export["events"]) == len(export["record"]["actions"]) == store.current_version(game_id)
+    assert sum(e["type"] == "roll" for events in export["events"] for e in events) >= 2
+
+
+def test_json_value_refuses_non_finite_numbers_and_deep_nesting():
+    assert json_value({"a": [1, 2.5, "x", None]}) == {"a": [1, 2.5, "x", None]}
+    deep: list = []
+    for _ in range(40):
+        deep = [deep]
+    for bad in ({"x": float("nan")}, {"x": float("inf")}, {"x": deep}):
+        with pytest.raises(RuleError):
+            json_value(bad)
+
+
+def test_migrations_create_the_tables_and_wal_on_a_new_file(tmp_path):
+    opened = Store(db_url(tmp_path, "fresh.sqlite3"))
+    opened.close()
+    engine = create_engine(db_url(tmp_path, "fresh.sqlite3"))
+    with engine.connect() as conn:
+        assert set(inspect(conn).get_table_names()) >= {"games", "actions", "tokens", "alembic_version"}
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    engine.dispose()
+    Store(db_url(tmp_path, "fresh.sqlite3")).close()  # re-opening migrates nothing and fails nothing
+
+
+def test_default_database_is_a_sqlite_file_in_the_user_data_folder():
+    assert default_db_path().name == "kadesh.sqlite3"
+    assert normalize_url(None) == f"sqlite:///{default_db_path()}"
+    assert normalize_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
