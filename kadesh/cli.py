@@ -147,6 +147,31 @@ def verify(file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, hel
     raise typer.Exit(1)
 
 
+@app.command()
+def duel(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name, e.g. manoeuvre")],
+    a: Annotated[str, typer.Option("--a", help="First bot: random, maladroit or stratege")] = "stratege",
+    b: Annotated[str, typer.Option("--b", help="Second bot")] = "maladroit",
+    games: Annotated[int, typer.Option(min=1, help="Number of games; sides alternate")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the dice and of the bots")] = 0,
+    budget: Annotated[float | None, typer.Option(help="Stratège's thinking time per action, seconds")] = None,
+) -> None:
+    """Play a tournament between two bots and print win rates with 95 % confidence intervals."""
+    from rich.progress import Progress
+
+    from kadesh.ai.duel import duel as run_duel
+
+    with Progress(console=console) as progress:
+        task = progress.add_task(f"{a} – {b}", total=games)
+        result = run_duel(ruleset, a, b, games, seed=seed, budget=budget,
+                          progress=lambda r: progress.update(task, completed=r.games))
+    rate, low, high = result.rate()
+    console.print(f"{a}: {result.a_wins} wins, {b}: {result.b_wins} wins, unfinished: {result.unfinished} "
+                  f"(of {result.games})")
+    console.print(f"{a} win rate {rate:.1%} (95 % CI {low:.1%}–{high:.1%}); "
+                  f"{b} {1 - rate:.1%} (95 % CI {1 - high:.1%}–{1 - low:.1%})")
+
+
 def _fail(message: str) -> None:
     typer.echo(message, err=True)
     raise typer.Exit(1)

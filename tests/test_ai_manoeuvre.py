@@ -73,3 +73,13 @@ def test_duel_alternates_sides_and_counts_every_game():
 def test_wilson_interval():
     p, low, high = wilson(150, 200)
     assert p == 0.75 and 0.68 < low < 0.75 < high < 0.81
+
+
+def test_duel_command_prints_rates_with_confidence_intervals():
+    from typer.testing import CliRunner
+
+    from kadesh.cli import app
+
+    result = CliRunner().invoke(app, ["duel", "manoeuvre", "--a", "maladroit", "--b", "random", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "95 % CI" in result.output and "maladroit win rate" in result.output

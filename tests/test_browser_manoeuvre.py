@@ -169,15 +169,20 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         north.locator("#verify-result[data-ok=true]").wait_for()
         assert "l'emporte" in north.inner_text("#journal")
         assert north.locator("#download").is_visible()
-        north.screenshot(path=str(tmp_path / "north.png"))
+
+        # Back on the home page, "my games" remembers the game and says it is over.
+        home = north.context.new_page()
+        home.goto(base + "/")
+        home.locator(".my-game").first.wait_for()
+        assert game_id in home.inner_text("#my-games") and "terminée" in home.inner_text("#my-games")
 
 
 def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        created = store.create_game("manoeuvre")
-        tokens = created.seat_tokens
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
         page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
-        page.goto(f"{base}/play/{created.id}#north={tokens['north']}&south={tokens['south']}")
+        page.goto(base + "/")
+        page.click("#create button[type=submit]")
+        page.click("#hotseat")
         page.locator('.tray .piece[data-element="n1"]').wait_for()
         for number, cell in enumerate(NORTH_CELLS, start=1):
             page.click(f'.tray .piece[data-element="n{number}"]')

@@ -5,7 +5,10 @@ const TEXT = {
     intro: "Jeux de guerre au tour par tour, joués sur plusieurs jours : chaque jet de dé est consigné.",
     rulesets: "Règles disponibles", new_game: "Nouvelle partie de Manœuvre", create: "Créer la partie",
     links: "Liens de la partie", commitment: "Engagement des dés (SHA-256 de la graine) :",
-    links_help: "Garde ton lien, envoie l'autre à ton adversaire. Qui a un lien joue ce siège : ne le publie pas.",
+    links_help: "Qui ouvre une manœuvre commande le Nord ; envoie le lien du Sud à ton adversaire. Qui a un lien joue ce siège : ne le publie pas.",
+    play_north: "Commander le Nord", hotseat: "Jouer les deux camps sur cet écran (passe la main)",
+    my_games: "Mes parties", your_turn: "à toi de jouer", their_turn: "à l'adversaire", over: "terminée",
+    bow: "archer", blade: "lame",
     seat: "Siège", spectator: "Spectateurs", owner: "Propriétaire", open: "Ouvrir", copy: "Copier",
     copied: "Copié", toggle: "English", failed: "La création a échoué : ",
     north: "Nord", south: "Sud",
@@ -14,7 +17,10 @@ const TEXT = {
     intro: "Turn-based wargames played over several days: every die roll is on the record.",
     rulesets: "Available rulesets", new_game: "New game of Manoeuvre", create: "Create the game",
     links: "Game links", commitment: "Dice commitment (SHA-256 of the seed):",
-    links_help: "Keep your link, send the other to your opponent. Whoever has a link plays that seat: don't publish it.",
+    links_help: "Whoever opens a manoeuvre commands North; send the South link to your opponent. Whoever has a link plays that seat: don't publish it.",
+    play_north: "Command North", hotseat: "Play both sides on this screen (hand over)",
+    my_games: "My games", your_turn: "your turn", their_turn: "opponent's turn", over: "over",
+    bow: "bow", blade: "blade",
     seat: "Seat", spectator: "Spectators", owner: "Owner", open: "Open", copy: "Copy",
     copied: "Copied", toggle: "Français", failed: "Could not create the game: ",
     north: "North", south: "South",
@@ -47,11 +53,12 @@ function render() {
     for (const value of spec.values ?? []) {
       const input = el("input", { type: "radio", name, value, id: `opt-${name}-${value}` });
       input.checked = value === spec.default;
-      fields.push(el("label", { for: input.id }, input, ` ${value}`));
+      fields.push(el("label", { for: input.id }, input, ` ${t(value)}`));
     }
   }
   $("options").replaceChildren(...fields);
   if (created) renderLinks();
+  renderMyGames();
 }
 
 function absolute(link) {
@@ -75,6 +82,28 @@ function renderLinks() {
   const rows = Object.entries(created.seats).map(([seat, link]) => linkRow(`${t("seat")} ${t(seat)}`, link.link));
   rows.push(linkRow(t("spectator"), created.spectator.link), linkRow(t("owner"), created.owner.link));
   $("links").replaceChildren(...rows);
+  $("play-north").href = created.seats.north ? created.seats.north.link : Object.values(created.seats)[0].link;
+  const tokens = Object.entries(created.seats).map(([seat, link]) => `${seat}=${encodeURIComponent(link.token)}`);
+  $("hotseat").href = `/play/${encodeURIComponent(created.id)}#${tokens.join("&")}`;
+}
+
+// "My games": the seat links this browser has opened, with whose turn it is.
+async function renderMyGames() {
+  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]");
+  $("my-games-section").hidden = games.length === 0;
+  const items = await Promise.all(games.map(async (game) => {
+    let state = "";
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(game.id)}`, { headers: { Authorization: `Bearer ${game.token}` } });
+      if (!response.ok) return null;
+      const body = await response.json();
+      state = body.outcome ? t("over") : body.to_act.includes(body.seat) ? t("your_turn") : t("their_turn");
+    } catch (error) {
+      return null;
+    }
+    return el("li", { class: "my-game" }, el("a", { href: game.link }, `${game.ruleset} · ${t(game.seat)} · ${game.id}`), ` — ${state}`);
+  }));
+  $("my-games").replaceChildren(...items.filter(Boolean));
 }
 
 async function create(event) {
