@@ -217,3 +217,41 @@ def test_keyboard_alone_can_deploy_an_element(browser, tmp_path):
         cell.focus()
         page.keyboard.press("Enter")
         page.locator('g.token[data-element="n1"]').wait_for()
+
+
+def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        page = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
+        page.goto(base + "/")
+        page.check("#level-maladroit")
+        page.check("#side-north")
+        page.click("#versus button[type=submit]")
+        page.locator("#board .field").wait_for()
+        assert "Général Maladroit" in page.inner_text("#who")
+        game_id = page.url.split("/play/")[1].split("?")[0]
+        for number, cell in enumerate(NORTH_CELLS, start=1):
+            page.click(f'.tray .piece[data-element="n{number}"]')
+            page.click(f'rect[data-cell="{cell}"]')
+            page.locator(f'g.token[data-element="n{number}"]').wait_for()
+        page.click("#ready")
+        page.locator("#end-turn").wait_for()  # the bot was ready: the battle starts, North to play
+        assert page.locator("g.token.south").count() == 12
+        done: set = set()
+        for _ in range(150):
+            with store.game(game_id) as game:
+                if game.outcome is not None:
+                    break
+                plan = choose_turn(game, "north", done)
+            for action in plan:
+                with store.game(game_id) as game:
+                    if game.outcome is not None or action not in game.legal("north"):
+                        break
+                perform(page, action)
+            page.wait_for_function("document.querySelector('#end-turn') || document.querySelector('.winner')")
+        with store.game(game_id) as game:
+            assert game.outcome is not None, "the game did not end"
+            winner = game.outcome["winner"]
+        page.locator(".winner").wait_for()
+        assert ("Nord" if winner == "north" else "Sud") in page.inner_text(".winner")
+        page.locator("#verify-result[data-ok=true]").wait_for()
+        assert "plie" in page.inner_text("#journal")

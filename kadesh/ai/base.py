@@ -20,9 +20,11 @@ class Bot(ABC):
     level: ClassVar[str]
     title: ClassVar[dict[str, str]]
 
-    def __init__(self, ruleset: str, seed: int | None = None) -> None:
+    def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None) -> None:
+        """``budget``: thinking time per action in seconds, for the levels that search."""
         self.rules: Ruleset = get_ruleset(ruleset)
         self.rng = random.Random(seed)
+        self.budget = budget
 
     @abstractmethod
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action: ...
@@ -39,6 +41,12 @@ def register_bot(ruleset: str, level: str) -> Callable[[BotFactory], BotFactory]
 def levels(ruleset: str) -> list[str]:
     _load()
     return [level for (name, level) in _BOTS if name == ruleset]
+
+
+def bot_title(ruleset: str, level: str) -> dict[str, str]:
+    _load()
+    factory = _BOTS[(ruleset, level)]
+    return dict(getattr(factory, "title", {"fr": level, "en": level}))
 
 
 def make_bot(ruleset: str, level: str, seed: int | None = None, **settings: Any) -> Bot:

@@ -52,9 +52,8 @@ def duel(ruleset: str, a: str, b: str, games: int, seed: int = 0, budget: float 
     """Play ``games`` games, A taking the first seat in even games and the second in odd ones."""
     result = DuelResult(a, b)
     for number in range(games):
-        settings = {"budget": budget} if budget is not None else {}
-        bot_a = make_bot(ruleset, a, seed=seed * 100_003 + 2 * number, **(settings if a == "stratege" else {}))
-        bot_b = make_bot(ruleset, b, seed=seed * 100_003 + 2 * number + 1, **(settings if b == "stratege" else {}))
+        bot_a = make_bot(ruleset, a, seed=seed * 100_003 + 2 * number, budget=budget)
+        bot_b = make_bot(ruleset, b, seed=seed * 100_003 + 2 * number + 1, budget=budget)
         seats = bot_a.rules.seats(bot_a.rules.normalize_options({}))
         first, second = (bot_a, bot_b) if number % 2 == 0 else (bot_b, bot_a)
         winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number)

@@ -25,6 +25,7 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
 VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
+DEFAULT_BUDGET = 1.0  # seconds of thought per action for Stratège
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -63,8 +64,10 @@ def deployment_action(view: dict[str, Any], seat: str, legal: list[Action], mirr
 
 
 # -- evaluation ---------------------------------------------------------------------------------
-def evaluate(state: State, side: str) -> float:
-    """How good the position is for ``side``: losses first, then threats, support and reach."""
+def evaluate(state: State, side: str, careful: bool = True) -> float:
+    """How good the position is for ``side``: losses first, then threats, support and reach.
+
+    A careless evaluation (Maladroit's) sees only the losses and the way to the enemy."""
     if state.phase == OVER:
         return WIN_VALUE if state.winner == side else -WIN_VALUE
     enemy = OTHER_SIDE[side]
@@ -73,13 +76,17 @@ def evaluate(state: State, side: str) -> float:
     cells = {s: [e.cell for e in on_field if e.side == s] for s in (side, enemy)}
     for element in on_field:
         sign = 1.0 if element.side == enemy else -1.0
+        score -= sign * _reach_penalty(element, cells[OTHER_SIDE[element.side]])
+        if not careful:
+            continue
         danger = _danger(state, element)
         if danger:
             tempo = 1.5 if state.active != element.side else 1.0
             score += sign * danger * tempo * element.kind.loss_value
         if combat.has_rear_support(state, element):
             score -= sign * 0.3
-        score -= sign * _reach_penalty(element, cells[OTHER_SIDE[element.side]])
+    if not careful:
+        return score
     for element in on_field:
         if element.side != state.active:  # the side to move may charge the other's elements
             sign = 1.0 if element.side == enemy else -1.0
@@ -129,12 +136,12 @@ def _reach_penalty(element: Element, enemy_cells: list) -> float:
     return (0.08 if element.kind.mounted else 0.04) * nearest
 
 
-def fight_value(state: State, side: str, action: Action) -> float:
+def fight_value(state: State, side: str, action: Action, careful: bool = True) -> float:
     """The expected evaluation after an attack or shot, over the exact dice distribution."""
     trial = state.copy()
     attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
     _, effects = combat.distribution(trial, attacker, target, close)
-    base = evaluate(trial, side)
+    base = evaluate(trial, side, careful)
     total = sum(effects.values())
     enemy_lv, own_lv = target.kind.loss_value, attacker.kind.loss_value
     gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * enemy_lv - effects["own_destroyed"] * own_lv)
@@ -144,15 +151,15 @@ def fight_value(state: State, side: str, action: Action) -> float:
     return base + gain / total
 
 
-def action_value(state: State, side: str, action: Action) -> float:
+def action_value(state: State, side: str, action: Action, careful: bool = True) -> float:
     kind = action["type"]
     if kind in ("attack", "shoot"):
-        return fight_value(state, side, action)
+        return fight_value(state, side, action, careful)
     if kind == "end_turn":
-        return evaluate(state, side) - 0.05
+        return evaluate(state, side, careful) - 0.05
     trial = state.copy()
     rules.apply(trial, side, action, ScriptedDice([]))
-    return evaluate(trial, side)
+    return evaluate(trial, side, careful)
 
 
 def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
@@ -185,8 +192,8 @@ def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
     return kept or [a for a in legal if a["type"] != "resign"]
 
 
-def ranked_actions(state: State, side: str, legal: list[Action]) -> list[tuple[float, Action]]:
-    scored = [(action_value(state, side, a), a) for a in plausible(state, side, legal)]
+def ranked_actions(state: State, side: str, legal: list[Action], careful: bool = True) -> list[tuple[float, Action]]:
+    scored = [(action_value(state, side, a, careful), a) for a in plausible(state, side, legal)]
     scored.sort(key=lambda pair: pair[0], reverse=True)
     return scored
 
@@ -199,8 +206,9 @@ class Maladroit(Bot):
     level = "maladroit"
     title = {"fr": "Général Maladroit", "en": "General Clumsy"}
 
-    def __init__(self, ruleset: str, seed: int | None = None, blunder: float = 0.15) -> None:
-        super().__init__(ruleset, seed)
+    def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
+                 blunder: float = 0.15) -> None:
+        super().__init__(ruleset, seed, budget)
         self.blunder = blunder
         self.mirror = self.rng.random() < 0.5
 
@@ -213,7 +221,7 @@ class Maladroit(Bot):
         if self.rng.random() < self.blunder:
             return self.rng.choice([a for a in playable if a["type"] != "end_turn"] or playable)
         state = self.rules.state_from_view(view, seat)
-        ranked = ranked_actions(state, seat, playable)
+        ranked = ranked_actions(state, seat, playable, careful=False)
         best = ranked[0][0]
         return self.rng.choice([a for value, a in ranked if value >= best - 1e-9])
 
@@ -283,11 +291,11 @@ class Stratege(Bot):
     level = "stratege"
     title = {"fr": "Stratège", "en": "Strategist"}
 
-    def __init__(self, ruleset: str, seed: int | None = None, budget: float = 1.0,
+    def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  iterations: int | None = None) -> None:
-        super().__init__(ruleset, seed)
+        super().__init__(ruleset, seed, DEFAULT_BUDGET if budget is None else budget)
         self.mirror = self.rng.random() < 0.5
-        self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=budget, iterations=iterations, rng=self.rng)
+        self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=self.budget, iterations=iterations, rng=self.rng)
 
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         if view["phase"] == DEPLOYMENT:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import NonNegativeInt
 
-from kadesh.core import all_rulesets
+from kadesh.ai.base import bot_title, levels
+from kadesh.core import all_rulesets, get_ruleset
 from kadesh.server.auth import get_access, get_seat_access, get_store
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
+    BotInfo,
+    BotSeat,
     ExportOut,
     GameCreate,
     GameCreated,
@@ -24,7 +27,7 @@ from kadesh.server.models import (
     RulesetInfo,
     VerifyOut,
 )
-from kadesh.server.problems import PROBLEM_JSON
+from kadesh.server.problems import PROBLEM_JSON, ApiProblem
 from kadesh.store import Access, Store
 from kadesh.store.verify import verify_export
 
@@ -54,15 +57,33 @@ def play_link(game_id: str, token: str) -> Link:
 def list_rulesets() -> list[RulesetInfo]:
     """Every ruleset this server plays, with its options."""
     return [RulesetInfo(name=r.name, version=r.version, title=dict(r.title), options_schema=r.options_schema,
-                        seats=r.seats(r.normalize_options({})))
+                        seats=r.seats(r.normalize_options({})),
+                        bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)])
             for r in all_rulesets().values()]
+
+
+def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:
+    if seat not in seats:
+        raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
+    if level is not None and level not in levels(ruleset):
+        raise ApiProblem(422, "unknown_bot", f"Adversaire inconnu : {level}.", f"Unknown computer opponent: {level}.")
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
              responses=problems(400, 413, 415, 422))
-def create_game(body: GameCreate, store: StoreDep) -> GameCreated:
-    """Open a game: one secret link per seat, one for spectators and one for the owner."""
+def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCreated:
+    """Open a game: one secret link per seat, one for spectators and one for the owner.
+
+    ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn."""
+    if body.bots:
+        rules = get_ruleset(body.ruleset)
+        for seat, level in body.bots.items():
+            check_bot(rules.name, rules.seats(rules.normalize_options(body.options)), seat, level)
     created = store.create_game(body.ruleset, body.options)
+    for seat, level in body.bots.items():
+        store.set_bot(created.id, seat, level)
+    if body.bots:
+        request.app.state.bots.kick(created.id)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
@@ -79,7 +100,8 @@ def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
         return GameOut(id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                        role=access.role, seat=access.seat, seats=game.seats, view=game.view(access.seat),
                        to_act=game.to_act(), outcome=outcome, commitment=game.commitment,
-                       seed=game.seed if outcome is not None else None, version=game.version)
+                       seed=game.seed if outcome is not None else None, version=game.version,
+                       bots=store.bots(game_id))
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=READ)
@@ -105,8 +127,23 @@ def act(game_id: str, body: ActionRequest, access: SeatDep, store: StoreDep, req
     seat = access.seat
     result = store.act(game_id, seat, body.expected_version, body.action, after=lambda game: game.view(seat))
     request.app.state.notifier.publish(game_id, result.version)
+    request.app.state.bots.kick(game_id)
     events = [event.to_dict() for event in result.events if event.visible_to(seat)]
     return ActionOut(version=result.version, events=events, view=result.after)
+
+
+@router.put("/games/{game_id}/bots/{seat}", response_model=GameOut, tags=["games"], responses=WRITE)
+def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSeat, access: AccessDep,
+            store: StoreDep, request: Request) -> GameOut:
+    """The owner gives a seat to the computer (or back to people with ``level: null``)."""
+    if access.role != "owner":
+        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie confie un siège à l'ordinateur.",
+                         "Only the game's owner can give a seat to the computer.")
+    with store.game(game_id) as game:
+        check_bot(game.ruleset.name, game.seats, seat, body.level)
+    store.set_bot(game_id, seat, body.level)
+    request.app.state.bots.kick(game_id)
+    return get_game(game_id, access, store)
 
 
 @router.get("/games/{game_id}/journal", response_model=list[JournalLine], tags=["games"], responses=READ)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from kadesh import __version__
 from kadesh.server import api, problems, ws
+from kadesh.server.bots import BotRunner
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import InProcessNotifier, Notifier
 from kadesh.store import Store
@@ -20,12 +23,23 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
-               max_body: int = MAX_BODY) -> FastAPI:
-    """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated."""
-    app = FastAPI(title="Kadesh", version=__version__,
+               max_body: int = MAX_BODY, bot_budget: float = 1.0) -> FastAPI:
+    """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
+
+    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for game_id in app.state.store.games_with_bots():  # bots whose turn came before a restart
+            app.state.bots.kick(game_id)
+        yield
+        app.state.bots.shutdown()
+
+    app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan,
                   description="Turn-based wargames over several visits; every die roll on the record.")
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or InProcessNotifier()
+    app.state.bots = BotRunner(app.state.store, app.state.notifier, budget=bot_budget)
     problems.install(app)
     app.include_router(api.router)
     app.include_router(ws.router)

@@ -9,18 +9,26 @@ from pydantic import BaseModel, ConfigDict, Field
 JsonObject = dict[str, Any]
 
 
+class BotInfo(BaseModel):
+    level: str
+    title: dict[str, str]
+
+
 class RulesetInfo(BaseModel):
     name: str
     version: str
     title: dict[str, str] = Field(description="Title by language: fr, en")
     options_schema: dict[str, JsonObject]
     seats: list[str] = Field(description="Seats with the default options")
+    bots: list[BotInfo] = Field(default_factory=list, description="Computer opponents that can take a seat")
 
 
 class GameCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     ruleset: str = Field(max_length=64, examples=["manoeuvre"])
     options: JsonObject = Field(default_factory=dict, examples=[{"choice": "bow"}])
+    bots: dict[str, str] = Field(default_factory=dict, max_length=16, examples=[{"south": "maladroit"}],
+                                 description="Seats the computer plays, with its level")
 
 
 class Link(BaseModel):
@@ -50,6 +58,7 @@ class GameOut(BaseModel):
     commitment: str
     seed: str | None = Field(description="The dice seed, once the game is over; null before")
     version: int
+    bots: dict[str, str] = Field(default_factory=dict, description="Seats the computer plays, with its level")
 
 
 class LegalOut(BaseModel):
@@ -101,3 +110,8 @@ class VerifyOut(BaseModel):
     message: str = Field(description="MATCH: ..., or the first difference found")
     actions: int
     rolls: int
+
+
+class BotSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: str | None = Field(max_length=32, description="A bot level of the ruleset, or null to give the seat back")

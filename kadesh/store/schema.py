@@ -46,3 +46,11 @@ tokens = Table(
     Column("role", String(16), nullable=False),  # "seat", "spectator" or "owner"
     Column("seat", String(64), nullable=True),
 )
+
+seat_bots = Table(
+    "seat_bots",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("level", String(32), nullable=False),  # a bot level of kadesh.ai for the game's ruleset
+)

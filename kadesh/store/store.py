@@ -268,6 +268,28 @@ class Store:
                 lock = self._locks[game_id] = threading.Lock()
             return lock
 
+    # -- seats played by the computer ----------------------------------------------
+    def set_bot(self, game_id: str, seat: str, level: str | None) -> None:
+        """Give ``seat`` to the computer at ``level``, or back to people with None."""
+        with self.engine.begin() as conn:
+            conn.execute(schema.seat_bots.delete().where(schema.seat_bots.c.game_id == game_id,
+                                                         schema.seat_bots.c.seat == seat))
+            if level is not None:
+                conn.execute(schema.seat_bots.insert().values(game_id=game_id, seat=seat, level=level))
+
+    def bots(self, game_id: str) -> dict[str, str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.seat_bots.c.seat, schema.seat_bots.c.level)
+                                .where(schema.seat_bots.c.game_id == game_id)).all()
+        return {row.seat: row.level for row in rows}
+
+    def games_with_bots(self) -> list[str]:
+        """Unfinished games where the computer holds a seat (to wake their bots after a restart)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.games.c.id, schema.games.c.outcome)
+                                .where(schema.games.c.id.in_(select(schema.seat_bots.c.game_id)))).all()
+        return [row.id for row in rows if row.outcome is None]  # JSON null and SQL NULL alike
+
     # -- records ------------------------------------------------------------------
     def export(self, game_id: str, force: bool = False) -> dict[str, Any]:
         """The full record with the seed and every action's stored events; only once the game is over."""

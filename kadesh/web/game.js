@@ -8,14 +8,14 @@ const STRINGS = {
     loading: "Chargement…", journal: "Journal", download: "Télécharger le journal", lang: "English",
     seed: "Graine des dés révélée", verify: "Vérification", verified: "conforme : chaque jet est re-dérivé de la graine",
     notVerified: "non conforme", stale: "La partie a changé : vue mise à jour.", offline: "Connexion perdue, reconnexion…",
-    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil",
+    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil", against: "contre",
     pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
   },
   en: {
     loading: "Loading…", journal: "Journal", download: "Download the journal", lang: "Français",
     seed: "Revealed dice seed", verify: "Verification", verified: "matches: every roll re-derived from the seed",
     notVerified: "does not match", stale: "The game changed: view updated.", offline: "Connection lost, reconnecting…",
-    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home",
+    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home", against: "against",
     pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
   },
 };
@@ -30,6 +30,7 @@ let legal = [];       // this seat's legal actions
 let journal = [];
 let rulesView = null; // the ruleset's view module
 let socket = null;
+let botTitles = {};   // bot level → {fr, en}
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -58,15 +59,29 @@ async function refresh() {
   if (handOver()) return;
   legal = current.seat ? (await call("/legal")).actions : [];
   journal = await call(`/journal?lang=${lang}`);
-  if (!rulesView) rulesView = await import(`/static/rules/${current.ruleset}.js`);
+  if (!rulesView) {
+    rulesView = await import(`/static/rules/${current.ruleset}.js`);
+    const rulesets = await (await fetch("/api/rulesets")).json();
+    const mine = rulesets.find((r) => r.name === current.ruleset);
+    botTitles = Object.fromEntries((mine?.bots ?? []).map((b) => [b.level, b.title]));
+  }
   render();
 }
 
-async function act(action) {
+const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+async function act(action, retried = false) {
   showError("");
   try {
     await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
   } catch (error) {
+    if (error.code === "stale_version" && !retried) {
+      // Someone else moved first (the opponent deploying, a bot): if the action still stands, send it again.
+      await refresh();
+      if (legal.some((candidate) => sameAction(candidate, action))) return act(action, true);
+      showError(STRINGS[lang].stale);
+      return;
+    }
     showError(error.code === "stale_version" ? STRINGS[lang].stale : error.message);
   }
   await refresh();
@@ -117,7 +132,9 @@ function render() {
   $("#download").textContent = t.download;
   $("#seed-label").textContent = t.seed;
   $("#verify-label").textContent = t.verify;
-  $("#who").textContent = current.seat ? (t.seat[current.seat] || current.seat) : t.spectator;
+  const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || level);
+  $("#who").textContent = (current.seat ? (t.seat[current.seat] || current.seat) : t.spectator)
+    + (opponents.length ? ` ${t.against} ${opponents.join(", ")}` : "");
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds });
   renderJournal();
   renderEnd();

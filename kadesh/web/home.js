@@ -9,6 +9,8 @@ const TEXT = {
     play_north: "Commander le Nord", hotseat: "Jouer les deux camps sur cet écran (passe la main)",
     my_games: "Mes parties", your_turn: "à toi de jouer", their_turn: "à l'adversaire", over: "terminée",
     bow: "archer", blade: "lame",
+    vs_computer: "Contre l'ordinateur", play_computer: "Jouer contre l'ordinateur", level: "Adversaire",
+    side: "Je commande", random: "Hasard",
     seat: "Siège", spectator: "Spectateurs", owner: "Propriétaire", open: "Ouvrir", copy: "Copier",
     copied: "Copié", toggle: "English", failed: "La création a échoué : ",
     north: "Nord", south: "Sud",
@@ -21,6 +23,8 @@ const TEXT = {
     play_north: "Command North", hotseat: "Play both sides on this screen (hand over)",
     my_games: "My games", your_turn: "your turn", their_turn: "opponent's turn", over: "over",
     bow: "bow", blade: "blade",
+    vs_computer: "Against the computer", play_computer: "Play against the computer", level: "Opponent",
+    side: "I command", random: "Random",
     seat: "Seat", spectator: "Spectators", owner: "Owner", open: "Open", copy: "Copy",
     copied: "Copied", toggle: "Français", failed: "Could not create the game: ",
     north: "North", south: "South",
@@ -57,6 +61,7 @@ function render() {
     }
   }
   $("options").replaceChildren(...fields);
+  renderVersus(manoeuvre);
   if (created) renderLinks();
   renderMyGames();
 }
@@ -106,6 +111,46 @@ async function renderMyGames() {
   $("my-games").replaceChildren(...items.filter(Boolean));
 }
 
+function radios(name, legend, choices, checked) {
+  const nodes = [el("legend", {}, legend)];
+  for (const [value, label] of choices) {
+    const input = el("input", { type: "radio", name, value, id: `${name}-${value}` });
+    input.checked = value === checked;
+    nodes.push(el("label", { for: input.id }, input, ` ${label}`));
+  }
+  return nodes;
+}
+
+function renderVersus(ruleset) {
+  const bots = ruleset?.bots ?? [];
+  const previous = new FormData($("versus"));
+  $("bot-levels").replaceChildren(...radios("level", t("level"),
+    bots.map((b) => [b.level, b.title[lang] ?? b.level]), previous.get("level") ?? "maladroit"));
+  $("bot-side").replaceChildren(...radios("side", t("side"),
+    (ruleset?.seats ?? []).map((s) => [s, t(s)]), previous.get("side") ?? "north"));
+}
+
+async function playComputer(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  const choice = new FormData($("versus"));
+  const manoeuvre = rulesets.find((r) => r.name === "manoeuvre");
+  const side = choice.get("side");
+  const bots = Object.fromEntries(manoeuvre.seats.filter((s) => s !== side).map((s) => [s, choice.get("level")]));
+  const options = Object.fromEntries(new FormData($("create")).entries());
+  const response = await fetch("/api/games", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset: "manoeuvre", options, bots }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
+    return;
+  }
+  window.location.href = body.seats[side].link;
+}
+
 async function create(event) {
   event.preventDefault();
   $("error").textContent = "";
@@ -130,6 +175,7 @@ $("lang").addEventListener("click", () => {
   render();
 });
 $("create").addEventListener("submit", create);
+$("versus").addEventListener("submit", playComputer);
 
 rulesets = await (await fetch("/api/rulesets")).json();
 render();
