@@ -41,7 +41,9 @@ def perform(page, action: dict) -> None:
     if kind == "end_turn":
         page.click("#end-turn")
     else:
-        page.click(f'g.token[data-element="{action["element"]}"]')
+        token = page.locator(f'g.token[data-element="{action["element"]}"]')
+        if "selected" not in (token.get_attribute("class") or ""):  # a second click would deselect it
+            token.click()
         if kind == "move":
             page.click(f'rect[data-cell="{action["to"]}"]')
             page.click(f'.facings.move button[data-facing="{action["facing"]}"]')
@@ -90,8 +92,22 @@ def choose_turn(game, seat: str, done: set) -> list[dict]:
     return plan + [{"type": "end_turn"}]
 
 
+def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=None) -> None:
+    """Select each tray piece, then click its cell, as a person would."""
+    for number, cell in enumerate(cells, start=first):
+        page.click(f'.tray .piece[data-element="{side[0]}{number}"]')
+        page.click(f'rect[data-cell="{cell}"]')
+        page.locator(f'g.token[data-element="{side[0]}{number}"]').wait_for()
+        if after:
+            after()
+
+
 def no_north_token_shown(page) -> bool:
     return page.locator("g.token.north").count() == 0
+
+
+def assert_hidden(page) -> None:
+    assert no_north_token_shown(page), "South's page showed North's placement before both were ready"
 
 
 def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
@@ -116,20 +132,12 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         north.locator('.tray .piece[data-element="n1"]').drag_to(north.locator('rect[data-cell="e1"]'))
         north.locator('g.token[data-element="n1"]').wait_for()
         assert no_north_token_shown(south)
-        for number, cell in enumerate(NORTH_CELLS[1:], start=2):
-            north.click(f'.tray .piece[data-element="n{number}"]')
-            north.click(f'rect[data-cell="{cell}"]')
-            north.locator(f'g.token[data-element="n{number}"]').wait_for()
-            assert no_north_token_shown(south)
+        deploy_by_click(north, "north", NORTH_CELLS[1:], first=2, after=lambda: assert_hidden(south))
         north.click("#ready")
         south.wait_for_function("document.querySelector('.status').textContent.includes('Nord : prêt')")
         assert no_north_token_shown(south)
 
-        for number, cell in enumerate(SOUTH_CELLS, start=1):
-            south.click(f'.tray .piece[data-element="s{number}"]')
-            south.click(f'rect[data-cell="{cell}"]')
-            south.locator(f'g.token[data-element="s{number}"]').wait_for()
-            assert no_north_token_shown(south)
+        deploy_by_click(south, "south", SOUTH_CELLS, after=lambda: assert_hidden(south))
         south.click("#ready")
         south.locator("g.token.north").first.wait_for()  # revealed once both are ready
         north.locator("#end-turn").wait_for()            # live: North's page learns it is its turn
@@ -184,10 +192,7 @@ def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_
         page.click("#create button[type=submit]")
         page.click("#hotseat")
         page.locator('.tray .piece[data-element="n1"]').wait_for()
-        for number, cell in enumerate(NORTH_CELLS, start=1):
-            page.click(f'.tray .piece[data-element="n{number}"]')
-            page.click(f'rect[data-cell="{cell}"]')
-            page.locator(f'g.token[data-element="n{number}"]').wait_for()
+        deploy_by_click(page, "north", NORTH_CELLS)
         page.click("#ready")
         page.locator("#take-over").wait_for()
         assert "Passe la main au Sud" in page.inner_text("#pass")
@@ -195,10 +200,7 @@ def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_
         page.click("#take-over")
         page.locator('.tray .piece[data-element="s1"]').wait_for()
         assert page.locator("g.token.north").count() == 0
-        for number, cell in enumerate(SOUTH_CELLS, start=1):
-            page.click(f'.tray .piece[data-element="s{number}"]')
-            page.click(f'rect[data-cell="{cell}"]')
-            page.locator(f'g.token[data-element="s{number}"]').wait_for()
+        deploy_by_click(page, "south", SOUTH_CELLS)
         page.click("#ready")
         page.click("#take-over")  # back to North, who has the initiative
         page.locator("#end-turn").wait_for()
@@ -229,10 +231,7 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
         page.locator("#board .field").wait_for()
         assert "Général Maladroit" in page.inner_text("#who")
         game_id = page.url.split("/play/")[1].split("?")[0]
-        for number, cell in enumerate(NORTH_CELLS, start=1):
-            page.click(f'.tray .piece[data-element="n{number}"]')
-            page.click(f'rect[data-cell="{cell}"]')
-            page.locator(f'g.token[data-element="n{number}"]').wait_for()
+        deploy_by_click(page, "north", NORTH_CELLS)
         page.click("#ready")
         page.locator("#end-turn").wait_for()  # the bot was ready: the battle starts, North to play
         assert page.locator("g.token.south").count() == 12

@@ -199,8 +199,27 @@ def ranked_actions(state: State, side: str, legal: list[Action], careful: bool =
 
 
 # -- bots ---------------------------------------------------------------------------------------
+class ManoeuvreBot(Bot):
+    """Deploys in formation; in battle, ``decide`` picks among the actions that are not resigning."""
+
+    def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None) -> None:
+        super().__init__(ruleset, seed, budget)
+        self.mirror = self.rng.random() < 0.5
+
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
+        if view["phase"] == DEPLOYMENT:
+            return deployment_action(view, seat, legal, self.mirror)
+        playable = [a for a in legal if a["type"] != "resign"]
+        if len(playable) <= 1:
+            return playable[0] if playable else legal[0]
+        return self.decide(view, seat, playable)
+
+    def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:
+        raise NotImplementedError
+
+
 @register_bot("manoeuvre", "maladroit")
-class Maladroit(Bot):
+class Maladroit(ManoeuvreBot):
     """« Général Maladroit »: the best-looking single action, but a mistake now and then."""
 
     level = "maladroit"
@@ -210,14 +229,8 @@ class Maladroit(Bot):
                  blunder: float = 0.15) -> None:
         super().__init__(ruleset, seed, budget)
         self.blunder = blunder
-        self.mirror = self.rng.random() < 0.5
 
-    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
-        if view["phase"] == DEPLOYMENT:
-            return deployment_action(view, seat, legal, self.mirror)
-        playable = [a for a in legal if a["type"] != "resign"]
-        if len(playable) <= 1:
-            return playable[0] if playable else legal[0]
+    def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:
         if self.rng.random() < self.blunder:
             return self.rng.choice([a for a in playable if a["type"] != "end_turn"] or playable)
         state = self.rules.state_from_view(view, seat)
@@ -285,7 +298,7 @@ class ManoeuvreKnowledge(Knowledge):
 
 
 @register_bot("manoeuvre", "stratege")
-class Stratege(Bot):
+class Stratege(ManoeuvreBot):
     """« Stratège »: Monte Carlo tree search with chance nodes for the dice, within a time budget."""
 
     level = "stratege"
@@ -294,13 +307,7 @@ class Stratege(Bot):
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  iterations: int | None = None) -> None:
         super().__init__(ruleset, seed, DEFAULT_BUDGET if budget is None else budget)
-        self.mirror = self.rng.random() < 0.5
         self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=self.budget, iterations=iterations, rng=self.rng)
 
-    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
-        if view["phase"] == DEPLOYMENT:
-            return deployment_action(view, seat, legal, self.mirror)
-        playable = [a for a in legal if a["type"] != "resign"]
-        if len(playable) <= 1:
-            return playable[0] if playable else legal[0]
+    def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:
         return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable)

@@ -54,11 +54,21 @@ function showError(message) {
   box.textContent = message || "";
 }
 
+let latest = 0;  // refreshes may overlap (an action's answer, a WebSocket push): only the newest is drawn
+
 async function refresh() {
-  current = await call("");
+  const ticket = ++latest;
+  let game, actions;
+  do {  // the legal actions must belong to the version shown
+    game = await call("");
+    actions = game.seat ? await call("/legal") : { version: game.version, actions: [] };
+  } while (actions.version !== game.version && ticket === latest);
+  const lines = await call(`/journal?lang=${lang}`);
+  if (ticket !== latest) return;
+  current = game;
+  legal = actions.actions;
+  journal = lines;
   if (handOver()) return;
-  legal = current.seat ? (await call("/legal")).actions : [];
-  journal = await call(`/journal?lang=${lang}`);
   if (!rulesView) {
     rulesView = await import(`/static/rules/${current.ruleset}.js`);
     const rulesets = await (await fetch("/api/rulesets")).json();
