@@ -22,7 +22,8 @@ class BotRunner:
         self.store = store
         self.notifier = notifier
         self.budget = budget
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kadesh-bot")
+        self.workers = workers
+        self._pool: ThreadPoolExecutor | None = None  # made on first use, again after a shutdown
         self._lock = threading.Lock()
         self._running: set[str] = set()
         self._again: set[str] = set()
@@ -35,10 +36,19 @@ class BotRunner:
                 self._again.add(game_id)
                 return
             self._running.add(game_id)
-        self._pool.submit(self._run, game_id)
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="kadesh-bot")
+            pool = self._pool
+        pool.submit(self._run, game_id)
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers; games keep their bots, and the next kick starts workers again."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self._running.clear()
+            self._again.clear()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _run(self, game_id: str) -> None:
         try:
