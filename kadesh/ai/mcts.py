@@ -73,11 +73,11 @@ class MCTS:
         self.last_iterations = 0
 
     def best_action(self, state: Any, seat: str, legal: list[Action]) -> Action:
+        deadline = time.perf_counter() + self.budget  # the budget covers choosing the candidates too
         root = Node()
         root.edges = [Edge(a) for a in self.knowledge.candidates(state, seat, legal, root=True)]
         if len(root.edges) == 1:
             return root.edges[0].action
-        deadline = time.perf_counter() + self.budget
         count = 0
         while (count < self.iterations) if self.iterations else (time.perf_counter() < deadline or count < 2):
             self._iterate(root, state)
