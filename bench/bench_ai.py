@@ -26,22 +26,24 @@ def baseline_seconds(count: int) -> float:
     return time.perf_counter() - start
 
 
-def search_speed(budget: float, decisions: int = 12) -> float:
-    """Stratège's iterations per second over the first decisions of a battle."""
+def search_speed(budget: float | None, decisions: int = 12) -> tuple[float, float]:
+    """Stratège's iterations per second over the first decisions of a battle, and its longest think."""
     game = new_game("manoeuvre", seed=21)
     deployer = make_bot("manoeuvre", "maladroit", seed=1)
     while game.view(None)["phase"] == "deployment":
         play_turn_of(game, game.to_act()[0], deployer)
     stratege = make_bot("manoeuvre", "stratege", seed=2, budget=budget)
-    iterations, seconds = 0, 0.0
+    iterations, seconds, longest = 0, 0.0, 0.0
     for _ in range(decisions):
         seat = game.to_act()[0]
         start = time.perf_counter()
         action = stratege.choose(game.view(seat), seat, game.legal_actions(seat))
-        seconds += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        seconds += spent
+        longest = max(longest, spent)
         iterations += stratege.search.last_iterations
         game.act(seat, action)
-    return iterations / seconds
+    return iterations / seconds, longest
 
 
 def main() -> None:
@@ -52,10 +54,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    speed = search_speed(args.budget)
+    speed, _ = search_speed(args.budget)
     per_iteration = 1 / speed
     print(f"Stratège search: {speed:,.0f} iterations/s "
           f"(one iteration = {per_iteration / (baseline_seconds(100_000) / 100_000):,.0f} baseline dicts)")
+    _, longest = search_speed(None)
+    print(f"Stratège at its default budget: longest think {longest:.3f} s per action")
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         start = time.perf_counter()
