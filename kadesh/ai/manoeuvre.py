@@ -7,6 +7,7 @@ Both see only their seat's view: the state they reason on is rebuilt from that v
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 from kadesh.ai.base import Bot, register_bot
@@ -310,4 +311,5 @@ class Stratege(ManoeuvreBot):
         self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=self.budget, iterations=iterations, rng=self.rng)
 
     def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:
-        return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable)
+        started = time.perf_counter()
+        return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable, started)

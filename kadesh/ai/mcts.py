@@ -72,15 +72,25 @@ class MCTS:
         self.max_depth = max_depth
         self.last_iterations = 0
 
-    def best_action(self, state: Any, seat: str, legal: list[Action]) -> Action:
-        deadline = time.perf_counter() + self.budget  # the budget covers choosing the candidates too
+    def best_action(self, state: Any, seat: str, legal: list[Action], started: float | None = None) -> Action:
+        """The most visited root action. The budget counts from ``started`` (default: now), and the
+        search stops when its longest iteration so far could overrun it."""
+        start = time.perf_counter() if started is None else started
+        deadline = start + self.budget
         root = Node()
         root.edges = [Edge(a) for a in self.knowledge.candidates(state, seat, legal, root=True)]
         if len(root.edges) == 1:
             return root.edges[0].action
-        count = 0
-        while (count < self.iterations) if self.iterations else (time.perf_counter() < deadline or count < 2):
+        count, longest = 0, 0.0
+        while True:
+            now = time.perf_counter()
+            if self.iterations:
+                if count >= self.iterations:
+                    break
+            elif count >= 2 and now + longest > deadline:
+                break
             self._iterate(root, state)
+            longest = max(longest, time.perf_counter() - now)
             count += 1
         self.last_iterations = count
         return max(root.edges, key=lambda e: (e.visits, e.total)).action
