@@ -36,8 +36,9 @@ def search_speed(budget: float | None, decisions: int = 12) -> tuple[float, floa
     iterations, seconds, longest = 0, 0.0, 0.0
     for _ in range(decisions):
         seat = game.to_act()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)  # what the server hands the bot
         start = time.perf_counter()
-        action = stratege.choose(game.view(seat), seat, game.legal_actions(seat))
+        action = stratege.choose(view, seat, legal)
         spent = time.perf_counter() - start
         seconds += spent
         longest = max(longest, spent)

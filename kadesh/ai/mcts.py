@@ -19,6 +19,8 @@ from kadesh.core.dice import SeededDice
 from kadesh.core.events import ROLL, Event
 from kadesh.core.ruleset import Action, Ruleset
 
+BUDGET_MARGIN = 0.03  # the share of the budget kept back for an iteration longer than any before
+
 
 class Knowledge(ABC):
     """What a search needs to know of one ruleset."""
@@ -76,7 +78,7 @@ class MCTS:
         """The most visited root action. The budget counts from ``started`` (default: now), and the
         search stops when its longest iteration so far could overrun it."""
         start = time.perf_counter() if started is None else started
-        deadline = start + self.budget
+        deadline = start + self.budget * (1 - BUDGET_MARGIN)
         root = Node()
         root.edges = [Edge(a) for a in self.knowledge.candidates(state, seat, legal, root=True)]
         if len(root.edges) == 1:
