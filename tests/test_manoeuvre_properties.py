@@ -30,22 +30,27 @@ def play(seed: int, check=None):
     return game
 
 
-def board_invariants(game, last_losses={}):  # noqa: B006 - per-game state is reset by the caller
-    cells = [e["cell"] for e in game.view("north")["elements"] if e["side"] == "north" and e["cell"]]
-    cells += [e["cell"] for e in game.view("south")["elements"] if e["side"] == "south" and e["cell"]]
-    assert len(cells) == len(set(cells)), "two elements share a cell"
-    assert all(parse_cell(c, 12, 12) is not None for c in cells), "an element left the board"
-    losses = game.view(None)["losses"]
-    for side, value in losses.items():
-        assert value >= last_losses.get(side, 0), "losses went down"
-    last_losses.update(losses)
+def board_invariants():
+    """A check to run after every action: no shared cell, nobody off the board, losses never fall."""
+    last_losses: dict[str, int] = {}
+
+    def check(game) -> None:
+        cells = [e["cell"] for e in game.view("north")["elements"] if e["side"] == "north" and e["cell"]]
+        cells += [e["cell"] for e in game.view("south")["elements"] if e["side"] == "south" and e["cell"]]
+        assert len(cells) == len(set(cells)), "two elements share a cell"
+        assert all(parse_cell(c, 12, 12) is not None for c in cells), "an element left the board"
+        losses = game.view(None)["losses"]
+        for side, value in losses.items():
+            assert value >= last_losses.get(side, 0), "losses went down"
+        last_losses.update(losses)
+
+    return check
 
 
 @SETTINGS
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_legal_play_always_ends_and_keeps_the_board_sound(seed):
-    memory: dict = {}
-    game = play(seed, lambda g: board_invariants(g, memory))
+    game = play(seed, board_invariants())
     assert game.outcome is not None and game.outcome["winner"] in ("north", "south")
 
 
