@@ -13,7 +13,7 @@ from typing import Any
 from kadesh.ai.base import Bot, register_bot
 from kadesh.ai.mcts import MCTS, Knowledge
 from kadesh.core.dice import ScriptedDice
-from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, facing_nearest, parse_cell
+from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, chebyshev, facing_nearest, parse_cell
 from kadesh.core.ruleset import Action
 from kadesh.rules.manoeuvre import combat, rules
 from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES
@@ -133,23 +133,29 @@ def _reach_penalty(element: Element, enemy_cells: list) -> float:
     """A little pull towards the enemy, stronger for the mounted who strike from afar."""
     assert element.cell is not None
     x, y = element.cell
+    # Chebyshev distance written inline: this runs for every element of every evaluated position.
     nearest = min((max(abs(x - ex), abs(y - ey)) for ex, ey in enemy_cells), default=0)
     return (0.08 if element.kind.mounted else 0.04) * nearest
 
 
-def fight_value(state: State, side: str, action: Action, careful: bool = True) -> float:
-    """The expected evaluation after an attack or shot, over the exact dice distribution."""
+def _fight(state: State, action: Action) -> tuple[State, Element, dict[str, int], float]:
+    """An attack or shot on a copy, up to the dice: (copy, target, effect counts, summed gain in losses
+    and recoils from the attacker's side, to divide by the number of dice pairs)."""
     trial = state.copy()
     attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
     _, effects = combat.distribution(trial, attacker, target, close)
-    base = evaluate(trial, side, careful)
-    total = sum(effects.values())
-    enemy_lv, own_lv = target.kind.loss_value, attacker.kind.loss_value
-    gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * enemy_lv - effects["own_destroyed"] * own_lv)
-    gain += 1.0 * (effects["enemy_recoils"] - effects["own_recoils"])
-    if effects["enemy_destroyed"] and state.losses[target.side] + enemy_lv >= RULES.break_losses:
+    gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * target.kind.loss_value
+                          - effects["own_destroyed"] * attacker.kind.loss_value)
+    gain += effects["enemy_recoils"] - effects["own_recoils"]
+    return trial, target, effects, gain
+
+
+def fight_value(state: State, side: str, action: Action, careful: bool = True) -> float:
+    """The expected evaluation after an attack or shot, over the exact dice distribution."""
+    trial, target, effects, gain = _fight(state, action)
+    if effects["enemy_destroyed"] and state.losses[target.side] + target.kind.loss_value >= RULES.break_losses:
         gain += WIN_VALUE * effects["enemy_destroyed"] / 2
-    return base + gain / total
+    return evaluate(trial, side, careful) + gain / sum(effects.values())
 
 
 def action_value(state: State, side: str, action: Action, careful: bool = True) -> float:
@@ -173,7 +179,7 @@ def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
         if cell_text not in facing_for:
             cell = parse_cell(cell_text, RULES.width, RULES.height)
             assert cell is not None
-            nearest = min(enemies, key=lambda e: max(abs(e[0] - cell[0]), abs(e[1] - cell[1])), default=None)
+            nearest = min(enemies, key=lambda e: chebyshev(e, cell), default=None)
             facing_for[cell_text] = facing_nearest(cell, nearest) if nearest else None
         return facing_for[cell_text]
 
@@ -242,12 +248,7 @@ class Maladroit(ManoeuvreBot):
 
 def fight_gain(state: State, action: Action) -> float:
     """The expected change in losses (and recoils) of an attack or shot, from the attacker's side."""
-    trial = state.copy()
-    attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
-    _, effects = combat.distribution(trial, attacker, target, close)
-    gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * target.kind.loss_value
-                          - effects["own_destroyed"] * attacker.kind.loss_value)
-    gain += effects["enemy_recoils"] - effects["own_recoils"]
+    _, _, effects, gain = _fight(state, action)
     return gain / sum(effects.values())
 
 
