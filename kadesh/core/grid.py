@@ -38,6 +38,45 @@ def parse_cell(name: object, width: int, height: int) -> Cell | None:
     return (x, y) if 0 <= x < width and 0 <= y < height else None
 
 
+_MAP_CELL_NAME = re.compile(r"^([A-Za-z]{1,3})([1-9][0-9]{0,3})$")
+
+
+def column_letters(x: int) -> str:
+    """Column ``x`` as on a paper map or a spreadsheet: A … Z, AA, AB …"""
+    letters = ""
+    x += 1
+    while x:
+        x, rest = divmod(x - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def map_cell_name(cell: Cell) -> str:
+    """``(2, 3)`` → ``C4``: upper-case columns beyond Z too, for maps larger than 26 columns."""
+    return f"{column_letters(cell[0])}{cell[1] + 1}"
+
+
+def parse_map_cell(name: object, width: int, height: int) -> Cell | None:
+    """The cell called ``name`` (``C4``, ``c4``, ``AB12``) on a width×height map, or None."""
+    if not isinstance(name, str):
+        return None
+    match = _MAP_CELL_NAME.match(name.strip())
+    if not match:
+        return None
+    x = 0
+    for letter in match.group(1).upper():
+        x = x * 26 + ord(letter) - ord("A") + 1
+    x, y = x - 1, int(match.group(2)) - 1
+    return (x, y) if 0 <= x < width and 0 <= y < height else None
+
+
+def king_neighbours(cell: Cell) -> Iterator[Cell]:
+    """The eight cells around ``cell`` (orthogonal first, then diagonal)."""
+    x, y = cell
+    yield from orthogonal_neighbours(cell)
+    yield from ((x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1))
+
+
 def step(cell: Cell, facing: str, count: int = 1) -> Cell:
     dx, dy = DIRECTION[facing]
     return (cell[0] + dx * count, cell[1] + dy * count)

@@ -1,0 +1,116 @@
+"""Royaumes: the four-kingdom campaign refereed by Imhotep (seed text 004).
+
+Four kingdoms send secret orders each turn; when the last arrives (or when Imhotep, the game
+master's seat, decides), the turn is adjudicated: moves, battles, sieges, tribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from kadesh.core.dice import Dice
+from kadesh.core.events import Event
+from kadesh.core.grid import map_cell_name
+from kadesh.core.registry import register
+from kadesh.core.ruleset import Ruleset
+from kadesh.rules.royaumes import narration, rules
+from kadesh.rules.royaumes.data import DEFAULT_SCENARIO, GAME_MASTER, RULES, SCENARIOS, WATER
+from kadesh.rules.royaumes.state import State, initial_state
+
+
+@register
+class Royaumes(Ruleset):
+    name = "royaumes"
+    version = "1"
+    title = {"fr": "Royaumes", "en": "Kingdoms"}
+    options_schema = {
+        "scenario": {"type": "choice", "values": sorted(SCENARIOS), "default": DEFAULT_SCENARIO,
+                     "fr": "Scénario (carte et royaumes)", "en": "Scenario (map and kingdoms)"},
+    }
+
+    def seats(self, options: dict[str, Any]) -> list[str]:
+        return [*SCENARIOS[options["scenario"]].kingdoms, GAME_MASTER]
+
+    def setup(self, options: dict[str, Any]) -> State:
+        return initial_state(SCENARIOS[options["scenario"]])
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def to_act(self, state: State) -> list[str]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+        return rules.apply(state, seat, action)  # no dice: Imhotep's rulings are certain
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return dict(state.ended) if state.ended is not None else None
+
+    def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
+        return narration.narrate(event, seat, lang)
+
+    def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
+        if state.deadline is None or state.ended is not None:
+            return None
+        return state.deadline, GAME_MASTER, {"type": "adjudicate"}
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    """Everyone sees the map, the cities, every army and the relations; a kingdom also sees its
+    own values, spy reports and this turn's orders; Imhotep sees everything."""
+    scenario = state.scenario
+    armies: dict[tuple[str, str], dict[str, Any]] = {}
+    for army in state.armies.values():
+        key = (army.kingdom, map_cell_name(army.cell))
+        entry = armies.setdefault(key, {"kingdom": army.kingdom, "cell": key[1], "count": 0, "new": 0})
+        entry["count"] += 1
+        entry["new"] += army.created == state.turn
+    pairs = [(a, b) for a in state.kingdoms for b in state.kingdoms if a < b]
+    out: dict[str, Any] = {
+        "ruleset": "royaumes",
+        "scenario": {"id": scenario.id, "names": scenario.names},
+        "map": {"width": scenario.width, "height": scenario.height, "rows": _rows(state)},
+        "turn": state.turn,
+        "deadline": state.deadline,
+        "max_cities": RULES.max_cities,
+        "resources": {r: scenario.resource_names[r] for r in scenario.resources},
+        "kingdoms": [{"id": kid, "names": spec.names, "colour": spec.colour, "capital": spec.cities[0].name,
+                      "orders_in": kid in state.orders, "stances": dict(state.kingdoms[kid].stance)}
+                     for kid, spec in scenario.kingdoms.items()],
+        "wars": [[a, b] for a, b in pairs if state.at_war(a, b)],
+        "alliances": [[a, b] for a, b in pairs if state.allied(a, b)],
+        "suspended": sorted(sorted(pair) for pair in state.suspended),
+        "cities": [{"name": c.name, "cell": map_cell_name(c.cell), "owner": c.owner, "initial_of": c.initial_of,
+                    "destroyed": c.destroyed} for c in state.cities.values()],
+        "armies": sorted(armies.values(), key=lambda a: (a["kingdom"], a["cell"])),
+    }
+    if seat in state.kingdoms:
+        out["you"] = _private(state, seat)
+    elif seat == GAME_MASTER:
+        out["secrets"] = {kid: _private(state, kid) for kid in state.kingdoms}
+        out["arrival"] = list(state.arrival)
+    return out
+
+
+def _private(state: State, kingdom: str) -> dict[str, Any]:
+    own = state.kingdoms[kingdom]
+    return {
+        "kingdom": kingdom, "military_level": own.military_level, "population": own.population,
+        "guild_level": own.guild_level, "city_defence": own.city_defence(), "resources": dict(own.resources),
+        "conquest": own.conquest, "tribute_resource": own.tribute_resource,
+        "intelligence": {t: {"level": level, "turn": turn} for t, (level, turn) in own.intelligence.items()},
+        "orders": state.orders.get(kingdom),
+    }
+
+
+def _rows(state: State) -> list[str]:
+    scenario = state.scenario
+    return ["".join(WATER if (x, y) in scenario.water else "." for x in range(scenario.width))
+            for y in range(scenario.height)]
