@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from kadesh import RuleError, load_game, new_game
 from kadesh.core.grid import parse_cell
+from kadesh.rules.manoeuvre.rules import fight_actions
 
 pytestmark = pytest.mark.slow
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,6 +64,17 @@ def test_replaying_a_record_gives_the_same_views_and_journals(seed):
         assert replay.view(seat) == game.view(seat)
         for lang in ("fr", "en"):
             assert replay.journal(seat, lang) == game.journal(seat, lang)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_fight_actions_are_exactly_the_legal_attacks_and_shots(seed):
+    def check(game) -> None:
+        for seat in ("north", "south"):
+            fights = [a for a in game.legal_actions(seat) if a["type"] in ("attack", "shoot")]
+            assert list(fight_actions(game.state, seat)) == fights
+
+    play(seed, check)
 
 
 def _mutations(action: dict, rng: random.Random) -> list:

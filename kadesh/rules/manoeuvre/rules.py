@@ -384,6 +384,30 @@ def element_actions(state: State, element: Element) -> Iterator[dict[str, Any]]:
         yield from _shots(state, element)
 
 
+def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
+    """The attacks and shots among ``side``'s legal actions, in the same order, without working
+    out the moves of elements that no enemy is near (what a search's quick replies need)."""
+    if state.phase != BATTLE or state.active != side:
+        return
+    enemies = [e for e in state.side_elements(opponent(side)) if e.on_field]
+    for element in state.side_elements(side):
+        if not element.on_field or element.acted:
+            continue
+        assert element.cell is not None
+        threats = state.threats_against(element)
+        if threats:
+            for enemy in threats:
+                yield {"type": "attack", "element": element.id, "target": enemy.id}
+                if element.kind.shoots:
+                    yield {"type": "shoot", "element": element.id, "target": enemy.id}
+            continue
+        reach = element.kind.move + 1
+        if any(manhattan(element.cell, e.cell) <= reach for e in enemies if e.cell is not None):
+            yield from _attacks(state, element, reachable(state, element))
+        if element.kind.shoots:
+            yield from _shots(state, element)
+
+
 def _attacks(state: State, element: Element, destinations: dict[Cell, int]) -> Iterator[dict[str, Any]]:
     assert element.cell is not None
     for enemy in state.side_elements(opponent(element.side)):
