@@ -1,6 +1,6 @@
 """Strength and speed of the Manœuvre bots: tournaments with 95 % intervals, search speed.
 
-    python bench/bench_ai.py [--games 200] [--budget 0.25] [--pairs stratege:random,...]
+    python bench/bench_ai.py [--games 200] [--budget 0.25] [--pairs stratege:random,...] [--jobs 2]
 
 Sides alternate from game to game. Stratège's budget is its thinking time per action; the
 figures in docs/performance.md say which budget they were measured with. The baseline for
@@ -53,6 +53,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.25)
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
     args = parser.parse_args()
 
     speed, _ = search_speed(args.budget)
@@ -64,7 +65,7 @@ def main() -> None:
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         start = time.perf_counter()
-        result = duel("manoeuvre", a, b, args.games, seed=args.seed, budget=args.budget)
+        result = duel("manoeuvre", a, b, args.games, seed=args.seed, budget=args.budget, jobs=args.jobs)
         rate, low, high = result.rate()
         print(f"{a} vs {b}: {result.a_wins}-{result.b_wins} (unfinished {result.unfinished}) of {result.games}; "
               f"{a} wins {rate:.1%} [95 % CI {low:.1%}, {high:.1%}] in {time.perf_counter() - start:.0f} s",

@@ -155,6 +155,7 @@ def duel(
     games: Annotated[int, typer.Option(min=1, help="Number of games; sides alternate")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the dice and of the bots")] = 0,
     budget: Annotated[float | None, typer.Option(help="Stratège's thinking time per action, seconds")] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once")] = 1,
 ) -> None:
     """Play a tournament between two bots and print win rates with 95 % confidence intervals."""
     from rich.progress import Progress
@@ -163,7 +164,7 @@ def duel(
 
     with Progress(console=console) as progress:
         task = progress.add_task(f"{a} – {b}", total=games)
-        result = run_duel(ruleset, a, b, games, seed=seed, budget=budget,
+        result = run_duel(ruleset, a, b, games, seed=seed, budget=budget, jobs=jobs,
                           progress=lambda r: progress.update(task, completed=r.games))
     rate, low, high = result.rate()
     console.print(f"{a}: {result.a_wins} wins, {b}: {result.b_wins} wins, unfinished: {result.unfinished} "

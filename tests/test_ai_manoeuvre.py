@@ -6,8 +6,9 @@ import pytest
 
 from kadesh import new_game
 from kadesh.ai.base import levels, make_bot, play_turn_of
-from kadesh.ai.duel import duel, wilson
-from kadesh.ai.manoeuvre import deployment_plan
+from kadesh.ai.duel import duel, duel_game, wilson
+from kadesh.ai.manoeuvre import deployment_plan, evaluate
+from kadesh.rules.manoeuvre.data import OTHER_SIDE
 
 
 def test_every_level_is_offered():
@@ -44,6 +45,21 @@ def test_stratege_actions_are_legal_with_a_small_budget():
         game.act(seat, action)
 
 
+@pytest.mark.slow
+def test_the_evaluation_is_zero_sum_as_the_search_assumes():
+    game = new_game("manoeuvre", seed=7)
+    bots = {seat: make_bot("manoeuvre", "maladroit", seed=i) for i, seat in enumerate(game.seats)}
+    checked = 0
+    while game.outcome is None and game.version < 400:
+        if game.view(None)["phase"] == "battle":
+            for side in game.seats:
+                assert evaluate(game.state, side) == pytest.approx(-evaluate(game.state, OTHER_SIDE[side]))
+            checked += 1
+        seat = game.to_act()[0]
+        play_turn_of(game, seat, bots[seat])
+    assert checked > 20
+
+
 def test_a_bot_given_a_seat_view_cannot_reach_the_hidden_deployment():
     game = new_game("manoeuvre", seed=9)
     north = make_bot("manoeuvre", "maladroit", seed=1)
@@ -68,6 +84,14 @@ def test_bots_deploy_in_formation_not_at_random():
 def test_duel_alternates_sides_and_counts_every_game():
     result = duel("manoeuvre", "maladroit", "random", games=2, seed=5)
     assert result.games == 2 and result.a_wins + result.b_wins + result.unfinished == 2
+
+
+@pytest.mark.slow
+def test_a_duel_on_two_processes_plays_the_very_same_games():
+    alone = duel("manoeuvre", "maladroit", "random", games=4, seed=3)
+    shared = duel("manoeuvre", "maladroit", "random", games=4, seed=3, jobs=2)
+    assert (alone.a_wins, alone.b_wins, alone.unfinished) == (shared.a_wins, shared.b_wins, shared.unfinished)
+    assert [duel_game("manoeuvre", "maladroit", "random", n, seed=3) for n in range(4)].count("a") == alone.a_wins
 
 
 def test_wilson_interval():

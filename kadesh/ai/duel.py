@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import multiprocessing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from kadesh.ai.base import Bot, make_bot, play_turn_of
 from kadesh.core import new_game
@@ -47,23 +49,40 @@ def play_game(ruleset: str, seats: dict[str, Bot], seed: int) -> str | None:
     return None
 
 
+def duel_game(ruleset: str, a: str, b: str, number: int, seed: int = 0, budget: float | None = None) -> str | None:
+    """Game ``number`` of a duel: "a", "b", or None if unfinished. A takes the first seat in even games."""
+    bot_a = make_bot(ruleset, a, seed=seed * 100_003 + 2 * number, budget=budget)
+    bot_b = make_bot(ruleset, b, seed=seed * 100_003 + 2 * number + 1, budget=budget)
+    seats = bot_a.rules.seats(bot_a.rules.normalize_options({}))
+    first, second = (bot_a, bot_b) if number % 2 == 0 else (bot_b, bot_a)
+    winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number)
+    if winner is None:
+        return None
+    return "a" if (winner == seats[0]) == (number % 2 == 0) else "b"
+
+
 def duel(ruleset: str, a: str, b: str, games: int, seed: int = 0, budget: float | None = None,
-         progress: Callable[[DuelResult], None] | None = None) -> DuelResult:
-    """Play ``games`` games, A taking the first seat in even games and the second in odd ones."""
+         progress: Callable[[DuelResult], None] | None = None, jobs: int = 1) -> DuelResult:
+    """Play ``games`` games, A taking the first seat in even games and the second in odd ones,
+    on ``jobs`` processes (each game is the same whatever the number of processes)."""
     result = DuelResult(a, b)
-    for number in range(games):
-        bot_a = make_bot(ruleset, a, seed=seed * 100_003 + 2 * number, budget=budget)
-        bot_b = make_bot(ruleset, b, seed=seed * 100_003 + 2 * number + 1, budget=budget)
-        seats = bot_a.rules.seats(bot_a.rules.normalize_options({}))
-        first, second = (bot_a, bot_b) if number % 2 == 0 else (bot_b, bot_a)
-        winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number)
+    play = partial(duel_game, ruleset, a, b, seed=seed, budget=budget)
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            _count(result, pool.imap_unordered(play, range(games)), progress)
+    else:
+        _count(result, map(play, range(games)), progress)
+    return result
+
+
+def _count(result: DuelResult, winners: Iterable[str | None], progress: Callable[[DuelResult], None] | None) -> None:
+    for winner in winners:
         result.games += 1
         if winner is None:
             result.unfinished += 1
-        elif (winner == seats[0]) == (number % 2 == 0):
+        elif winner == "a":
             result.a_wins += 1
         else:
             result.b_wins += 1
         if progress:
             progress(result)
-    return result

@@ -261,6 +261,12 @@ class ManoeuvreKnowledge(Knowledge):
     def value(self, state: State, seat: str) -> float:
         return math.tanh(evaluate(state, seat) / VALUE_SCALE)
 
+    def values(self, state: State, seats: set[str]) -> dict[str, float]:
+        """The evaluation is zero-sum (every term counts for one side what it costs the other)."""
+        first = next(iter(seats))
+        worth = self.value(state, first)
+        return {seat: worth if seat == first else -worth for seat in seats}
+
     def candidates(self, state: State, seat: str, legal: list[Action], root: bool = False) -> list[Action]:
         if root:
             ranked = [a for _, a in ranked_actions(state, seat, legal)[: self.width]]
@@ -279,24 +285,32 @@ class ManoeuvreKnowledge(Knowledge):
                       e.data.get("recoil_to"), e.data.get("to")) for e in events if e.type != "roll"])
 
     def rollout(self, rules_: Any, state: State, seat: str, dice: Any) -> None:
-        """Finish the current turn, then let the other side make its good attacks, once each."""
+        """Finish the current turn; the other side makes its good attacks, once each; then the
+        side that was moving answers with its own. The answer is what values the initiative:
+        a position that will charge next turn is worth more than one that only waits."""
         if state.phase != BATTLE:
             return
         mover = state.active
         assert mover is not None
         rules.apply(state, mover, {"type": "end_turn"}, dice)
-        reply = state.active
-        assert reply is not None
-        for _ in range(4):
-            if state.phase != BATTLE:
-                return
-            fights = [a for a in rules.legal_actions(state, reply) if a["type"] in ("attack", "shoot")]
-            if not fights:
-                return
-            gain, action = max(((fight_gain(state, a), a) for a in fights), key=lambda p: p[0])
-            if gain <= 0:
-                return
-            rules.apply(state, reply, action, dice)
+        reply = OTHER_SIDE[mover]
+        good_attacks(state, reply, dice)
+        if state.phase != BATTLE:
+            return
+        rules.apply(state, reply, {"type": "end_turn"}, dice)
+        good_attacks(state, mover, dice)
+
+
+def good_attacks(state: State, side: str, dice: Any, most: int = 4) -> None:
+    """Play ``side``'s best attack or shot by expected gain while one gains anything, ``most`` times."""
+    for _ in range(most):
+        if state.phase != BATTLE:
+            return
+        best = max(((fight_gain(state, a), a) for a in rules.fight_actions(state, side)),
+                   key=lambda pair: pair[0], default=None)
+        if best is None or best[0] <= 0:
+            return
+        rules.apply(state, side, best[1], dice)
 
 
 @register_bot("manoeuvre", "stratege")

@@ -33,6 +33,10 @@ class Knowledge(ABC):
     def candidates(self, state: Any, seat: str, legal: list[Action], root: bool = False) -> list[Action]:
         """The actions worth searching, most promising first (``root``: the decision itself)."""
 
+    def values(self, state: Any, seats: set[str]) -> dict[str, float]:
+        """The position's worth for each of ``seats`` (a zero-sum game can value it once)."""
+        return {seat: self.value(state, seat) for seat in seats}
+
     def rollout(self, rules: Ruleset, state: Any, seat: str, dice: Any) -> None:
         """Play on a little from a leaf before it is valued (default: not at all)."""
         return None
@@ -119,10 +123,8 @@ class MCTS:
             node = child
         if rules.outcome(state) is None and path:
             knowledge.rollout(rules, state, path[-1][2], dice)
-        values: dict[str, float] = {}
+        values = knowledge.values(state, {mover for _, _, mover in path})
         for node_, edge, mover in path:
-            if mover not in values:
-                values[mover] = knowledge.value(state, mover)
             node_.visits += 1
             edge.visits += 1
             edge.total += values[mover]
