@@ -373,6 +373,7 @@ def test_r10_1_adjudicate_at_the_deadline_missing_orders_move_nothing_and_raise_
     events = gm(state, {"type": "adjudicate"})
     assert of_type(events, "gm_adjudicate")[0]["missing"] == ["a", "c", "d"]
     assert armies(state, "a", "C3") == 1 and armies(state, "b", "D4") == 1 and state.turn == 2
+    assert state.deadline is None  # the next turn's deadline is set anew
 
 
 def test_r10_2_a_deadline_must_be_a_time_with_a_zone():

@@ -8,6 +8,8 @@ whole action before it changes anything, so a refused action leaves the state as
 Simultaneous turns (several seats giving secret orders before the turn resolves) need
 nothing more: ``to_act`` lists every seat that still owes an action, each order is an
 event whose audience is its own seat, and the resolving action is just another action.
+Where an action is a free message (Royaumes' orders), ``legal_actions`` yields its simplest
+form and ``check`` judges any other; a turn's deadline is ``deadline``.
 """
 
 from __future__ import annotations
@@ -84,6 +86,13 @@ class Ruleset(ABC):
 
         What the view hides is left out or assumed; it is never read from the real state."""
         raise NotImplementedError(f"{self.name} cannot rebuild a state from a view")
+
+    def deadline(self, state: Any) -> tuple[str, Seat, Action] | None:
+        """A time (ISO 8601, with its zone) when the game acts by itself, as ``seat`` doing
+        ``action`` (Royaumes: Imhotep adjudicates when the turn's deadline passes); None if none.
+
+        Rules never read a clock: the server watches this time and sends the action when it passes."""
+        return None
 
     def odds(self, state: Any, seat: Seat, action: Action) -> dict[str, Any] | None:
         """Exact chances of an action's outcomes, where the ruleset can tell; None otherwise."""

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from kadesh import __version__
 from kadesh.server import api, problems, ws
 from kadesh.server.bots import BotRunner
+from kadesh.server.deadlines import DeadlineWatcher
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import InProcessNotifier, Notifier
 from kadesh.store import Store
@@ -23,16 +24,19 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
-               max_body: int = MAX_BODY, bot_budget: float = 1.0) -> FastAPI:
+               max_body: int = MAX_BODY, bot_budget: float = 1.0, deadline_poll: float = 5.0) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
-    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search."""
+    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search.
+    ``deadline_poll``: how often, in seconds, games whose deadline has passed are looked for."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for game_id in app.state.store.games_with_bots():  # bots whose turn came before a restart
             app.state.bots.kick(game_id)
+        app.state.deadlines.start()
         yield
+        await app.state.deadlines.stop()
         app.state.bots.shutdown()
 
     app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan,
@@ -40,6 +44,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or InProcessNotifier()
     app.state.bots = BotRunner(app.state.store, app.state.notifier, budget=bot_budget)
+    app.state.deadlines = DeadlineWatcher(app.state.store, app.state.notifier, app.state.bots, poll=deadline_poll)
     problems.install(app)
     app.include_router(api.router)
     app.include_router(ws.router)

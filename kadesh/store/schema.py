@@ -24,6 +24,8 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),  # number of actions written
     Column("outcome", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # When the game next acts by itself (Ruleset.deadline), UTC "YYYY-MM-DDTHH:MM:SS.ffffffZ": sorts as text.
+    Column("due_at", String(32), nullable=True, index=True),
 )
 
 actions = Table(

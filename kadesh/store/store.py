@@ -239,20 +239,20 @@ class Store:
                 log.exception("ruleset %s failed on an action", game.ruleset.name)
                 raise bad_action("Action refusée.", "Action refused.") from error
             try:
-                self._write(game_id, current, seat, action, events, game.outcome)
+                self._write(game_id, current, seat, action, events, game.outcome, due_at(game))
             except BaseException:
                 self.cache.drop(game_id)  # the cached game is ahead of the database now
                 raise
             return ActResult(game.version, events, after(game) if after is not None else None)
 
     def _write(self, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None) -> None:
+               outcome: dict[str, Any] | None, due: str | None) -> None:
         try:
             with self.engine.begin() as conn:
                 # The first statement writes, so SQLite takes its write lock at once.
                 bumped = conn.execute(update(schema.games)
                                       .where(schema.games.c.id == game_id, schema.games.c.version == current)
-                                      .values(version=current + 1, outcome=outcome)).rowcount
+                                      .values(version=current + 1, outcome=outcome, due_at=due)).rowcount
                 if bumped != 1:
                     raise _Lost()
                 conn.execute(schema.actions.insert().values(
@@ -290,6 +290,27 @@ class Store:
                                 .where(schema.games.c.id.in_(select(schema.seat_bots.c.game_id)))).all()
         return [row.id for row in rows if row.outcome is None]  # JSON null and SQL NULL alike
 
+    # -- deadlines ----------------------------------------------------------------
+    def due_games(self, now: datetime | None = None) -> list[str]:
+        """Games whose deadline (``Ruleset.deadline``) has passed (a finished game has none)."""
+        moment = utc_text(now or _now())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.games.c.id).where(schema.games.c.due_at <= moment)).all()
+        return [row.id for row in rows]
+
+    def act_when_due(self, game_id: str, now: datetime | None = None) -> ActResult | None:
+        """Send the game's due action if its deadline has passed; None if nothing is due (any more)."""
+        with self.game(game_id) as game:
+            due = game.ruleset.deadline(game.state) if game.outcome is None else None
+            version = game.version
+        if due is None or due_at_text(due[0]) > utc_text(now or _now()):
+            return None
+        _, seat, action = due
+        try:
+            return self.act(game_id, seat, version, action)
+        except StaleVersion:
+            return None  # somebody acted meanwhile: the next look decides again
+
     # -- records ------------------------------------------------------------------
     def export(self, game_id: str, force: bool = False) -> dict[str, Any]:
         """The full record with the seed and every action's stored events; only once the game is over."""
@@ -308,6 +329,19 @@ class Store:
 
 class _Lost(Exception):
     """Another writer took this version first."""
+
+
+def utc_text(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def due_at_text(iso: str) -> str:
+    return utc_text(datetime.fromisoformat(iso.replace("Z", "+00:00")))
+
+
+def due_at(game: Game) -> str | None:
+    due = game.ruleset.deadline(game.state) if game.outcome is None else None
+    return due_at_text(due[0]) if due is not None else None
 
 
 def _now() -> datetime:

@@ -40,6 +40,7 @@ def adjudicate(state: State) -> list[Event]:
     events += _tribute(state)
     state.turn += 1
     state.orders, state.arrival = {}, []
+    state.deadline = None  # each turn's deadline is Imhotep's to set
     events.append(Event("turn_began", {"turn": state.turn}))
     return events
 

@@ -1,0 +1,54 @@
+"""A turn's deadline: when it passes, the server sends the due action (Imhotep adjudicates)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+from fastapi.testclient import TestClient
+
+from kadesh.server import create_app
+from kadesh.store import Store
+from tests.kadesh_http import auth, db_url, game_of, play
+
+
+def _royaumes(store: Store) -> tuple[str, dict[str, str]]:
+    created = store.create_game("royaumes")
+    return created.id, created.seat_tokens
+
+
+def test_the_store_acts_only_once_the_deadline_has_passed(tmp_path):
+    store = Store(db_url(tmp_path))
+    game_id, _ = _royaumes(store)
+    soon = datetime.now(UTC) + timedelta(hours=1)
+    store.act(game_id, "imhotep", 0, {"type": "set_deadline", "deadline": soon.isoformat()})
+    assert store.due_games() == [] and store.act_when_due(game_id) is None
+    later = soon + timedelta(seconds=1)
+    assert store.due_games(later) == [game_id]
+    result = store.act_when_due(game_id, later)
+    assert result is not None and any(e.type == "adjudication" for e in result.events)
+    with store.game(game_id) as game:
+        assert game.state.turn == 2 and game.state.deadline is None
+    assert store.due_games(later) == []  # adjudicated once, not at every look
+    store.close()
+
+
+def test_the_server_adjudicates_when_the_deadline_passes(tmp_path):
+    app = create_app(db_url(tmp_path), deadline_poll=0.05)
+    with TestClient(app) as client:
+        created = client.post("/api/games", json={"ruleset": "royaumes"})
+        assert created.status_code == 201, created.text
+        body = created.json()
+        game_id, tokens = body["id"], {seat: link["token"] for seat, link in body["seats"].items()}
+        play(client, game_id, tokens["koush"], 0, {"type": "orders", "text": "G19 -> G18"})
+        past = (datetime.now(UTC) - timedelta(seconds=1)).isoformat()
+        play(client, game_id, tokens["imhotep"], 1, {"type": "set_deadline", "deadline": past})
+        deadline = time.monotonic() + 10
+        while game_of(client, game_id, tokens["koush"])["view"]["turn"] == 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        view = game_of(client, game_id, tokens["koush"])["view"]
+        assert view["turn"] == 2
+        assert {"kingdom": "koush", "cell": "G18", "count": 1, "new": 0} in view["armies"]
+        journal = client.get(f"/api/games/{game_id}/journal", headers=auth(tokens["koush"]))
+        assert journal.status_code == 200 and "Imhotep juge le tour 1" in journal.text
+    app.state.store.close()
