@@ -1,4 +1,4 @@
-"""A turn's deadline: when it passes, the server sends the due action (Imhotep adjudicates)."""
+"""Royaumes over HTTP: secret first-only orders, and deadlines the server keeps (Imhotep adjudicates)."""
 
 from __future__ import annotations
 
@@ -51,4 +51,28 @@ def test_the_server_adjudicates_when_the_deadline_passes(tmp_path):
         assert {"kingdom": "koush", "cell": "G18", "count": 1, "new": 0} in view["armies"]
         journal = client.get(f"/api/games/{game_id}/journal", headers=auth(tokens["koush"]))
         assert journal.status_code == 200 and "Imhotep juge le tour 1" in journal.text
+    app.state.store.close()
+
+
+def test_orders_over_http_are_secret_first_only_and_checked(tmp_path):
+    app = create_app(db_url(tmp_path))
+    with TestClient(app) as client:
+        body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+        game_id, tokens = body["id"], {seat: link["token"] for seat, link in body["seats"].items()}
+        malformed = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens["koush"]),
+                                json={"expected_version": 0, "action": {"type": "orders", "moves": "G19->G18"}})
+        assert malformed.status_code == 422 and game_of(client, game_id, tokens["koush"])["version"] == 0
+        play(client, game_id, tokens["koush"], 0, {"type": "orders", "text": "G19 -> G18\nespion: Thèbes"})
+        again = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens["koush"]),
+                            json={"expected_version": 1, "action": {"type": "orders", "text": "G19 -> F18"}})
+        assert again.status_code == 409 and "premier message" in again.text
+        for seat in ("basse_egypte", "haute_egypte", "libye"):
+            seen = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).text
+            journal = client.get(f"/api/games/{game_id}/journal", headers=auth(tokens[seat])).text
+            assert "G18" not in seen and "G18" not in journal and "espion" not in journal
+            assert "Koush sont arrivés" in journal  # that the orders arrived is public
+        own = client.get(f"/api/games/{game_id}", params={"token": tokens["koush"]}).json()
+        assert own["view"]["you"]["orders"]["moves"][0]["to"] == "G18"
+        assert "G18" in client.get(f"/api/games/{game_id}", params={"token": tokens["imhotep"]}).text
+        assert client.get(f"/api/games/{game_id}/legal", headers=auth(tokens["koush"])).json()["actions"] == []
     app.state.store.close()
