@@ -125,6 +125,12 @@ class Game:
         self.ruleset.check(self.state, seat, action)
         return self.ruleset.odds(self.state, seat, action)
 
+    def preview(self, seat: Seat, action: Action) -> dict[str, Any] | None:
+        self._check_seat(seat)
+        if not isinstance(action, dict):
+            raise bad_action("Une action est un objet JSON.", "An action is a JSON object.")
+        return self.ruleset.preview(self.state, seat, action)
+
     # -- records --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         return {

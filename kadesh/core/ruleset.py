@@ -94,6 +94,11 @@ class Ruleset(ABC):
         Rules never read a clock: the server watches this time and sends the action when it passes."""
         return None
 
+    def preview(self, state: Any, seat: Seat, action: Action) -> dict[str, Any] | None:
+        """How the rules understand an action, without playing it (Royaumes: an order message,
+        line by line); None where there is nothing to say. Raise RuleError for a malformed one."""
+        return None
+
     def odds(self, state: Any, seat: Seat, action: Action) -> dict[str, Any] | None:
         """Exact chances of an action's outcomes, where the ruleset can tell; None otherwise."""
         return None

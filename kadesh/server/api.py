@@ -24,6 +24,7 @@ from kadesh.server.models import (
     Link,
     OddsOut,
     OddsRequest,
+    PreviewOut,
     RulesetInfo,
     VerifyOut,
 )
@@ -118,6 +119,14 @@ def odds(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> O
     assert access.seat is not None
     with store.game(game_id) as game:
         return OddsOut(seat=access.seat, version=game.version, odds=game.odds(access.seat, body.action))
+
+
+@router.post("/games/{game_id}/preview", response_model=PreviewOut, tags=["play"], responses=WRITE)
+def preview(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> PreviewOut:
+    """How the rules understand an action before it is sent (a Royaumes order message, line by line)."""
+    assert access.seat is not None
+    with store.game(game_id) as game:
+        return PreviewOut(seat=access.seat, version=game.version, preview=game.preview(access.seat, body.action))
 
 
 @router.post("/games/{game_id}/actions", response_model=ActionOut, tags=["play"], responses=WRITE)

@@ -72,6 +72,12 @@ class OddsRequest(BaseModel):
     action: JsonObject
 
 
+class PreviewOut(BaseModel):
+    seat: str
+    version: int
+    preview: JsonObject | None = Field(description="How the rules understand the action, or null")
+
+
 class OddsOut(BaseModel):
     seat: str
     version: int

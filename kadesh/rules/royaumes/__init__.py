@@ -53,6 +53,12 @@ class Royaumes(Ruleset):
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
 
+    def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """An order message as Imhotep will read it: the normalized order and its problems."""
+        if seat not in state.kingdoms or action.get("type") != "orders":
+            return None
+        return {"order": rules.read_orders(state, seat, action)}
+
     def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
         if state.deadline is None or state.ended is not None:
             return None
@@ -90,6 +96,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "cities": [{"name": c.name, "cell": map_cell_name(c.cell), "owner": c.owner, "initial_of": c.initial_of,
                     "destroyed": c.destroyed} for c in state.cities.values()],
         "armies": sorted(armies.values(), key=lambda a: (a["kingdom"], a["cell"])),
+        "history": state.history,  # each past turn's map before moves, after moves, after battles
     }
     if seat in state.kingdoms:
         out["you"] = _private(state, seat)

@@ -35,9 +35,13 @@ def adjudicate(state: State) -> list[Event]:
         events += _relations(state, kingdom, state.orders[kingdom])
     for kingdom in ordered:
         events += _economy(state, kingdom, state.orders[kingdom])
+    before_moves = state.public_map()
     events += _moves(state, ordered)
+    after_moves = state.public_map()
     events += _battles(state)
     events += _tribute(state)
+    state.history.append({"turn": turn, "before_moves": before_moves, "after_moves": after_moves,
+                          "after_battles": state.public_map()})
     state.turn += 1
     state.orders, state.arrival = {}, []
     state.deadline = None  # each turn's deadline is Imhotep's to set

@@ -84,12 +84,7 @@ def _orders(state: State, kingdom: str, action: dict[str, Any]) -> list[Event]:
         raise RuleError(NOT_YOUR_TURN, f"Les ordres de ce tour sont déjà arrivés (tour {state.turn}) : seul le "
                         "premier message compte.", f"This turn's orders have already arrived (turn {state.turn}): "
                         "only the first message counts.")
-    if "text" in action:
-        if set(action) != {"type", "text"}:
-            raise bad_action("Un message en texte ne porte que « text ».", "A text message carries only 'text'.")
-        order = orders.from_text(state, kingdom, action["text"])
-    else:
-        order = orders.from_json(state, kingdom, action)
+    order = read_orders(state, kingdom, action)
     state.orders[kingdom] = order
     state.arrival.append(kingdom)
     events = [Event("orders_in", {"kingdom": kingdom, "turn": state.turn, "place": len(state.arrival)}),
@@ -97,6 +92,15 @@ def _orders(state: State, kingdom: str, action: dict[str, Any]) -> list[Event]:
     if not to_act(state):
         events += adjudicate(state)
     return events
+
+
+def read_orders(state: State, kingdom: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The normalized order of a message in either form; a malformed one raises ``bad_action``."""
+    if "text" in action:
+        if set(action) != {"type", "text"}:
+            raise bad_action("Un message en texte ne porte que « text ».", "A text message carries only 'text'.")
+        return orders.from_text(state, kingdom, action["text"])
+    return orders.from_json(state, kingdom, action)
 
 
 # -- Imhotep ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from kadesh.core.grid import Cell
+from kadesh.core.grid import Cell, map_cell_name
 from kadesh.rules.royaumes.data import RULES, Scenario
 
 WAR, PEACE, ALLY = "war", "peace", "ally"
@@ -65,6 +65,7 @@ class State:
     suspended: set[frozenset[str]] = field(default_factory=set)      # alliances Imhotep suspended
     deadline: str | None = None
     ended: dict[str, Any] | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)  # each adjudicated turn's public maps
 
     def copy(self) -> State:
         return copy.deepcopy(self, {id(self.scenario): self.scenario})  # the scenario is immutable
@@ -101,6 +102,16 @@ class State:
         self.armies[army.id] = army
         self.next_army += 1
         return army
+
+    def public_map(self) -> dict[str, Any]:
+        """What everyone sees of the map: armies counted by kingdom and cell, and the cities."""
+        counts: dict[tuple[str, Cell], int] = {}
+        for army in self.armies.values():
+            counts[(army.kingdom, army.cell)] = counts.get((army.kingdom, army.cell), 0) + 1
+        return {
+            "armies": [{"kingdom": k, "cell": map_cell_name(c), "count": n} for (k, c), n in counts.items()],
+            "cities": [{"name": c.name, "owner": c.owner, "destroyed": c.destroyed} for c in self.cities.values()],
+        }
 
     def order_of_arrival(self) -> list[str]:
         """Kingdoms by the arrival of their orders this turn; those without orders last, in seat order."""
