@@ -80,7 +80,9 @@ async function refresh() {
 
 const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-async function act(action, retried = false) {
+// ``independent``: the action means the same whatever others did meanwhile (a Royaumes order
+// message), so a stale version is simply retried once against the newer one.
+async function act(action, { independent = false } = {}, retried = false) {
   showError("");
   try {
     await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
@@ -88,13 +90,17 @@ async function act(action, retried = false) {
     if (error.code === "stale_version" && !retried) {
       // Someone else moved first (the opponent deploying, a bot): if the action still stands, send it again.
       await refresh();
-      if (legal.some((candidate) => sameAction(candidate, action))) return act(action, true);
+      if (independent || legal.some((candidate) => sameAction(candidate, action))) return act(action, { independent }, true);
       showError(STRINGS[lang].stale);
       return;
     }
     showError(error.code === "stale_version" ? STRINGS[lang].stale : error.message);
   }
   await refresh();
+}
+
+async function preview(action) {
+  return (await call("/preview", { method: "POST", body: JSON.stringify({ action }) })).preview;
 }
 
 async function odds(action) {
@@ -143,9 +149,12 @@ function render() {
   $("#seed-label").textContent = t.seed;
   $("#verify-label").textContent = t.verify;
   const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || level);
-  $("#who").textContent = (current.seat ? (t.seat[current.seat] || current.seat) : t.spectator)
+  const seatName = (seat) => rulesView.seatName?.(current.view, seat, lang) || t.seat[seat] || seat;
+  $("#who").textContent = (current.seat ? seatName(current.seat) : t.spectator)
     + (opponents.length ? ` ${t.against} ${opponents.join(", ")}` : "");
-  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds });
+  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
+    preview, journal });
+  $("#board").dataset.version = String(current.version);
   renderJournal();
   renderEnd();
   remember();

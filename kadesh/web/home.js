@@ -1,4 +1,4 @@
-// Home page: list the rulesets, create a Manœuvre game, show the seat links. No build step.
+// Home page: list the rulesets, create a Manœuvre game or a Royaumes campaign, show the seat links. No build step.
 
 const TEXT = {
   fr: {
@@ -14,6 +14,9 @@ const TEXT = {
     seat: "Siège", spectator: "Spectateurs", owner: "Propriétaire", open: "Ouvrir", copy: "Copier",
     copied: "Copié", toggle: "English", failed: "La création a échoué : ",
     north: "Nord", south: "Sud",
+    new_campaign: "Nouvelle campagne Royaumes", scenario: "Scénario", create_campaign: "Créer la campagne",
+    campaign_links: "Liens de la campagne", open_console: "Ouvrir la console d'Imhotep",
+    campaign_help: "Envoie à chaque royaume son lien ; garde celui d'Imhotep, le maître du jeu.",
   },
   en: {
     intro: "Turn-based wargames played over several days: every die roll is on the record.",
@@ -28,12 +31,16 @@ const TEXT = {
     seat: "Seat", spectator: "Spectators", owner: "Owner", open: "Open", copy: "Copy",
     copied: "Copied", toggle: "Français", failed: "Could not create the game: ",
     north: "North", south: "South",
+    new_campaign: "New Royaumes campaign", scenario: "Scenario", create_campaign: "Create the campaign",
+    campaign_links: "Campaign links", open_console: "Open Imhotep's console",
+    campaign_help: "Send each kingdom its link; keep Imhotep's, the game master's.",
   },
 };
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
 let created = null;
+let campaign = null;  // {created, names}: a new Royaumes campaign and its kingdoms' names
 
 const $ = (id) => document.getElementById(id);
 const t = (key) => TEXT[lang][key] ?? key;
@@ -62,7 +69,9 @@ function render() {
   }
   $("options").replaceChildren(...fields);
   renderVersus(manoeuvre);
+  renderScenarios(rulesets.find((r) => r.name === "royaumes"));
   if (created) renderLinks();
+  if (campaign) renderCampaign();
   renderMyGames();
 }
 
@@ -169,6 +178,44 @@ async function create(event) {
   render();
 }
 
+function renderScenarios(royaumes) {
+  const spec = royaumes?.options_schema?.scenario;
+  const select = $("scenario");
+  const chosen = select.value || spec?.default;
+  select.replaceChildren(...(spec?.values ?? []).map((value) => el("option", { value }, value)));
+  if (chosen) select.value = chosen;
+}
+
+function renderCampaign() {
+  $("campaign-created").hidden = false;
+  const { created: game, names } = campaign;
+  const rows = Object.entries(game.seats).map(([seat, link]) => linkRow(names[seat]?.[lang] ?? seat, link.link));
+  rows.push(linkRow(t("spectator"), game.spectator.link));
+  $("campaign-links").replaceChildren(...rows);
+  $("open-console").href = game.seats.imhotep.link;
+}
+
+async function createCampaign(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  const response = await fetch("/api/games", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset: "royaumes", options: { scenario: $("scenario").value } }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
+    return;
+  }
+  const game = await (await fetch(`/api/games/${encodeURIComponent(body.id)}`, {
+    headers: { Authorization: `Bearer ${body.seats.imhotep.token}` } })).json();
+  const names = Object.fromEntries(game.view.kingdoms.map((k) => [k.id, k.names]));
+  names.imhotep = { fr: "Imhotep (maître du jeu)", en: "Imhotep (game master)" };
+  campaign = { created: body, names };
+  render();
+}
+
 $("lang").addEventListener("click", () => {
   lang = lang === "fr" ? "en" : "fr";
   localStorage.setItem("kadesh.lang", lang);
@@ -176,6 +223,7 @@ $("lang").addEventListener("click", () => {
 });
 $("create").addEventListener("submit", create);
 $("versus").addEventListener("submit", playComputer);
+$("campaign").addEventListener("submit", createCampaign);
 
 rulesets = await (await fetch("/api/rulesets")).json();
 render();

@@ -11,10 +11,11 @@ from typing import Any
 
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
-from kadesh.core.grid import map_cell_name
+from kadesh.core.grid import king_neighbours, map_cell_name
 from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.royaumes import narration, rules
+from kadesh.rules.royaumes.adjudicate import move_problem
 from kadesh.rules.royaumes.data import DEFAULT_SCENARIO, GAME_MASTER, RULES, SCENARIOS, WATER
 from kadesh.rules.royaumes.state import State, initial_state
 
@@ -87,6 +88,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "deadline": state.deadline,
         "max_cities": RULES.max_cities,
         "resources": {r: scenario.resource_names[r] for r in scenario.resources},
+        "costs": scenario.costs,
         "kingdoms": [{"id": kid, "names": spec.names, "colour": spec.colour, "capital": spec.cities[0].name,
                       "orders_in": kid in state.orders, "stances": dict(state.kingdoms[kid].stance)}
                      for kid, spec in scenario.kingdoms.items()],
@@ -108,7 +110,17 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 
 def _private(state: State, kingdom: str) -> dict[str, Any]:
     own = state.kingdoms[kingdom]
+    counts: dict[Any, list[int]] = {}
+    for army in state.armies.values():
+        if army.kingdom == kingdom:
+            count = counts.setdefault(army.cell, [0, 0])
+            count[0] += 1
+            count[1] += army.created < state.turn
     return {
+        "armies": [{"cell": map_cell_name(cell), "count": n, "mobile": mobile,
+                    "destinations": [map_cell_name(to) for to in king_neighbours(cell)
+                                     if move_problem(state, cell, to) is None]}
+                   for cell, (n, mobile) in counts.items()],
         "kingdom": kingdom, "military_level": own.military_level, "population": own.population,
         "guild_level": own.guild_level, "city_defence": own.city_defence(), "resources": dict(own.resources),
         "conquest": own.conquest, "tribute_resource": own.tribute_resource,
