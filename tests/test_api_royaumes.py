@@ -76,3 +76,48 @@ def test_orders_over_http_are_secret_first_only_and_checked(tmp_path):
         assert "G18" in client.get(f"/api/games/{game_id}", params={"token": tokens["imhotep"]}).text
         assert client.get(f"/api/games/{game_id}/legal", headers=auth(tokens["koush"])).json()["actions"] == []
     app.state.store.close()
+
+
+def test_a_deadline_adjudicates_exactly_once_across_a_restart(tmp_path):
+    """The server stops before the deadline; two servers start on the same database after it
+    (a restart with two workers): the turn is adjudicated once, by one of them."""
+    url = db_url(tmp_path)
+    first = create_app(url, deadline_poll=0.05)
+    with TestClient(first) as client:
+        body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+        game_id, tokens = body["id"], {seat: link["token"] for seat, link in body["seats"].items()}
+        due = datetime.now(UTC) + timedelta(seconds=1)
+        play(client, game_id, tokens["imhotep"], 0, {"type": "set_deadline", "deadline": due.isoformat()})
+    first.state.store.close()
+    time.sleep(max(0.0, (due - datetime.now(UTC)).total_seconds()) + 0.2)  # the deadline passes while down
+
+    second, third = create_app(url, deadline_poll=0.05), create_app(url, deadline_poll=0.05)
+    with TestClient(second) as one, TestClient(third):
+        give_up = time.monotonic() + 10
+        while game_of(one, game_id, tokens["koush"])["view"]["turn"] == 1 and time.monotonic() < give_up:
+            time.sleep(0.05)
+        time.sleep(0.5)  # ten more looks by each server
+        assert game_of(one, game_id, tokens["koush"])["view"]["turn"] == 2
+    events = second.state.store.stored_events(game_id)
+    assert sum(1 for action in events for event in action if event["type"] == "adjudication") == 1
+    assert len(events) == 2  # set_deadline, then the one adjudication
+    for app in (second, third):
+        app.state.store.close()
+
+
+def test_a_text_order_can_be_read_back_before_it_is_sent(tmp_path):
+    app = create_app(db_url(tmp_path))
+    with TestClient(app) as client:
+        body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+        game_id, koush = body["id"], body["seats"]["koush"]["token"]
+        read = client.post(f"/api/games/{game_id}/preview", headers=auth(koush),
+                           json={"action": {"type": "orders", "text": "G19 -> G18\n\nattaquez\nguerre: Thèbes"}})
+        assert read.status_code == 200, read.text
+        preview = read.json()["preview"]
+        assert [(line["line"], line["understood"]) for line in preview["lines"]] == [(1, True), (3, False), (4, True)]
+        assert preview["order"]["stances"] == {"haute_egypte": "war"}
+        assert game_of(client, game_id, koush)["version"] == 0  # reading sends nothing
+        bad = client.post(f"/api/games/{game_id}/preview", headers=auth(koush),
+                          json={"action": {"type": "orders", "text": 7}})
+        assert bad.status_code == 422
+    app.state.store.close()

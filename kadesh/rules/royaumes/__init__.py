@@ -58,7 +58,15 @@ class Royaumes(Ruleset):
         """An order message as Imhotep will read it: the normalized order and its problems."""
         if seat not in state.kingdoms or action.get("type") != "orders":
             return None
-        return {"order": rules.read_orders(state, seat, action)}
+        order = rules.read_orders(state, seat, action)
+        if "text" not in action:
+            return {"order": order}
+        problems = {p["line"]: p for p in order["problems"]}
+        lines = [{"line": n, "text": text.strip(), "understood": n not in problems,
+                  **({"fr": problems[n]["fr"], "en": problems[n]["en"]} if n in problems else {})}
+                 for n, text in enumerate(action["text"].splitlines(), start=1)
+                 if text.split("#", 1)[0].strip()]
+        return {"order": order, "lines": lines}
 
     def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
         if state.deadline is None or state.ended is not None:

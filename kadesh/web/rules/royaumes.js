@@ -81,6 +81,7 @@ let tab = "form";
 let reviewing = false;
 let pasted = "";
 let reading = null;      // the server's reading of the pasted text
+let readingLines = [];   // each line of it: understood or why not
 let shown = null;        // {turn, stage} of a past map, or null for now
 let asking = null;       // Imhotep's act waiting for confirmation: {label, action}
 
@@ -362,6 +363,8 @@ function textForm(root, ctx) {
   area.value = pasted;
   area.addEventListener("input", () => { pasted = area.value; });
   const result = reading ? el("div", { id: "reading" },
+    el("ol", { class: "lines" }, ...readingLines.map((line) => el("li", { value: String(line.line), class: line.understood ? "ok" : "not" },
+      `${line.understood ? "✓" : "✗"} « ${line.text} »${line.understood ? "" : ` — ${line[lang]}`}`))),
     el("h4", {}, t.understood),
     el("pre", {}, orderLines(view, { type: "orders", ...jsonOf(reading) }, lang).join("\n") || t.none),
     reading.problems.length ? el("h4", {}, t.problem) : null,
@@ -370,8 +373,11 @@ function textForm(root, ctx) {
   return el("div", { class: "text-form" }, el("p", {}, t.paste), area,
     el("button", { type: "button", id: "read", onclick: async () => {
       try {
-        reading = (await ctx.preview({ type: "orders", text: pasted })).order;
+        const answer = await ctx.preview({ type: "orders", text: pasted });
+        reading = answer.order;
+        readingLines = answer.lines ?? [];
       } catch (error) {
+        readingLines = [];
         reading = { moves: [], stay: [], stances: {}, create: null, build: [], spies: [], conquest: null, tribute: null,
           problems: [{ line: 0, text: "", fr: error.message, en: error.message }] };
       }
