@@ -112,7 +112,8 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         libya.locator("#reading").wait_for()
         assert "C5 -> D4" in libya.locator("#reading pre").inner_text()
         assert "attaquez" in libya.locator("#reading .problems").inner_text()
-        assert libya.locator("#reading .lines li.ok").count() == 3 and libya.locator("#reading .lines li.not").count() == 1
+        lines = libya.locator("#reading .lines")
+        assert lines.locator("li.ok").count() == 3 and lines.locator("li.not").count() == 1
         libya.click("#fill")
         assert "C5 → D4" in libya.locator("#draft-moves").inner_text()
         send(libya)
