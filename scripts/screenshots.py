@@ -1,9 +1,10 @@
-"""Take the documentation's screenshots: a Manœuvre in progress, as North sees it.
+"""Take the documentation's screenshots: a Manœuvre in progress as North sees it, and a Royaumes
+campaign after its first turn, as Kush writes its orders and as Imhotep's console shows it.
 
     python scripts/screenshots.py [--out docs]
 
-Serves Kadesh on a temporary database, plays a seeded opening through the store, and
-photographs North's page in Debian's Chromium.
+Serves Kadesh on a temporary database, plays seeded openings through the store, and
+photographs the pages in Debian's Chromium.
 """
 
 from __future__ import annotations
@@ -64,6 +65,35 @@ def play_opening(store, game_id: str, fights_wanted: int = 3) -> None:
         act(seat, {"type": "end_turn"})
 
 
+CAMPAIGN_TURN = {  # the first turn of the browser test: a battle at Saïs, Edfou taken by Kush
+    "haute_egypte": {"moves": [{"from": "I16", "to": "I15"}], "stay": ["I14", "H12"]},
+    "koush": {"moves": [{"from": "H17", "to": "I16"}], "war": ["haute_egypte"], "stay": ["G19", "D20"]},
+    "libye": {"text": "C5 -> D4\nguerre: Basse-Égypte\nespion: Basse-Égypte\nB8 reste"},
+}
+
+
+def royaumes_shots(browser, base: str, store, out: Path) -> None:
+    created = store.create_game("royaumes", seed="kadesh-screenshot")
+    version = 0
+    for seat, order in CAMPAIGN_TURN.items():
+        version = store.act(created.id, seat, version, {"type": "orders", **order}).version
+    version = store.act(created.id, "imhotep", version, {"type": "adjudicate"}).version
+    store.act(created.id, "haute_egypte", version, {"type": "orders", "text": "I15 -> I16\nguerre: Koush"})
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['koush']}")
+    page.locator("svg.campaign-map").wait_for()
+    page.click('g.army[data-army="koush@G19"]')
+    page.click('rect[data-cell="H18"]', position={"x": 2, "y": 2})
+    page.select_option("#stance-libye", "ally")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "screenshot-royaumes-kingdom.png"))
+    console = browser.new_page(viewport={"width": 1440, "height": 900})
+    console.goto(f"{base}/play/{created.id}?token={created.seat_tokens['imhotep']}")
+    console.locator("table.secrets").wait_for()
+    console.wait_for_timeout(300)
+    console.screenshot(path=str(out / "screenshot-royaumes-console.png"), full_page=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs")
@@ -85,6 +115,7 @@ def main() -> None:
             phone.goto(f"{base}/play/{created.id}?token={created.seat_tokens['south']}")
             phone.locator("#board .field").wait_for()
             phone.screenshot(path=str(Path(args.out) / "screenshot-phone.png"), full_page=True)
+            royaumes_shots(browser, base, store, Path(args.out))
             browser.close()
 
 
