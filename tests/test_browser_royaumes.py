@@ -123,6 +123,12 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
                   "haute_egypte": ["C5 -> D4", '"to": "I16"'], "libye": ["I15", '"to": "I16"']}
         for seat, texts in seen.items():
             assert_no_secret_of_others(seat, texts, unsent[seat])
+            assert any("update" in text for text in texts)  # WebSocket frames were recorded too
+        shown = {"basse_egypte": ["I15", "C5 -> D4", "H17 → I16"], "koush": ["I15", "C5 -> D4"],
+                 "haute_egypte": ["C5 -> D4", "H17 → I16"], "libye": ["I15", "H17 → I16"]}
+        for seat, page in pages.items():
+            text = page.locator("body").inner_text()
+            assert not any(fragment in text for fragment in shown[seat]), seat
         imhotep.reload()
         imhotep.locator("table.secrets").wait_for()
         assert "I16 -> I15" in imhotep.locator('tr[data-kingdom="haute_egypte"] .orders-cell').inner_text()
