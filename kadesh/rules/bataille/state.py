@@ -1,0 +1,61 @@
+"""A battle between two groups: their figures, where the sequence stands, who must decide."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from kadesh.rules.bataille.data import RULES, SIDES
+
+# Phases: where the battle waits.
+DEPLOY = "deploy"          # both generals confirm their group
+STANCE = "stance"          # both pass morale: each general chooses attack, hold or withdraw (in secret)
+PURSUE = "pursue"          # the enemy broke: the winner's general may pursue
+CONTINUE = "continue"      # after a pursuit sequence: the pursuers' general goes on or stops
+OVER = "over"
+
+ATTACK, HOLD, WITHDRAW = "attack", "hold", "withdraw"
+STANCES = (ATTACK, HOLD, WITHDRAW)
+
+
+@dataclass(slots=True)
+class Group:
+    side: str
+    troop: str            # a catalogue id, or "custom"
+    strength: int
+    initial: int
+    discipline: int
+    morale: int
+    melee: int
+    missile: int
+    range: int
+    speed: int
+
+    @property
+    def shoots(self) -> bool:
+        return self.missile > 0 and self.range > 0 and self.strength > 0
+
+    def morale_modifier(self) -> int:
+        """The text's weapon modifiers to the morale roll."""
+        if self.missile > 0 and self.melee > 0:
+            return RULES.missile_and_melee
+        if self.missile > 0:
+            return RULES.missile_only
+        return RULES.melee_only
+
+
+@dataclass
+class State:
+    groups: dict[str, Group]
+    shelter: bool                    # a fortress or a river at hand for a group that flees
+    events: bool                     # night, storm or reinforcements may end a pursuit
+    phase: str = DEPLOY
+    turn: int = 0
+    ready: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(SIDES, False))
+    stances: dict[str, str] = field(default_factory=dict)  # this turn's, secret until both are given
+    decider: str | None = None       # who must decide in PURSUE and CONTINUE
+    result: dict[str, Any] | None = None
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
