@@ -173,6 +173,66 @@ def duel(
                   f"{b} {1 - rate:.1%} (95 % CI {1 - high:.1%}–{1 - low:.1%})")
 
 
+ODDS_TEXT = {
+    "fr": {"north": "Nord", "south": "Sud", "nobody": "personne", "held": "Tient le terrain", "lost": "Hommes perdus",
+           "reason": "Fin", "mean": "pertes moyennes"},
+    "en": {"north": "North", "south": "South", "nobody": "nobody", "held": "Holds the field", "lost": "Men lost",
+           "reason": "End", "mean": "mean losses"},
+}
+
+
+def _group(text: str) -> dict:
+    """A catalogue troop id, or a JSON object ({"troop": "custom", "strength": 120, ...})."""
+    return json.loads(text) if text.lstrip().startswith("{") else {"troop": text}
+
+
+@app.command()
+def odds(
+    ruleset: Annotated[str, typer.Argument(help="bataille")],
+    north: Annotated[str, typer.Option(help="North's troop (catalogue id) or a JSON group")] = "archers",
+    south: Annotated[str, typer.Option(help="South's troop (catalogue id) or a JSON group")] = "spearmen",
+    north_general: Annotated[str, typer.Option(help="North's policy: bold, careful or random")] = "careful",
+    south_general: Annotated[str, typer.Option(help="South's policy: bold, careful or random")] = "careful",
+    games: Annotated[int, typer.Option(min=1, help="Battles to simulate")] = 10_000,
+    shelter: Annotated[bool, typer.Option(help="Shelter at hand for a fleeing group")] = False,
+    events: Annotated[bool, typer.Option(help="Events may end a pursuit")] = False,
+    seed: Annotated[int, typer.Option(help="Seed of the simulated dice")] = 0,
+    png: Annotated[Path | None, typer.Option(help="Write the outcome chart to this PNG file")] = None,
+    lang: Annotated[str, typer.Option(help="fr or en")] = "fr",
+) -> None:
+    """Simulate a battle set-up many times and print who holds the field and the losses."""
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from kadesh.ai.bataille import battle_odds, odds_chart
+    from kadesh.core.errors import RuleError
+
+    if ruleset != "bataille":
+        _fail(f"odds: only bataille can be simulated this way (not {ruleset!r})")
+    words = ODDS_TEXT["en" if lang == "en" else "fr"]
+    try:
+        options = {"north": _group(north), "south": _group(south), "shelter": shelter, "events": events}
+        with Progress(console=console) as progress:
+            task = progress.add_task(ruleset, total=games)
+            result = battle_odds(options, {"north": north_general, "south": south_general}, games, seed,
+                                 progress=lambda done: progress.update(task, completed=done))
+    except (RuleError, LookupError, json.JSONDecodeError) as error:
+        _fail(f"odds: {error}")
+    table = Table(title=f"{games} × {north} – {south}")
+    table.add_column(words["held"])
+    table.add_column("%", justify="right")
+    for key in ("north", "south", "nobody"):
+        table.add_row(words[key], f"{100 * result.share(key):.1f}")
+    console.print(table)
+    for reason, count in result.reasons.most_common():
+        console.print(f"{words['reason']} {reason}: {100 * count / result.games:.1f} %")
+    mean = result.to_dict()["mean_losses"]
+    console.print(f"{words['mean']}: {words['north']} {mean['north']:.1f}, {words['south']} {mean['south']:.1f}")
+    if png is not None:
+        odds_chart(result, words, str(png))
+        console.print(f"→ {png}")
+
+
 def _fail(message: str) -> None:
     typer.echo(message, err=True)
     raise typer.Exit(1)

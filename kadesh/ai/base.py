@@ -65,4 +65,4 @@ def play_turn_of(game: Game, seat: str, bot: Bot) -> list:
 
 
 def _load() -> None:
-    from kadesh.ai import manoeuvre, random_bot  # noqa: F401 - registration by import
+    from kadesh.ai import bataille, manoeuvre, random_bot  # noqa: F401 - registration by import

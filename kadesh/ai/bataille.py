@@ -1,0 +1,127 @@
+"""Bataille's simple generals, and the odds of a set-up by simulating it many times.
+
+« Téméraire » always attacks, pursues and goes on pursuing. « Prudent » attacks only when
+its melee is the stronger, pursues only an enemy that cannot outrun it, and stops a pursuit
+once it has lost a third of its men. Both read only their seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kadesh.ai.base import Bot, make_bot, register_bot
+from kadesh.core.dice import SeededDice
+from kadesh.core.registry import get_ruleset
+from kadesh.core.ruleset import Action
+
+SIDES = ("north", "south")
+
+
+def _other(seat: str) -> str:
+    return "south" if seat == "north" else "north"
+
+
+@register_bot("bataille", "bold")
+class Bold(Bot):
+    level = "bold"
+    title = {"fr": "Téméraire", "en": "Bold"}
+
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
+        for wanted in ({"type": "stance", "stance": "attack"}, {"type": "pursue"}, {"type": "ready"}):
+            if wanted in legal:
+                return wanted
+        return legal[0]
+
+
+@register_bot("bataille", "careful")
+class Careful(Bot):
+    level = "careful"
+    title = {"fr": "Prudent", "en": "Careful"}
+
+    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
+        own, enemy = view["groups"][seat], view["groups"][_other(seat)]
+        if view["phase"] == "stance":
+            stronger = own["strength"] * own["melee"] >= enemy["strength"] * enemy["melee"]
+            return {"type": "stance", "stance": "attack" if stronger else "hold"}
+        if view["phase"] == "pursue":
+            return {"type": "pursue"} if own["speed"] >= enemy["speed"] else {"type": "let_go"}
+        if view["phase"] == "continue":
+            return {"type": "pursue"} if own["strength"] * 3 > own["initial"] * 2 else {"type": "stop"}
+        return legal[0]
+
+
+@dataclass
+class Odds:
+    """What many runs of one set-up gave: who held the field, why it ended, the losses."""
+
+    games: int = 0
+    holds: Counter = field(default_factory=Counter)     # "north", "south" or "nobody"
+    reasons: Counter = field(default_factory=Counter)
+    losses: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
+
+    def share(self, key: str) -> float:
+        return self.holds[key] / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "holds_field": {k: self.holds[k] for k in ("north", "south", "nobody")},
+                "reasons": dict(self.reasons.most_common()),
+                "mean_losses": {s: sum(v) / len(v) if v else 0.0 for s, v in self.losses.items()},
+                "losses": {s: _histogram(v) for s, v in self.losses.items()}}
+
+
+def _histogram(values: list[int], bins: int = 10) -> list[list[int]]:
+    """[[low, high, count], …] over 0 … max, for the page's chart."""
+    top = max(values, default=0) + 1
+    width = max(1, -(-top // bins))
+    counts = Counter(v // width for v in values)
+    return [[b * width, (b + 1) * width - 1, counts[b]] for b in range(-(-top // width))]
+
+
+def battle_odds(options: dict[str, Any], generals: dict[str, str], games: int = 10_000, seed: int = 0,
+                progress: Callable[[int], None] | None = None) -> Odds:
+    """Fight the set-up ``games`` times with these bot levels, each game on its own seeded dice."""
+    rules = get_ruleset("bataille")
+    normalized = rules.normalize_options(options)
+    rng = random.Random(seed)
+    bots = {side: make_bot("bataille", generals[side], seed=rng.randrange(2**32)) for side in SIDES}
+    odds = Odds()
+    for number in range(games):
+        state = rules.setup(normalized)
+        dice = SeededDice(f"{seed}:{number}")
+        while (result := rules.outcome(state)) is None:
+            seat = rules.to_act(state)[0]
+            legal = list(rules.legal_actions(state, seat))
+            rules.apply(state, seat, bots[seat].choose(rules.view(state, seat), seat, legal), dice)
+        odds.games += 1
+        odds.holds[result["winner"] or "nobody"] += 1
+        odds.reasons[result["reason"]] += 1
+        for side in SIDES:
+            odds.losses[side].append(state.groups[side].initial - result["strength"][side])
+        if progress and (number + 1) % 100 == 0:
+            progress(number + 1)
+    return odds
+
+
+def odds_chart(odds: Odds, names: dict[str, str], path: str) -> None:
+    """The outcome and losses as a PNG (matplotlib, no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (held, lost) = plt.subplots(1, 2, figsize=(10, 4))
+    keys = ["north", "south", "nobody"]
+    held.bar([names.get(k, k) for k in keys], [100 * odds.share(k) for k in keys], color=["#2f5d8a", "#9a3b2e", "#999"])
+    held.set_ylabel("%")
+    held.set_title(names.get("held", "Holds the field"))
+    for side, colour in (("north", "#2f5d8a"), ("south", "#9a3b2e")):
+        lost.hist(odds.losses[side], bins=20, alpha=0.6, color=colour, label=names.get(side, side))
+    lost.set_title(names.get("lost", "Men lost"))
+    lost.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
