@@ -30,7 +30,7 @@ def test_odds_count_every_battle_and_repeat_with_the_same_seed():
     again = battle_odds(SETUP, {"north": "careful", "south": "bold"}, games=300, seed=4)
     assert first.games == 300 and sum(first.holds.values()) == 300 == sum(first.reasons.values())
     assert first.to_dict() == again.to_dict()
-    histogram = first.to_dict()["losses"]["south"]
+    histogram = first.to_dict()["histogram"]["south"]
     assert sum(count for _, _, count in histogram) == 300
 
 

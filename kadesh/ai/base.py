@@ -38,6 +38,24 @@ def register_bot(ruleset: str, level: str) -> Callable[[BotFactory], BotFactory]
     return decorate
 
 
+Simulator = Callable[[dict[str, Any], dict[str, str], int, int], dict[str, Any]]
+_SIMULATORS: dict[str, Simulator] = {}
+
+
+def register_simulator(ruleset: str) -> Callable[[Simulator], Simulator]:
+    """A ruleset's odds by simulation: (options, seat → bot level, games, seed) → JSON-able summary."""
+    def decorate(function: Simulator) -> Simulator:
+        _SIMULATORS[ruleset] = function
+        return function
+
+    return decorate
+
+
+def simulator(ruleset: str) -> Simulator | None:
+    _load()
+    return _SIMULATORS.get(ruleset)
+
+
 def levels(ruleset: str) -> list[str]:
     _load()
     return [level for (name, level) in _BOTS if name == ruleset]

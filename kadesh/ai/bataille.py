@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kadesh.ai.base import Bot, make_bot, register_bot
+from kadesh.ai.base import Bot, make_bot, register_bot, register_simulator
 from kadesh.core.dice import SeededDice
 from kadesh.core.registry import get_ruleset
 from kadesh.core.ruleset import Action
@@ -70,7 +70,8 @@ class Odds:
         return {"games": self.games, "holds_field": {k: self.holds[k] for k in ("north", "south", "nobody")},
                 "reasons": dict(self.reasons.most_common()),
                 "mean_losses": {s: sum(v) / len(v) if v else 0.0 for s, v in self.losses.items()},
-                "losses": {s: _histogram(v) for s, v in self.losses.items()}}
+                "losses": {s: list(v) for s, v in self.losses.items()},
+                "histogram": {s: _histogram(v) for s, v in self.losses.items()}}
 
 
 def _histogram(values: list[int], bins: int = 10) -> list[list[int]]:
@@ -104,6 +105,12 @@ def battle_odds(options: dict[str, Any], generals: dict[str, str], games: int = 
         if progress and (number + 1) % 100 == 0:
             progress(number + 1)
     return odds
+
+
+@register_simulator("bataille")
+def simulate(options: dict[str, Any], seats: dict[str, str], games: int, seed: int) -> dict[str, Any]:
+    """The odds of a set-up, for the API: each seat played by the named bot level."""
+    return battle_odds(options, seats, games, seed).to_dict()
 
 
 def odds_chart(odds: Odds, names: dict[str, str], path: str) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import NonNegativeInt
 
-from kadesh.ai.base import bot_title, levels
+from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import all_rulesets, get_ruleset
 from kadesh.server.auth import get_access, get_seat_access, get_store
 from kadesh.server.models import (
@@ -20,12 +20,14 @@ from kadesh.server.models import (
     GameCreated,
     GameOut,
     JournalLine,
+    JsonObject,
     LegalOut,
     Link,
     OddsOut,
     OddsRequest,
     PreviewOut,
     RulesetInfo,
+    SimulateRequest,
     VerifyOut,
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
@@ -61,6 +63,22 @@ def list_rulesets() -> list[RulesetInfo]:
                         seats=r.seats(r.normalize_options({})),
                         bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)])
             for r in all_rulesets().values()]
+
+
+@router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"], responses=WRITE)
+def simulate(name: str, body: SimulateRequest) -> dict[str, Any]:
+    """The odds of a set-up: play it ``games`` times with bots at each seat (for a game master)."""
+    rules = get_ruleset(name)
+    run = simulator(name)
+    if run is None:
+        raise ApiProblem(422, "no_simulation", "Ces règles ne se simulent pas ici.", "This ruleset has no simulation.")
+    seats = rules.seats(rules.normalize_options(body.options))
+    if set(body.seats) != set(seats):
+        raise ApiProblem(422, "unknown_seat", f"Il faut un niveau pour chaque siège : {', '.join(seats)}.",
+                         f"A level is needed for each seat: {', '.join(seats)}.")
+    for seat, level in body.seats.items():
+        check_bot(name, seats, seat, level)
+    return run(body.options, body.seats, body.games, body.seed)
 
 
 def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:

@@ -72,6 +72,14 @@ class OddsRequest(BaseModel):
     action: JsonObject
 
 
+class SimulateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: JsonObject = Field(default_factory=dict)
+    seats: dict[str, str] = Field(description="Each seat's bot level")
+    games: int = Field(1000, ge=1, le=2000, description="Games to simulate in this call (ask again for more)")
+    seed: int = Field(0, ge=0, le=2**32)
+
+
 class PreviewOut(BaseModel):
     seat: str
     version: int

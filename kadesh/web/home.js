@@ -216,10 +216,58 @@ async function createCampaign(event) {
   render();
 }
 
+// Rulesets whose view module offers a set-up panel (``setup``) get their own section here.
+const panels = {};
+
+async function renderPanels() {
+  for (const ruleset of rulesets) {
+    if (!(ruleset.name in panels)) {
+      const module = await import(`/static/rules/${ruleset.name}.js`).catch(() => null);
+      panels[ruleset.name] = module?.setup ? module : null;
+    }
+    const module = panels[ruleset.name];
+    if (!module) continue;
+    let section = document.getElementById(`panel-${ruleset.name}`);
+    if (!section) {
+      section = el("section", { id: `panel-${ruleset.name}`, class: "ruleset-panel" });
+      $("panels").append(section);
+    }
+    const body = el("div", {});
+    section.replaceChildren(el("h2", {}, ruleset.title[lang] ?? ruleset.name), body);
+    module.setup(body, { ruleset, lang, create: createFor, simulate: (request) => simulateFor(ruleset.name, request) });
+  }
+}
+
+async function createFor(request) {
+  $("error").textContent = "";
+  const response = await fetch("/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
+    return null;
+  }
+  return body;
+}
+
+async function simulateFor(name, request) {
+  const response = await fetch(`/api/rulesets/${encodeURIComponent(name)}/simulate`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    $("error").textContent = body[lang] ?? response.statusText;
+    return null;
+  }
+  return body;
+}
+
 $("lang").addEventListener("click", () => {
   lang = lang === "fr" ? "en" : "fr";
   localStorage.setItem("kadesh.lang", lang);
   render();
+  renderPanels();
 });
 $("create").addEventListener("submit", create);
 $("versus").addEventListener("submit", playComputer);
@@ -227,3 +275,4 @@ $("campaign").addEventListener("submit", createCampaign);
 
 rulesets = await (await fetch("/api/rulesets")).json();
 render();
+await renderPanels();

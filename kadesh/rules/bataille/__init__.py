@@ -32,6 +32,8 @@ class Bataille(Ruleset):
     title = {"fr": "Bataille", "en": "Battle"}
     options_schema = {
         side: {"type": "group", "default": DEFAULT_GROUPS[side], "troops": sorted(RULES.troops),
+               "catalogue": {tid: {"names": t.names, **{f: getattr(t, f) for f in TROOP_FIELDS}}
+                             for tid, t in RULES.troops.items()},
                "fields": {f: {"min": lo, "max": hi} for f, (lo, hi) in LIMITS.items()},
                "fr": f"Groupe du {'Nord' if side == 'north' else 'Sud'} : « troop » du catalogue, ou « custom » "
                      "avec toutes les valeurs ; chaque valeur donnée remplace celle du catalogue",
