@@ -169,3 +169,19 @@ def test_simulate_prints_a_whole_narrated_game():
     french = CliRunner().invoke(app, ["simulate", "manoeuvre", "--seed", "3"])
     assert "l'emporte" in french.output
 
+
+
+def test_cheapest_steps_finds_the_cheapest_way_within_a_budget():
+    from kadesh.core.grid import cheapest_steps, within
+
+    # A 5×3 field: road along row 0 costs 1, meadow 2, a wall (None) at (2, 1).
+    def cost(_from, to):
+        x, y = to
+        if not (0 <= x < 5 and 0 <= y < 3) or to == (2, 1):
+            return None
+        return 1 if y == 0 else 2
+
+    reach = cheapest_steps((0, 1), cost, budget=4)
+    assert reach[(0, 1)] == 0 and reach[(1, 0)] == 1 and reach[(3, 0)] == 3  # by the road, diagonally on
+    assert (2, 1) not in reach and reach[(3, 1)] == 4 and (4, 1) not in reach
+    assert sorted(within((0, 0), 1, 5, 3)) == [(0, 0), (0, 1), (1, 0), (1, 1)]

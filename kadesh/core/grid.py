@@ -6,8 +6,9 @@ Names like ``c5`` (column letter, row number from 1) are parsed and written here
 
 from __future__ import annotations
 
+import heapq
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 Cell = tuple[int, int]
 
@@ -151,3 +152,34 @@ def line_between(a: Cell, b: Cell) -> list[Cell]:
             for y in _axis_cells(a[1], dy, t, n):
                 cells.append((x, y))
     return cells
+
+
+def cheapest_steps(start: Cell, step_cost: Callable[[Cell, Cell], int | None], budget: int,
+                   neighbours: Callable[[Cell], Iterator[Cell]] = king_neighbours) -> dict[Cell, int]:
+    """Every cell reachable from ``start`` for at most ``budget``, with its cheapest cost (Dijkstra).
+
+    ``step_cost(from, to)`` is the price of one step, or None where the step is impossible
+    (off the map, impassable terrain, an occupied cell). ``start`` itself costs 0."""
+    best = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        spent, cell = heapq.heappop(frontier)
+        if spent > best.get(cell, spent):
+            continue  # a cheaper way to this cell was found after this entry was queued
+        for nxt in neighbours(cell):
+            price = step_cost(cell, nxt)
+            if price is None:
+                continue
+            total = spent + price
+            if total <= budget and total < best.get(nxt, budget + 1):
+                best[nxt] = total
+                heapq.heappush(frontier, (total, nxt))
+    return best
+
+
+def within(center: Cell, radius: int, width: int, height: int) -> Iterator[Cell]:
+    """The cells of the map at Chebyshev distance ``radius`` or less from ``center``."""
+    x0, y0 = center
+    for y in range(max(0, y0 - radius), min(height, y0 + radius + 1)):
+        for x in range(max(0, x0 - radius), min(width, x0 + radius + 1)):
+            yield (x, y)
