@@ -1,0 +1,92 @@
+"""Front's numbers: terrain (``terrain.toml``) and units (``units.toml``), loaded once.
+
+Work in progress (issue 9): the ruleset itself is not registered yet; these tables are the
+data its engine will read, and their loader is tested on its own.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+SIZES = ("S", "M", "L")
+CLASSES = ("foot", "wheel", "track")
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    id: str
+    names: dict[str, str]
+    cost: dict[str, int]          # by movement class; a missing class cannot enter
+    cover: int
+    road: bool = False
+    blocks_fire: bool = False
+    ruin: bool = False
+
+    def step_cost(self, movement: str) -> int | None:
+        return self.cost.get(movement)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    id: str
+    names: dict[str, str]
+    size: str
+    movement: str
+    hp: int
+    ap: int
+    vision: int
+    range: int = 0
+    min_range: int = 0
+    indirect: bool = False
+    ammo: int = 0
+    fuel: int | None = None
+    damage: dict[str, int] = field(default_factory=dict)
+    shots: int = 1
+    extras: dict[str, Any] = field(default_factory=dict)  # heals, repairs, carries, camouflage…
+
+    @property
+    def armed(self) -> bool:
+        return self.range > 0 and self.ammo > 0
+
+    @property
+    def shot_cost(self) -> int:
+        """A shot costs half the unit's action points, rounded up."""
+        return -(-self.ap // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    terrain: dict[str, Terrain]
+    fuel_road: int
+    fuel_other: int
+    units: dict[str, UnitType]
+
+
+_UNIT_FIELDS = {"size", "class", "hp", "ap", "vision", "range", "min_range", "indirect", "ammo", "fuel", "damage",
+                "shots", "fr", "en"}
+
+
+def _read(name: str) -> dict[str, Any]:
+    return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def _load() -> Tables:
+    raw_terrain, raw_units = _read("terrain.toml"), _read("units.toml")
+    terrain = {tid: Terrain(tid, {"fr": t["fr"], "en": t["en"]}, dict(t["cost"]), t["cover"], t.get("road", False),
+                            t.get("blocks_fire", False), t.get("ruin", False))
+               for tid, t in raw_terrain["terrain"].items()}
+    units = {}
+    for uid, u in raw_units["units"].items():
+        if u["size"] not in SIZES or u["class"] not in CLASSES:
+            raise ValueError(f"unit {uid}: size must be one of {SIZES}, class one of {CLASSES}")
+        units[uid] = UnitType(
+            uid, {"fr": u["fr"], "en": u["en"]}, u["size"], u["class"], u["hp"], u["ap"], u["vision"],
+            u.get("range", 0), u.get("min_range", 0), u.get("indirect", False), u.get("ammo", 0), u.get("fuel"),
+            dict(u.get("damage", {})), u.get("shots", 1), {k: v for k, v in u.items() if k not in _UNIT_FIELDS})
+    return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units)
+
+
+TABLES = _load()
