@@ -216,9 +216,10 @@ def test_pursuit_the_pursued_rally_with_a_passed_morale_roll_back_to_melee():
 
 def test_pursuit_an_event_ends_it():
     game = _pursuit([10, 20, 20, 1], events=True)
-    assert of(game, "event") == [{"roll": 1}] and game.outcome["reason"] == "event"
+    assert of(game, "event") == [{"roll": 1, "target": 1, "happened": True}] and game.outcome["reason"] == "event"
     game = _pursuit([10, 20, 20, 2], events=True)
     assert game.outcome is None and game.view(None)["phase"] == "continue"
+    assert "Pas d'événement : 2 sur 1d20, il fallait 1 ou moins." in game.journal(None)
 
 
 # -- decisions, secrecy, journal -------------------------------------------------------------------------------
@@ -248,8 +249,30 @@ def test_the_journal_shows_every_roll_with_its_target_number():
     game = battle("archers", "spearmen", [12, 1, 20])
     journal = game.journal(None)
     assert "Le Nord tire : jet 12, 100 × 4 × 12 / 400 = 12 pertes." in journal
-    assert "Le Sud : jet de moral après le tir, 20 sous 9 (1d20) — raté." in journal
-    assert any("roll 20 under 9" in line or "20 under 9" in line for line in game.journal(None, "en"))
+    assert "Le Sud : jet de moral après le tir, 20 pour 9 ou moins (1d20) — raté." in journal
+    assert "South: morale roll after fire, rolled 20, needs 9 or less (1d20) — failed." in game.journal(None, "en")
+
+
+def test_a_pursuit_that_nobody_can_end_ends_at_nightfall():
+    unbreakable = {"troop": "custom", "strength": 100, "discipline": 1, "morale": 30, "melee": 0, "missile": 0,
+                   "range": 0, "speed": 4}
+    hopeless = {**unbreakable, "morale": 1}
+    game = battle(unbreakable, hopeless, [20] * 200)
+    stances(game, "attack", "withdraw")
+    while game.outcome is None:
+        game.act("north", {"type": "pursue"})
+    assert game.outcome["reason"] == "nightfall" and game.state.sequences == 61
+
+
+def test_a_last_fire_that_wipes_out_the_pursued_ends_in_their_destruction():
+    game = battle({"troop": "archers", "strength": 1000}, "chariots", [1, 1, 1, 1, 1, 20, 20, 20])
+    stances(game, "attack", "withdraw")
+    assert game.outcome["reason"] == "destroyed" and game.outcome["strength"]["south"] == 0
+
+
+def test_the_journal_says_when_losses_are_capped_at_what_is_left():
+    game = battle({"troop": "archers", "strength": 1000}, "spearmen", [20])
+    assert "Le Nord tire : jet 20, 1000 × 4 × 20 / 400 = 200, soit les 100 hommes qui restent." in game.journal(None)
 
 
 def test_bad_options_are_refused_clearly():

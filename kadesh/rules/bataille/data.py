@@ -34,6 +34,7 @@ class Rules:
     loss_divisor: int
     range_advantage: float
     max_turns: int
+    max_sequences: int
     event_roll: int
     troops: dict[str, Troop]
 
@@ -47,7 +48,8 @@ def _load() -> Rules:
         missile_only=raw["morale"]["missile_only"], missile_and_melee=raw["morale"]["missile_and_melee"],
         melee_only=raw["morale"]["melee_only"], loss_step_percent=raw["morale"]["loss_step_percent"],
         loss_divisor=raw["attack"]["loss_divisor"], range_advantage=raw["fire"]["range_advantage"],
-        max_turns=raw["battle"]["max_turns"], event_roll=raw["battle"]["event_roll"], troops=troops,
+        max_turns=raw["battle"]["max_turns"], max_sequences=raw["battle"]["max_sequences"],
+        event_roll=raw["battle"]["event_roll"], troops=troops,
     )
 
 

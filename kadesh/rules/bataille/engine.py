@@ -41,10 +41,11 @@ def attack(state: State, dice: Dice, side: str, weapon: str) -> tuple[int, list[
     group, target = state.groups[side], state.groups[OTHER[side]]
     value = group.missile if weapon == "missile" else group.melee
     roll = dice.roll(RULES.die_sides)
-    losses = min(group.strength * value * roll.value // RULES.loss_divisor, target.strength)
+    dealt = group.strength * value * roll.value // RULES.loss_divisor
+    losses = min(dealt, target.strength)
     return losses, [roll_event(roll, side, "attack"),
                     Event("attack", {"side": side, "weapon": weapon, "strength": group.strength, "value": value,
-                                     "roll": roll.value, "losses": losses})]
+                                     "roll": roll.value, "dealt": dealt, "losses": losses})]
 
 
 def apply_losses(state: State, losses: dict[str, int]) -> list[Event]:
@@ -69,8 +70,16 @@ def begin_turn(state: State, dice: Dice) -> list[Event]:
     return events + ask_stances(state)
 
 
+def _night(state: State) -> list[Event] | None:
+    """Count a sequence; past the last one, night falls and ends the battle."""
+    state.sequences += 1
+    return end(state, None, "nightfall") if state.sequences > RULES.max_sequences else None
+
+
 def fire(state: State, dice: Dice) -> list[Event]:
     """The fire sequence, then morale for both."""
+    if (dark := _night(state)) is not None:
+        return dark
     before = {s: state.groups[s].strength for s in SIDES}
     events = [Event("phase", {"name": "fire"})]
     shooters = [s for s in SIDES if state.groups[s].shoots]
@@ -142,7 +151,7 @@ def ask_pursuit(state: State, winner: str) -> list[Event]:
 def stances_given(state: State, dice: Dice) -> list[Event]:
     """Both stances are in: a group told to hold must pass discipline or it attacks unbidden."""
     events = [Event("stances", dict(state.stances))]
-    chosen = dict(state.stances)
+    chosen, state.stances = dict(state.stances), {}  # read: they are this turn's no longer
     for side in SIDES:
         if chosen[side] == HOLD:
             held, rolled = discipline(state, dice, side, "hold")
@@ -165,6 +174,8 @@ def stances_given(state: State, dice: Dice) -> list[Event]:
 
 def melee(state: State, dice: Dice) -> list[Event]:
     """Melee is simultaneous: both attack, losses come together, then both test morale."""
+    if (dark := _night(state)) is not None:
+        return dark
     before = {s: state.groups[s].strength for s in SIDES}
     events, losses = [Event("phase", {"name": "melee"})], {}
     for side in SIDES:
@@ -196,6 +207,8 @@ def decline_pursuit(state: State, dice: Dice, side: str) -> list[Event]:
 
 def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
     """One pursuit sequence, then what ends it or the pursuers' choice to go on."""
+    if (dark := _night(state)) is not None:
+        return dark
     pursued = OTHER[pursuers]
     before = state.groups[pursued].strength
     events = [Event("phase", {"name": "pursuit", "pursuers": pursuers})]
@@ -216,12 +229,15 @@ def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
         return events + melee(state, dice)
     if state.events:
         roll = dice.roll(RULES.die_sides)
-        events.append(roll_event(roll, None, "event"))
-        if roll.value <= RULES.event_roll:
-            return events + [Event("event", {"roll": roll.value})] + end(state, pursuers, "event")
+        happened = roll.value <= RULES.event_roll
+        events += [roll_event(roll, None, "event"),
+                   Event("event", {"roll": roll.value, "target": RULES.event_roll, "happened": happened})]
+        if happened:
+            return events + end(state, pursuers, "event")
     escape = _escape(state, pursued, pursuers)
     if escape is not None:
-        return events + _last_fire(state, dice, pursuers) + end(state, pursuers, escape)
+        events += _last_fire(state, dice, pursuers)
+        return events + (_destroyed(state) or end(state, pursuers, escape))
     state.phase, state.decider = CONTINUE, pursuers
     return events + [Event("decide", {"phase": CONTINUE, "sides": [pursuers]})]
 

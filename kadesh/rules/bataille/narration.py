@@ -61,38 +61,53 @@ def _phase(d: dict[str, Any], lang: str) -> str:
 
 
 def _under(d: dict[str, Any], lang: str, what: dict[str, str]) -> str:
-    verdict = ("réussi" if d["passed"] else "raté") if lang == "fr" else ("passed" if d["passed"] else "failed")
-    return (f"{_side(d['side'], lang)} : {what[lang]} {WHY[lang][d['why']]}, {d['roll']} sous {d['target']} "
-            f"(1d{RULES.die_sides}) — {verdict}." if lang == "fr" else
-            f"{_side(d['side'], lang)}: {what[lang]} {WHY[lang][d['why']]}, {d['roll']} under {d['target']} "
-            f"(1d{RULES.die_sides}) — {verdict}.")
+    side, why, dice = _side(d["side"], lang), WHY[lang][d["why"]], f"1d{RULES.die_sides}"
+    if lang == "fr":
+        verdict = "réussi" if d["passed"] else "raté"
+        return f"{side} : {what[lang]} {why}, {d['roll']} pour {d['target']} ou moins ({dice}) — {verdict}."
+    verdict = "passed" if d["passed"] else "failed"
+    return f"{side}: {what[lang]} {why}, rolled {d['roll']}, needs {d['target']} or less ({dice}) — {verdict}."
+
+
+def _men(count: int, lang: str) -> str:
+    if lang == "fr":
+        return f"{count} homme{'s' if count > 1 else ''}"
+    return f"{count} {'man' if count == 1 else 'men'}"
 
 
 def _attack(d: dict[str, Any], lang: str) -> str:
     weapon = {"fr": {"missile": "tire", "melee": "frappe"}, "en": {"missile": "shoots", "melee": "strikes"}}[lang]
-    formula = f"{d['strength']} × {d['value']} × {d['roll']} / {RULES.loss_divisor}"
+    dealt = d.get("dealt", d["losses"])
+    formula = f"{d['strength']} × {d['value']} × {d['roll']} / {RULES.loss_divisor} = {dealt}"
+    if dealt > d["losses"]:
+        capped = (f", soit les {_men(d['losses'], lang)} qui restent" if lang == "fr" else
+                  f", that is the {_men(d['losses'], lang)} left")
+    else:
+        capped = " perte" + ("s" if dealt > 1 else "") if lang == "fr" else (" loss" if dealt == 1 else " losses")
     if lang == "fr":
-        return f"{_side(d['side'], lang)} {weapon[d['weapon']]} : jet {d['roll']}, {formula} = {d['losses']} pertes."
-    return f"{_side(d['side'], lang)} {weapon[d['weapon']]}: roll {d['roll']}, {formula} = {d['losses']} losses."
+        return f"{_side(d['side'], lang)} {weapon[d['weapon']]} : jet {d['roll']}, {formula}{capped}."
+    return f"{_side(d['side'], lang)} {weapon[d['weapon']]}: roll {d['roll']}, {formula}{capped}."
 
 
 def _losses(d: dict[str, Any], lang: str) -> str:
-    return (f"{_side(d['side'], lang)} perd {d['lost']} hommes ; il en reste {d['strength']}." if lang == "fr" else
-            f"{_side(d['side'], lang)} loses {d['lost']} men; {d['strength']} remain.")
+    if lang == "fr":
+        left = f"il en reste {d['strength']}" if d["strength"] else "il n'en reste aucun"
+        return f"{_side(d['side'], lang)} perd {_men(d['lost'], lang)} ; {left}."
+    return f"{_side(d['side'], lang)} loses {_men(d['lost'], lang)}; {d['strength']} left."
 
 
 TO_SIDE = {"north": "au Nord", "south": "au Sud"}
 
 
 def _decide(d: dict[str, Any], lang: str) -> str:
-    who = ", ".join(_side(s, lang, capital=False) for s in d["sides"])
+    who = " and ".join(_side(s, lang, capital=False) for s in d["sides"])
     to = " et ".join(TO_SIDE[s] for s in d["sides"])
     text = {"fr": {"stance": f"{to[0].upper()}{to[1:]} de décider : attaquer, tenir ou se replier.",
                    "pursue": f"{_side(d.get('broken'), lang)} rompt : {to} de décider s'il poursuit.",
                    "continue": f"{to[0].upper()}{to[1:]} de décider : poursuivre encore ou s'arrêter."},
             "en": {"stance": f"{who} to decide: attack, hold or withdraw.",
                    "pursue": f"{_side(d.get('broken'), lang)} breaks: {who} to decide whether to pursue.",
-                   "continue": f"{who} to decide: pursue on or stop."}}
+                   "continue": f"{who} to decide: keep pursuing or stop."}}
     return text[lang][d["phase"]]
 
 
@@ -102,8 +117,10 @@ def _stance_given(d: dict[str, Any], lang: str) -> str:
 
 
 def _stances(d: dict[str, Any], lang: str) -> str:
-    parts = [f"{_side(s, lang)} : {STANCE[lang][st]}" for s, st in d.items()]
-    return ("Ordres des généraux — " if lang == "fr" else "The generals' orders — ") + " ; ".join(parts) + "."
+    if lang == "fr":
+        parts = [f"{_side(s, lang, capital=i == 0)} : {STANCE[lang][st]}" for i, (s, st) in enumerate(d.items())]
+        return "Ordres des généraux — " + " ; ".join(parts) + "."
+    return "The generals' orders — " + "; ".join(f"{_side(s, lang)}: {STANCE[lang][st]}" for s, st in d.items()) + "."
 
 
 def _unbidden(kind: str):
@@ -119,8 +136,12 @@ def _pursue(d: dict[str, Any], lang: str) -> str:
 
 
 def _event(d: dict[str, Any], lang: str) -> str:
-    return (f"Un événement survient ({d['roll']} sur 1d{RULES.die_sides})." if lang == "fr" else
-            f"An event happens ({d['roll']} on 1d{RULES.die_sides}).")
+    dice = f"1d{RULES.die_sides}"
+    if lang == "fr":
+        head = "Un événement survient" if d["happened"] else "Pas d'événement"
+        return f"{head} : {d['roll']} sur {dice}, il fallait {d['target']} ou moins."
+    head = "An event happens" if d["happened"] else "No event"
+    return f"{head}: {d['roll']} on {dice}, needed {d['target']} or less."
 
 
 def _over(d: dict[str, Any], lang: str) -> str:

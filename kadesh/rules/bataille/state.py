@@ -37,12 +37,13 @@ class Group:
         return self.missile > 0 and self.range > 0 and self.strength > 0
 
     def morale_modifier(self) -> int:
-        """The text's weapon modifiers to the morale roll."""
-        if self.missile > 0 and self.melee > 0:
+        """The text's weapon modifiers to the morale roll (a group with no weapon at all gets none)."""
+        missile, melee = self.missile > 0 and self.range > 0, self.melee > 0
+        if missile and melee:
             return RULES.missile_and_melee
-        if self.missile > 0:
+        if missile:
             return RULES.missile_only
-        return RULES.melee_only
+        return RULES.melee_only if melee else 0
 
 
 @dataclass
@@ -52,6 +53,7 @@ class State:
     events: bool                     # night, storm or reinforcements may end a pursuit
     phase: str = DEPLOY
     turn: int = 0
+    sequences: int = 0               # fire, melee and pursuit sequences so far (night ends an endless one)
     ready: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(SIDES, False))
     stances: dict[str, str] = field(default_factory=dict)  # this turn's, secret until both are given
     decider: str | None = None       # who must decide in PURSUE and CONTINUE

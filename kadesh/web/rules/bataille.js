@@ -17,7 +17,7 @@ const T = {
     table: "Table de bataille", troop: "Troupe", custom: "sur mesure", general: "Décisions",
     policies: { careful: "Prudent (automatique)", bold: "Téméraire (automatique)", me: "Moi" },
     run: "Livrer la bataille", odds: "Calculer les chances", games: "Batailles simulées",
-    held: "Tient le terrain", nobodyShort: "personne", lost: "Hommes perdus", mean: "pertes moyennes",
+    held: "Tient le terrain", nobodyShort: "personne", lost: "Hommes perdus", mean: "pertes moyennes", colon: " : ",
   },
   en: {
     sides: { north: "North", south: "South" }, you: "you",
@@ -33,7 +33,7 @@ const T = {
     table: "Battle table", troop: "Troop", custom: "custom", general: "Decisions",
     policies: { careful: "Careful (automatic)", bold: "Bold (automatic)", me: "Me" },
     run: "Fight the battle", odds: "Work out the odds", games: "Battles simulated",
-    held: "Holds the field", nobodyShort: "nobody", lost: "Men lost", mean: "mean losses",
+    held: "Holds the field", nobodyShort: "nobody", lost: "Men lost", mean: "mean losses", colon: ": ",
   },
 };
 const FIELDS = ["strength", "discipline", "morale", "melee", "missile", "range", "speed"];
@@ -158,7 +158,7 @@ async function odds(ctx, options, generals, box, lang) {
     for (const side of ["north", "south"]) total.losses[side].push(...answer.losses[side]);
     bar.value = total.games;
   }
-  box.replaceChildren(el("p", { id: "odds-games" }, `${t.games} : ${total.games}`), holdsChart(total, t), lossChart(total, t));
+  box.replaceChildren(el("p", { id: "odds-games" }, `${t.games}${t.colon}${total.games}`), holdsChart(total, t), lossChart(total, t));
 }
 
 function holdsChart(total, t) {
@@ -189,7 +189,7 @@ function lossChart(total, t) {
       svg.append(el("svg:rect", { x: 20 + b * 14 + index * 6, y: 140 - height, width: 6, height, fill: COLOURS[side] }));
     });
     const mean = total.losses[side].reduce((a, b) => a + b, 0) / Math.max(1, total.losses[side].length);
-    svg.append(el("svg:text", { x: 20 + index * 150, y: 162 }, `${t.sides[side]} : ${t.mean} ${mean.toFixed(1)}`));
+    svg.append(el("svg:text", { x: 20 + index * 150, y: 162 }, `${t.sides[side]}${t.colon}${t.mean} ${mean.toFixed(1)}`));
   });
   return svg;
 }
