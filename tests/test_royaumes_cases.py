@@ -181,6 +181,14 @@ def test_r5_4_the_winner_may_choose_to_destroy_the_city():
 B_AT_MAXIMUM = [("Beta", "F1"), ("B2", "F2"), ("B3", "F3"), ("B4", "F4")]
 
 
+def test_r5_4b_convert_or_destroy_is_chosen_each_turn_convert_by_default():
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1"), ("Alef", "E3")]}, b={"armies": ["D2", "F4"]})
+    war(state, "b", "a")
+    play_turn(state, {"b": "D2 -> C1\nconquête: détruire"})
+    play_turn(state, {"b": "F4 -> E3"})
+    assert state.cities["Aleph"].destroyed and state.cities["Alef"].owner == "b"
+
+
 def test_r5_5_at_the_maximum_of_4_cities_a_conquest_is_destroyed():
     state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, b={"cities": B_AT_MAXIMUM, "armies": ["D2"]})
     war(state, "b", "a")
@@ -213,6 +221,14 @@ def test_r6_1_at_most_one_ally():
     events = play_turn(state, {"a": "alliance: B, C", "b": "alliance: A", "c": "ally: A"})
     assert state.allied("a", "b") and not state.allied("a", "c")
     assert of_type(events, "ally_refused")[0]["towards"] == "c"
+
+
+def test_r6_1b_changing_ally_means_the_same_in_any_line_order():
+    for text in ("alliance: B\npaix: C", "paix: C\nalliance: B"):
+        state = campaign()
+        ally(state, "a", "c")
+        play_turn(state, {"a": text, "b": "alliance: A"})
+        assert state.allied("a", "b") and not state.allied("a", "c"), text
 
 
 def test_r6_2_an_allied_army_defends_first_with_its_level_and_the_protected_citys_defence():
@@ -334,6 +350,13 @@ def test_r8_3_a_new_army_cannot_move_before_the_next_turn():
     assert armies(state, "a", "B2") == 2
 
 
+def test_r8_2b_the_guild_grows_one_level_a_turn():
+    state = campaign()
+    events = play_turn(state, {"a": {"build": ["guild", "guild", "guild"]}})
+    assert state.kingdoms["a"].guild_level == 1
+    assert "un niveau par tour" in of_type(events, "orders_received")[0]["order"]["problems"][0]["fr"]
+
+
 def test_r8_4_only_in_ones_own_city_and_if_it_can_be_paid():
     state = campaign(a={"resources": {"gold": 50, "wheat": 0, "stone": 0}})
     events = play_turn(state, {"a": "créer armée à Alpha", "b": "créer armée à Alpha"})
@@ -416,6 +439,18 @@ def test_r10_4_edit_override_and_end_are_in_the_journal_with_their_reason():
     assert any("paix des braves" in line for line in lines) and state.ended["winner"] == "a"
     with pytest.raises(RuleError):
         play_turn(state, {})
+
+
+def test_r10_6_a_refused_act_of_imhotep_changes_nothing():
+    state = campaign()
+    ally(state, "a", "b")
+    before = repr(state)
+    for bad in ({"type": "edit", "kingdom": "a", "values": {"military_level": 9}, "reason": 5},
+                {"type": "suspend_alliance", "kingdoms": ["a", "b"], "reason": "x" * 3000},
+                {"type": "edit", "kingdom": "a", "values": {"military_level": 9, "charisma": 3}}):
+        with pytest.raises(RuleError):
+            gm(state, bad)
+        assert repr(state) == before
 
 
 def test_r10_5_an_initial_city_cannot_be_destroyed_even_by_imhotep():

@@ -14,7 +14,7 @@ from typing import Any
 from kadesh.core.events import Event
 from kadesh.core.grid import Cell, map_cell_name
 from kadesh.rules.royaumes.data import GAME_MASTER, RULES
-from kadesh.rules.royaumes.state import ALLY, DESTROY, Army, City, State
+from kadesh.rules.royaumes.state import ALLY, CONVERT, DESTROY, Army, City, State
 
 Groups = dict[str, list[Army]]
 
@@ -33,6 +33,10 @@ def adjudicate(state: State) -> list[Event]:
                                      "missing": [k for k in arrival if k not in state.orders]})]
     for kingdom in ordered:
         events += _relations(state, kingdom, state.orders[kingdom])
+    for kingdom, own in state.kingdoms.items():
+        order = state.orders.get(kingdom, {})
+        own.conquest = order.get("conquest") or CONVERT  # chosen for this turn: convert unless it says
+        own.tribute_resource = order.get("tribute") or own.tribute_resource  # a standing choice
     for kingdom in ordered:
         events += _economy(state, kingdom, state.orders[kingdom])
     before_moves = state.public_map()
@@ -53,7 +57,8 @@ def adjudicate(state: State) -> list[Event]:
 def _relations(state: State, kingdom: str, order: dict[str, Any]) -> list[Event]:
     events = []
     own = state.kingdoms[kingdom]
-    for other, stance in order["stances"].items():
+    # War and peace first: an order that leaves one ally for another means the same in any line order.
+    for other, stance in sorted(order["stances"].items(), key=lambda item: item[1] == ALLY):
         if stance == ALLY:
             declared = [k for k, s in own.stance.items() if s == ALLY and k != other]
             if len(declared) >= RULES.allies_at_most:
@@ -84,10 +89,6 @@ def pay(state: State, kingdom: str, cost: dict[str, int]) -> bool:
 
 def _economy(state: State, kingdom: str, order: dict[str, Any]) -> list[Event]:
     own = state.kingdoms[kingdom]
-    if order["conquest"]:
-        own.conquest = order["conquest"]
-    if order["tribute"]:
-        own.tribute_resource = order["tribute"]
     events: list[Event] = []
     raised = False
     if order["create"]:
@@ -120,8 +121,8 @@ def _raise(state: State, kingdom: str, city: City) -> tuple[bool, list[Event]]:
     """Raise the turn's army in one of the kingdom's cities; in its occupied initial city the
     new army attacks the occupiers at once."""
     if city.owner != kingdom or not city.standing:
-        return False, [Event("raise_refused", {"kingdom": kingdom, "city": city.name, "why": "not_yours"},
-                             private(kingdom))]
+        why = "destroyed" if city.destroyed else "not_yours"
+        return False, [Event("raise_refused", {"kingdom": kingdom, "city": city.name, "why": why}, private(kingdom))]
     if not pay(state, kingdom, state.scenario.costs["army"]):
         return False, [Event("raise_refused", {"kingdom": kingdom, "city": city.name, "why": "cost",
                                                "cost": state.scenario.costs["army"]}, private(kingdom))]

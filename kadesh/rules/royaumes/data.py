@@ -21,7 +21,6 @@ class Rules:
     keep_at_least: int
     max_cities: int
     population_divisor: int
-    armies_created_per_turn: int
     allies_at_most: int
 
 
@@ -74,7 +73,6 @@ def _load_rules() -> Rules:
         keep_at_least=raw["loss_table"]["keep_at_least"],
         max_cities=raw["cities"]["max_cities"],
         population_divisor=raw["tribute"]["population_divisor"],
-        armies_created_per_turn=raw["orders"]["armies_created_per_turn"],
         allies_at_most=raw["orders"]["allies_at_most"],
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kadesh.core.events import Event
-from kadesh.rules.royaumes.data import SCENARIOS
+from kadesh.rules.royaumes.data import RULES, SCENARIOS
 
 STANCE_WORDS = {"fr": {"war": "la guerre", "peace": "la paix", "ally": "l'alliance"},
                 "en": {"war": "war", "peace": "peace", "ally": "alliance"}}
@@ -22,6 +22,7 @@ REFUSALS = {
                     "an army was raised this turn: no building and no feast"),
     "cost": ("pas assez de ressources", "not enough resources"),
     "not_yours": ("cette cité n'est pas à vous", "that city is not yours"),
+    "destroyed": ("cette cité est détruite", "that city is destroyed"),
 }
 
 
@@ -158,7 +159,8 @@ def _battle_totals(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     if d["winner"] is not None:
         g = next(s for s in d["sides"] if s["kingdom"] == d["winner"])
         p = next(s for s in d["sides"] if s["kingdom"] != d["winner"])
-        row = f" — G perd ⌊{g['armies']} × {p['total']} / {g['total']}⌋ (max {g['armies'] - 1}) = {g['lost']}"
+        keep = g["armies"] - RULES.keep_at_least
+        row = f" — G perd ⌊{g['armies']} × {p['total']} / {g['total']}⌋ (max {keep}) = {g['lost']}"
     return f"  Totaux à {d['cell']} : {text}{row}.", f"  Totals at {d['cell']}: {text}{row.replace('perd', 'loses')}."
 
 
@@ -175,7 +177,8 @@ def _city_conquered(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _city_destroyed(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    why = ("elle a déjà 4 cités", "it already holds 4 cities") if d["why"] == "max_cities" else \
+    most = RULES.max_cities
+    why = (f"elle a déjà {most} cités", f"it already holds {most} cities") if d["why"] == "max_cities" else \
         ("par choix", "by choice")
     return (f"{d['city']} est détruite par {k(d['kingdom'])} ({why[0]}).",
             f"{d['city']} is destroyed by {k(d['kingdom'])} ({why[1]}).")

@@ -224,7 +224,7 @@ def _add_create(state: State, order: dict[str, Any], name: str, line: int | None
     if city is None:
         order["problems"].append(problem(line, raw, f"« {name} » n'est pas une cité : pas d'armée créée.",
                                          f"'{name}' is not a city: no army raised."))
-    elif order["create"] is not None:
+    elif order["create"] is not None:  # « qu'une seule nouvelle armée par tour »
         order["problems"].append(problem(line, raw, "Une seule armée peut être créée par tour.",
                                          "Only one army may be raised per turn."))
     else:
@@ -232,11 +232,14 @@ def _add_create(state: State, order: dict[str, Any], name: str, line: int | None
 
 
 def _add_build(order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    if fold(name) in ("guild", "guilde", "guilde des constructeurs", "builders' guild", "builders guild"):
-        order["build"].append("guild")
-    else:
+    if fold(name) not in ("guild", "guilde", "guilde des constructeurs", "builders' guild", "builders guild"):
         order["problems"].append(problem(line, raw, f"« {name} » : seule la Guilde des Constructeurs se construit ici.",
                                          f"'{name}': only the Builders' Guild is built here."))
+    elif "guild" in order["build"]:
+        order["problems"].append(problem(line, raw, "La Guilde ne s'agrandit que d'un niveau par tour.",
+                                         "The Guild grows by one level a turn at most."))
+    else:
+        order["build"].append("guild")
 
 
 def _add_spy(state: State, kingdom: str, order: dict[str, Any], name: str, line: int | None, raw: str) -> None:

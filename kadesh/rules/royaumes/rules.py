@@ -120,19 +120,21 @@ def _pair(state: State, action: dict[str, Any]) -> tuple[str, str]:
 def _suspend(state: State, action: dict[str, Any]) -> list[Event]:
     _only(action, {"kingdoms", "reason"})
     a, b = _pair(state, action)
+    reason = _reason(action, False)
     if not state.allied(a, b):
         raise illegal("not_allied", "Ces deux royaumes ne sont pas alliés.", "These two kingdoms are not allied.")
     state.suspended.add(frozenset((a, b)))
-    return [Event("gm_alliance", {"kingdoms": sorted((a, b)), "suspended": True, "reason": _reason(action, False)})]
+    return [Event("gm_alliance", {"kingdoms": sorted((a, b)), "suspended": True, "reason": reason})]
 
 
 def _restore(state: State, action: dict[str, Any]) -> list[Event]:
     _only(action, {"kingdoms", "reason"})
     a, b = _pair(state, action)
+    reason = _reason(action, False)
     if frozenset((a, b)) not in state.suspended:
         raise illegal("not_suspended", "Cette alliance n'est pas suspendue.", "This alliance is not suspended.")
     state.suspended.discard(frozenset((a, b)))
-    return [Event("gm_alliance", {"kingdoms": sorted((a, b)), "suspended": False, "reason": _reason(action, False)})]
+    return [Event("gm_alliance", {"kingdoms": sorted((a, b)), "suspended": False, "reason": reason})]
 
 
 def _edit(state: State, action: dict[str, Any]) -> list[Event]:
@@ -143,6 +145,7 @@ def _edit(state: State, action: dict[str, Any]) -> list[Event]:
         raise bad_action("« kingdom » : un royaume ; « values » : les valeurs à changer.",
                          "'kingdom': a kingdom; 'values': the values to change.")
     target = state.kingdoms[kingdom]
+    reason = _reason(action, False)
     changes: dict[str, Any] = {}
     for key, value in values.items():
         if key == "resources":
@@ -162,7 +165,6 @@ def _edit(state: State, action: dict[str, Any]) -> list[Event]:
             target.resources.update(value)
         else:
             setattr(target, key, value)
-    reason = _reason(action, False)
     return [Event("gm_edit", {"kingdom": kingdom, "fields": sorted(changes), "reason": reason}),
             Event("gm_edit_values", {"kingdom": kingdom, "values": changes}, private(kingdom))]
 
