@@ -42,3 +42,60 @@ def test_a_road_detour_is_cheaper_for_a_truck():
 
 def test_front_is_not_offered_until_its_engine_is_complete():
     assert "front" not in all_rulesets()
+
+
+# -- moving (rules 3 and 5) ---------------------------------------------------------------------------
+def _small():
+    from kadesh.rules.front.state import load_scenario
+
+    return load_scenario("test_small")
+
+
+def test_the_small_scenario_loads_its_map_units_and_points():
+    state = _small()
+    assert (state.width, state.height) == (10, 6) and len(state.units) == 5 and state.points == [(4, 4)]
+    assert state.terrain_at((5, 1)).id == "bridge" and state.terrain_at((5, 0)).id == "water"
+    assert state.units["b2"].type.id == "truck" and state.units["b2"].fuel == 40
+
+
+def test_water_is_crossed_only_by_the_bridge_and_ruins_only_on_foot():
+    from kadesh.rules.front.moves import reachable
+
+    state = _small()
+    truck = state.units["b2"]  # on the road at A2: 14 AP, 1 per road cell
+    reach = reachable(state, truck)
+    assert (5, 1) in reach and (6, 1) in reach  # over the bridge
+    assert not any(state.terrain_at(c).id == "water" for c in reach)
+    infantry = state.units["b1"]
+    state.place(infantry, (7, 2))
+    assert (8, 2) in reachable(state, infantry)  # ruins: foot only
+    state.place(truck, (7, 1))
+    assert (8, 2) not in reachable(state, truck)
+
+
+def test_a_wounded_unit_pays_every_step_double():
+    from kadesh.rules.front.moves import step_price
+
+    state = _small()
+    infantry = state.units["b1"]
+    assert step_price(state, infantry, (1, 0)) == 2  # meadow, foot
+    infantry.hp = 5  # half of 10
+    assert step_price(state, infantry, (1, 0)) == 4
+
+
+def test_nobody_enters_or_crosses_an_occupied_cell():
+    from kadesh.rules.front.moves import reachable
+
+    state = _small()
+    assert (0, 1) not in reachable(state, state.units["b1"])  # the truck stands there
+
+
+def test_a_vehicle_burns_little_fuel_on_the_road_and_more_off_it():
+    from kadesh.rules.front.moves import fuel_for, way
+
+    state = _small()
+    truck = state.units["b2"]
+    road = way(state, truck, (4, 1))
+    assert road == [(1, 1), (2, 1), (3, 1), (4, 1)] and fuel_for(state, road) == 4
+    off_road = way(state, truck, (0, 2))
+    assert fuel_for(state, off_road) == 2

@@ -1,0 +1,57 @@
+"""Moving on the ground: action points by terrain and movement class, double when wounded, fuel
+for vehicles. Work in progress (issue 9).
+
+Choices (docs/rules/front.md will list them): a unit never enters or crosses a cell where
+another unit stands (boarding a truck is its own order); the way taken is the cheapest in
+action points, and its fuel is counted along that way.
+"""
+
+from __future__ import annotations
+
+from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
+from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.state import State, Unit
+
+
+def step_price(state: State, unit: Unit, to: Cell) -> int | None:
+    """Action points for one step onto ``to``, or None if the unit cannot go there."""
+    terrain = state.terrain_at(to)
+    if terrain is None or to in state.occupied:
+        return None
+    cost = terrain.step_cost(unit.type.movement)
+    if cost is None:
+        return None
+    return 2 * cost if unit.wounded else cost
+
+
+def reachable(state: State, unit: Unit) -> dict[Cell, int]:
+    """Every cell the unit can reach with its action points left, with the cheapest cost."""
+    reach = cheapest_steps(unit.cell, lambda _from, to: step_price(state, unit, to), unit.ap)
+    reach.pop(unit.cell)
+    return reach
+
+
+def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
+    """The cheapest way (without the start), or None if ``to`` is out of reach."""
+    reach = cheapest_steps(unit.cell, lambda _from, nxt: step_price(state, unit, nxt), unit.ap)
+    if to not in reach or to == unit.cell:
+        return None
+    path = [to]
+    while path[-1] != unit.cell:
+        here = path[-1]
+        price = step_price(state, unit, here)
+        assert price is not None
+        before = next(c for c in king_neighbours(here) if c in reach and reach[c] + price == reach[here]
+                      and (c == unit.cell or c in reach))
+        path.append(before)
+    return list(reversed(path[:-1]))
+
+
+def fuel_for(state: State, way_cells: list[Cell]) -> int:
+    """Fuel a vehicle burns along a way: little on road and bridge, more anywhere else."""
+    total = 0
+    for cell in way_cells:
+        terrain = state.terrain_at(cell)
+        assert terrain is not None
+        total += TABLES.fuel_road if terrain.road else TABLES.fuel_other
+    return total

@@ -1,0 +1,92 @@
+"""A Front battle: the map, the units, whose turn it is. Work in progress (issue 9)."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from kadesh.core.grid import Cell, parse_map_cell
+from kadesh.rules.front.data import TABLES, Terrain, UnitType
+
+SIDES = ("blue", "red")
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str
+    side: str
+    type: UnitType
+    cell: Cell
+    hp: int
+    ap: int
+    ammo: int
+    fuel: int | None
+    moved: bool = False      # this turn: range is halved after a move, some units fire only still
+    shots: int = 0           # fired this turn
+
+    @property
+    def wounded(self) -> bool:
+        """At half its hit points or less, every step costs double."""
+        return 2 * self.hp <= self.type.hp
+
+
+@dataclass
+class State:
+    width: int
+    height: int
+    terrain: list[list[Terrain]]   # [y][x]
+    units: dict[str, Unit]
+    points: list[Cell]
+    season: str
+    hour: str
+    active: str = SIDES[0]
+    turn: int = 1
+    occupied: dict[Cell, str] = field(default_factory=dict)  # cell → unit id
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def terrain_at(self, cell: Cell) -> Terrain | None:
+        x, y = cell
+        return self.terrain[y][x] if 0 <= x < self.width and 0 <= y < self.height else None
+
+    def place(self, unit: Unit, cell: Cell) -> None:
+        self.occupied.pop(unit.cell, None)
+        unit.cell = cell
+        self.occupied[cell] = unit.id
+
+
+def scenario_state(raw: dict[str, Any]) -> State:
+    """A battle as a scenario file describes it (see ``scenarios/test_small.toml``)."""
+    legend = {mark: TABLES.terrain[name] for mark, name in raw["legend"].items()}
+    rows = raw["map"]["rows"]
+    width, height = len(rows[0]), len(rows)
+    if any(len(row) != width for row in rows):
+        raise ValueError("map rows must all have the same width")
+    terrain = [[legend[mark] for mark in row] for row in rows]
+    state = State(width, height, terrain, {}, [], raw["scenario"]["season"], raw["scenario"]["hour"])
+    counts = dict.fromkeys(SIDES, 0)
+    for spec in raw.get("units", []):
+        kind = TABLES.units[spec["type"]]
+        cell = parse_map_cell(spec["cell"], width, height)
+        if cell is None or cell in state.occupied:
+            raise ValueError(f"unit on {spec['cell']!r}: not a free cell of the map")
+        counts[spec["side"]] += 1
+        unit = Unit(f"{spec['side'][0]}{counts[spec['side']]}", spec["side"], kind, cell, kind.hp, kind.ap,
+                    kind.ammo, kind.fuel)
+        state.units[unit.id] = unit
+        state.occupied[cell] = unit.id
+    for point in raw.get("points", []):
+        cell = parse_map_cell(point["cell"], width, height)
+        if cell is None:
+            raise ValueError(f"point on {point['cell']!r}: not a cell of the map")
+        state.points.append(cell)
+    return state
+
+
+def load_scenario(name: str) -> State:
+    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
+    return scenario_state(tomllib.loads(text))
