@@ -41,8 +41,7 @@ def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
         here = path[-1]
         price = step_price(state, unit, here)
         assert price is not None
-        before = next(c for c in king_neighbours(here) if c in reach and reach[c] + price == reach[here]
-                      and (c == unit.cell or c in reach))
+        before = next(c for c in king_neighbours(here) if c in reach and reach[c] + price == reach[here])
         path.append(before)
     return list(reversed(path[:-1]))
 
