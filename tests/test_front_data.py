@@ -99,3 +99,70 @@ def test_a_vehicle_burns_little_fuel_on_the_road_and_more_off_it():
     assert road == [(1, 1), (2, 1), (3, 1), (4, 1)] and fuel_for(state, road) == 4
     off_road = way(state, truck, (0, 2))
     assert fuel_for(state, off_road) == 2
+
+
+# -- fire (rules 2, 6, 7, 8) ---------------------------------------------------------------------------------
+def test_a_unit_fires_once_twice_beside_a_supply_truck_or_near_its_general_and_the_tank_twice():
+    from kadesh.rules.front.fire import shots_allowed
+    from kadesh.rules.front.state import Unit
+
+    state = _small()
+    infantry, tank = state.units["b1"], state.units["b3"]
+    assert shots_allowed(state, infantry) == 1 and shots_allowed(state, tank) == 2
+    from kadesh.rules.front.data import TABLES
+
+    supply = Unit("b9", "blue", TABLES.units["supply_truck"], (1, 0), 15, 14, 0, 40)
+    state.units["b9"] = supply
+    state.place(supply, (1, 0))
+    assert shots_allowed(state, infantry) == 2  # in contact with a supply truck
+
+
+def test_range_halves_after_a_move_and_still_only_weapons_do_not_fire_after_one():
+    from kadesh.rules.front.fire import fire_range, why_not_fire
+
+    state = _small()
+    sniper = state.units["r2"]  # I1, range 8
+    assert fire_range(sniper) == 8
+    sniper.moved = True
+    assert fire_range(sniper) == 4 and why_not_fire(state, sniper, (4, 0)) == "moved"
+
+
+def test_a_unit_a_forest_or_a_hill_stops_a_direct_shot_one_ruin_does_not_two_do():
+    from kadesh.rules.front.fire import line_is_open
+
+    state = _small()
+    assert not line_is_open(state, (0, 0), (4, 0))  # the forest at C1
+    assert line_is_open(state, (0, 4), (3, 4))      # open meadow
+    assert not line_is_open(state, (0, 2), (2, 2))  # the tank at B3 stands between
+    ruins = state.terrain_at((8, 2))
+    state.terrain[5][3] = ruins
+    assert line_is_open(state, (1, 5), (5, 5))      # one ruin
+    state.terrain[5][4] = ruins
+    assert not line_is_open(state, (1, 5), (6, 5))  # two ruins
+
+
+def test_without_ammunition_a_unit_no_longer_fires():
+    from kadesh.rules.front.fire import why_not_fire
+
+    state = _small()
+    infantry = state.units["b1"]
+    state.place(infantry, (3, 4))
+    assert why_not_fire(state, infantry, (3, 2)) is None
+    infantry.ammo = 0
+    assert why_not_fire(state, infantry, (3, 2)) == "no_ammo"
+
+
+def test_cover_softens_damage_and_adds_up_with_the_general_nearby():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.fire import damage
+    from kadesh.rules.front.state import Unit
+
+    state = _small()
+    tank, enemy = state.units["b3"], state.units["r1"]  # tank: 5 against a small unit
+    assert damage(state, tank, enemy, luck=0) == 5
+    state.place(enemy, (8, 4))  # forest: one cover point
+    assert damage(state, tank, enemy, luck=0) == 4  # 5 × 85 %
+    general = Unit("r9", "red", TABLES.units["general"], (9, 5), 12, 8, 8, None)
+    state.units["r9"] = general
+    state.place(general, (9, 5))
+    assert damage(state, tank, enemy, luck=10) == 3  # 5 × 70 % × 110 %

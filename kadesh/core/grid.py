@@ -144,14 +144,16 @@ def line_between(a: Cell, b: Cell) -> list[Cell]:
     where it falls exactly on the edge between two cells, both are included. The rule is
     symmetric: ``line_between(a, b)`` and ``line_between(b, a)`` hold the same cells.
     """
+    return [cell for step in line_steps(a, b) for cell in step]
+
+
+def line_steps(a: Cell, b: Cell) -> list[list[Cell]]:
+    """The line from ``a`` to ``b`` step by step: at each step the one cell it crosses, or the two
+    it runs exactly between (for a rule where passing either of them is enough)."""
     n = chebyshev(a, b)
     dx, dy = b[0] - a[0], b[1] - a[1]
-    cells: list[Cell] = []
-    for t in range(1, n):
-        for x in _axis_cells(a[0], dx, t, n):
-            for y in _axis_cells(a[1], dy, t, n):
-                cells.append((x, y))
-    return cells
+    return [[(x, y) for x in _axis_cells(a[0], dx, t, n) for y in _axis_cells(a[1], dy, t, n)]
+            for t in range(1, n)]
 
 
 def cheapest_steps(start: Cell, step_cost: Callable[[Cell, Cell], int | None], budget: int,
