@@ -166,3 +166,36 @@ def test_cover_softens_damage_and_adds_up_with_the_general_nearby():
     state.units["r9"] = general
     state.place(general, (9, 5))
     assert damage(state, tank, enemy, luck=10) == 3  # 5 × 70 % × 110 %
+
+
+# -- vision (rules 13–15) -----------------------------------------------------------------------------------
+def test_night_and_weather_shorten_sight():
+    from kadesh.rules.front.vision import vision
+
+    state = _small()
+    scout_like = state.units["r2"]  # sniper: vision 8
+    assert vision(state, scout_like) == 8
+    state.hour = "dusk"
+    assert vision(state, scout_like) == 7
+    state.hour, state.season = "night", "winter"
+    assert vision(state, scout_like) == 5
+
+
+def test_cover_hides_small_units_better_and_camouflage_more_and_adjacent_is_always_seen():
+    from kadesh.rules.front.vision import spotted
+
+    state = _small()
+    sniper = state.units["r2"]
+    for unit in list(state.units.values()):
+        if unit.side == "blue" and unit.id != "b1":
+            state.occupied.pop(unit.cell)
+            del state.units[unit.id]
+    infantry = state.units["b1"]  # vision 6
+    state.place(sniper, (8, 4))  # forest: a small unit hides 2 cells
+    state.place(infantry, (3, 4))  # 5 cells away
+    assert "r2" not in spotted(state, "blue")
+    state.place(infantry, (4, 5))  # 4 cells away: 6 − 2 = 4
+    assert "r2" in spotted(state, "blue")
+    assert "r2" not in spotted(state, "blue", camouflaged=frozenset({"r2"}))
+    state.place(infantry, (7, 4))
+    assert "r2" in spotted(state, "blue", camouflaged=frozenset({"r2"}))  # adjacent

@@ -1,0 +1,43 @@
+"""What a side sees: its units' vision, shortened by night and weather, against the enemy's
+concealment in cover. Work in progress (issue 9): rules 13–15 on the ground (buildings and
+watchtowers come with the buildings).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+from kadesh.core.grid import chebyshev
+from kadesh.rules.front.state import State, Unit
+
+TIME = tomllib.loads(resources.files(__package__).joinpath("time.toml").read_text(encoding="utf-8"))
+
+
+def vision(state: State, unit: Unit) -> int:
+    """A unit's sight tonight: its vision, at most 10, less the hour's and the season's penalty."""
+    penalty = TIME["vision_penalty"]["hour"].get(state.hour, 0) + TIME["vision_penalty"]["season"].get(state.season, 0)
+    return max(1, min(unit.type.vision, TIME["max_vision"]) - penalty)
+
+
+def concealment(state: State, unit: Unit, camouflaged: bool = False) -> int:
+    """How many cells closer an enemy must come to spot ``unit``: smaller hides better in cover."""
+    terrain = state.terrain_at(unit.cell)
+    hidden = TIME["concealment"][unit.type.size] if terrain is not None and terrain.cover > 0 else 0
+    return hidden + (TIME["concealment"]["camouflage"] if camouflaged else 0)
+
+
+def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
+    """The enemy units ``side`` sees now: within a watcher's sight less their concealment, or adjacent."""
+    watchers = [u for u in state.units.values() if u.side == side]
+    seen = set()
+    for enemy in state.units.values():
+        if enemy.side == side:
+            continue
+        hidden = concealment(state, enemy, enemy.id in camouflaged)
+        for watcher in watchers:
+            distance = chebyshev(watcher.cell, enemy.cell)
+            if distance <= 1 or distance <= vision(state, watcher) - hidden:
+                seen.add(enemy.id)
+                break
+    return seen
