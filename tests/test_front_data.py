@@ -199,3 +199,60 @@ def test_cover_hides_small_units_better_and_camouflage_more_and_adjacent_is_alwa
     assert "r2" not in spotted(state, "blue", camouflaged=frozenset({"r2"}))
     state.place(infantry, (7, 4))
     assert "r2" in spotted(state, "blue", camouflaged=frozenset({"r2"}))  # adjacent
+
+
+# -- capture points and victory (rules 16 and 17) ------------------------------------------------------------
+def _engineer_on_point():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Unit
+
+    state = _small()
+    engineer = Unit("b9", "blue", TABLES.units["engineer"], (4, 4), 10, 8, 6, None)
+    state.units["b9"] = engineer
+    state.place(engineer, (4, 4))  # the point at E5
+    for enemy in ("r1", "r2"):
+        state.place(state.units[enemy], (9, 0) if enemy == "r1" else (9, 1))  # 5 cells from the point
+    return state, engineer
+
+
+def test_only_an_engineer_enters_a_capture_point():
+    from kadesh.rules.front.capture import may_enter_point
+
+    state = _small()
+    assert may_enter_point(state, "engineer", (4, 4)) and not may_enter_point(state, "infantry", (4, 4))
+    assert may_enter_point(state, "infantry", (3, 4))
+
+
+def test_a_point_is_taken_after_two_ends_of_turn_with_no_enemy_within_4():
+    from kadesh.rules.front.capture import end_of_side_turn
+
+    state, _ = _engineer_on_point()
+    assert end_of_side_turn(state, "blue") == [] and state.progress[(4, 4)] == ("b9", 1)
+    assert end_of_side_turn(state, "blue") == [("taken", (4, 4), "blue")]
+    assert state.holders[(4, 4)] == "blue"
+
+
+def test_an_enemy_near_restarts_the_count_and_makes_a_taken_point_neutral():
+    from kadesh.rules.front.capture import end_of_side_turn
+
+    state, _ = _engineer_on_point()
+    end_of_side_turn(state, "blue")
+    state.place(state.units["r1"], (8, 5))  # 4 cells from E5
+    assert end_of_side_turn(state, "blue") == [] and (4, 4) not in state.progress
+    state.place(state.units["r1"], (9, 0))
+    end_of_side_turn(state, "blue")
+    end_of_side_turn(state, "blue")
+    assert state.holders[(4, 4)] == "blue"
+    state.place(state.units["r1"], (8, 5))
+    assert end_of_side_turn(state, "red") == [("neutral", (4, 4), "blue")]
+
+
+def test_victory_by_destroying_every_enemy_unit():
+    from kadesh.rules.front.capture import winner
+
+    state = _small()
+    assert winner(state) is None
+    for unit_id in [u.id for u in state.units.values() if u.side == "red"]:
+        state.occupied.pop(state.units[unit_id].cell)
+        del state.units[unit_id]
+    assert winner(state) == "blue"

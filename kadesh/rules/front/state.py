@@ -45,6 +45,8 @@ class State:
     active: str = SIDES[0]
     turn: int = 1
     occupied: dict[Cell, str] = field(default_factory=dict)  # cell → unit id
+    holders: dict[Cell, str | None] = field(default_factory=dict)   # capture point → side holding it
+    progress: dict[Cell, tuple[str, int]] = field(default_factory=dict)  # point → (engineer id, ends held)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
@@ -84,6 +86,7 @@ def scenario_state(raw: dict[str, Any]) -> State:
         if cell is None:
             raise ValueError(f"point on {point['cell']!r}: not a cell of the map")
         state.points.append(cell)
+        state.holders[cell] = None
     return state
 
 
