@@ -256,3 +256,81 @@ def test_victory_by_destroying_every_enemy_unit():
         state.occupied.pop(state.units[unit_id].cell)
         del state.units[unit_id]
     assert winner(state) == "blue"
+
+
+# -- forest fires (rule 10, sentence by sentence) -------------------------------------------------------------
+def test_a_shell_sets_a_forest_ablaze_and_a_unit_staying_there_loses_hp():
+    from kadesh.rules.front.forest import end_of_side_turn, ignite
+
+    state = _small()
+    assert not ignite(state, (0, 5))  # meadow
+    assert ignite(state, (2, 0))      # the forest at C1
+    state.place(state.units["b1"], (2, 0))
+    assert end_of_side_turn(state, "blue") == {"b1": 2} and state.units["b1"].hp == 8
+    assert end_of_side_turn(state, "red") == {}
+
+
+def test_a_fire_leaves_burnt_ground():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.forest import end_of_round, ignite
+
+    state = _small()
+    state.season = "spring"
+    ignite(state, (8, 4), spreads=False)
+    for _ in range(3):
+        end_of_round(state, ScriptedDice([]))
+    assert state.terrain_at((8, 4)).id == "burnt" and (8, 4) not in state.fires
+
+
+def test_after_a_turn_the_fire_reaches_neighbouring_forests_and_goes_no_further():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.forest import end_of_round, ignite
+
+    state = _small()
+    state.season = "spring"
+    ignite(state, (2, 2))  # C3: forest; C2 is road now, C1 forest is two cells away
+    started = end_of_round(state, ScriptedDice([]))
+    assert started == []  # no forest next to C3
+    state = _small()
+    state.season = "spring"
+    state.terrain[1][2] = state.terrain[0][2]  # make C2 forest again: C1–C2–C3 in a row
+    ignite(state, (2, 0))
+    assert end_of_round(state, ScriptedDice([])) == [(2, 1)]
+    assert end_of_round(state, ScriptedDice([])) == []  # C2 does not pass it on to C3
+
+
+def test_autumn_rain_stops_the_spreading():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.forest import end_of_round, ignite
+
+    state = _small()
+    state.season = "autumn"
+    state.terrain[1][2] = state.terrain[0][2]
+    ignite(state, (2, 0))
+    assert end_of_round(state, ScriptedDice([])) == []
+
+
+def test_in_summer_a_forest_catches_fire_by_itself_one_turn_in_six():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.forest import end_of_round
+
+    state = _small()
+    assert end_of_round(state, ScriptedDice([2])) == []        # 2 on 1d6: nothing
+    assert end_of_round(state, ScriptedDice([1, 1])) == [(2, 0)]  # 1 on 1d6: the first forest burns
+
+
+def test_in_spring_burnt_ground_grows_back_except_under_works_or_mines():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.forest import end_of_round
+
+    state = _small()
+    state.season = "spring"
+    for cell in ((0, 5), (1, 5), (2, 5)):
+        state.terrain[cell[1]][cell[0]] = TABLES.terrain["burnt"]
+        state.burnt[cell] = 0
+    state.works.add((1, 5))
+    state.mines[(2, 5)] = "red"
+    for _ in range(4):
+        end_of_round(state, ScriptedDice([]))
+    assert [state.terrain_at(c).id for c in ((0, 5), (1, 5), (2, 5))] == ["forest", "burnt", "burnt"]

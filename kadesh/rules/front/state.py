@@ -47,6 +47,10 @@ class State:
     occupied: dict[Cell, str] = field(default_factory=dict)  # cell → unit id
     holders: dict[Cell, str | None] = field(default_factory=dict)   # capture point → side holding it
     progress: dict[Cell, tuple[str, int]] = field(default_factory=dict)  # point → (engineer id, ends held)
+    fires: dict[Cell, tuple[int, bool]] = field(default_factory=dict)   # burning forest → (turns left, spreads)
+    burnt: dict[Cell, int] = field(default_factory=dict)                # burnt ground → spring turns since
+    mines: dict[Cell, str] = field(default_factory=dict)                # cell → the side that laid it
+    works: set[Cell] = field(default_factory=set)                       # cells with a work or a building
 
     def copy(self) -> State:
         return copy.deepcopy(self)
