@@ -334,3 +334,38 @@ def test_in_spring_burnt_ground_grows_back_except_under_works_or_mines():
     for _ in range(4):
         end_of_round(state, ScriptedDice([]))
     assert [state.terrain_at(c).id for c in ((0, 5), (1, 5), (2, 5))] == ["forest", "burnt", "burnt"]
+
+
+# -- mines (rule 12) ------------------------------------------------------------------------------------------
+def test_mines_are_invisible_to_the_enemy_until_an_engineer_comes_within_2():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.mines import mines_seen_by
+    from kadesh.rules.front.state import Unit
+
+    state = _small()
+    state.mines[(6, 3)] = "red"
+    assert mines_seen_by(state, "red") == {(6, 3)} and mines_seen_by(state, "blue") == set()
+    engineer = Unit("b9", "blue", TABLES.units["engineer"], (3, 3), 10, 8, 6, None)
+    state.units["b9"] = engineer
+    state.place(engineer, (3, 3))
+    assert mines_seen_by(state, "blue") == set()  # 3 cells away
+    state.place(engineer, (4, 3))
+    assert mines_seen_by(state, "blue") == {(6, 3)}
+
+
+def test_a_mine_deals_3_damage_to_whoever_enters_and_an_engineer_demines():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.mines import trigger, why_not_demine
+    from kadesh.rules.front.state import Unit
+
+    state = _small()
+    state.mines[(6, 3)] = "red"
+    state.mines[(7, 3)] = "red"
+    infantry = state.units["b1"]
+    state.place(infantry, (6, 3))
+    assert trigger(state, infantry) == 3 and infantry.hp == 7 and (6, 3) not in state.mines
+    engineer = Unit("b9", "blue", TABLES.units["engineer"], (8, 4), 10, 8, 6, None)
+    state.units["b9"] = engineer
+    state.place(engineer, (8, 4))
+    assert why_not_demine(state, engineer, (7, 3)) is None
+    assert why_not_demine(state, infantry, (7, 3)) == "not_engineer"
