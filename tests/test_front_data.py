@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kadesh.core import all_rulesets
+from kadesh.core.errors import RuleError
 from kadesh.core.grid import cheapest_steps
 from kadesh.rules.front.data import CLASSES, TABLES
 
@@ -369,3 +372,49 @@ def test_a_mine_deals_3_damage_to_whoever_enters_and_an_engineer_demines():
     state.place(engineer, (8, 4))
     assert why_not_demine(state, engineer, (7, 3)) is None
     assert why_not_demine(state, infantry, (7, 3)) == "not_engineer"
+
+
+# -- orders: move, fire, end of turn (rules 1, 2, 6, 8) ---------------------------------------------------------
+def test_a_move_pays_its_action_points_and_fuel_and_a_mine_stops_it():
+    from kadesh.rules.front import rules
+
+    state = _small()
+    events = rules.move(state, "blue", {"unit": "b2", "to": "E2"})
+    truck = state.units["b2"]
+    assert truck.cell == (4, 1) and truck.ap == 14 - 4 and truck.fuel == 40 - 4
+    assert events[0].data["ap"] == 4 and truck.moved
+    state.mines[(1, 1)] = "red"
+    events = rules.move(state, "blue", {"unit": "b1", "to": "C1"})  # by the road at B2, where the mine is
+    infantry = state.units["b1"]
+    assert infantry.cell == (1, 1) and infantry.hp == 7 and infantry.ap == 8 - 1
+    assert [e.type for e in events] == ["moved", "mine"]
+
+
+def test_orders_out_of_turn_or_out_of_reach_are_refused_and_change_nothing():
+    from kadesh.core.errors import RuleError
+    from kadesh.rules.front import rules
+
+    state = _small()
+    before = repr(state)
+    for side, action in (("red", {"unit": "r1", "to": "J2"}), ("blue", {"unit": "r1", "to": "J2"}),
+                         ("blue", {"unit": "b1", "to": "J6"}), ("blue", {"unit": "b1", "to": "Z99"})):
+        with pytest.raises(RuleError):
+            rules.move(state, side, action)
+    assert repr(state) == before
+
+
+def test_a_shot_costs_half_the_action_points_and_a_round_and_the_turn_refills_them():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    state.place(state.units["b1"], (7, 1))  # the road at H2, next to the enemy infantry at J1? two cells
+    events = rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
+    infantry, enemy = state.units["b1"], state.units["r1"]
+    assert infantry.ap == 8 - 4 and infantry.ammo == 11 and infantry.shots == 1 and enemy.hp == 10 - 4
+    assert events[-1].data["damage"] == 4
+    with pytest.raises(RuleError):
+        rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))  # once a turn
+    rules.end_turn(state, "blue", ScriptedDice([]))
+    rules.end_turn(state, "red", ScriptedDice([6]))  # summer: 6 on 1d6, no fire starts by itself
+    assert state.units["b1"].ap == 8 and state.units["b1"].shots == 0 and state.turn == 2

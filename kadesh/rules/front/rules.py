@@ -1,0 +1,123 @@
+"""Front's orders on the ground: move, fire, end the turn. Work in progress (issue 9): the
+ruleset is not registered yet; these are the pieces its ``apply`` will dispatch to.
+
+Every order is checked whole before anything changes; each returns its events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kadesh.core.dice import Dice
+from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
+from kadesh.core.events import Event, roll_event
+from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
+from kadesh.rules.front import capture, fire, forest, mines, moves
+from kadesh.rules.front.state import SIDES, State, Unit
+
+FIRE_REFUSALS = {
+    "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
+    "no_ammo": ("Plus de munitions.", "Out of ammunition."),
+    "fired": ("Elle a déjà tiré autant qu'elle le peut ce tour-ci.", "It has fired as often as it may this turn."),
+    "no_ap": ("Pas assez de points d'action pour tirer.", "Not enough action points to fire."),
+    "moved": ("Elle ne tire qu'à l'arrêt.", "It fires only when it has not moved."),
+    "range": ("Cible hors de portée.", "Target out of range."),
+    "blocked": ("Un obstacle arrête le tir.", "Something stands in the line of fire."),
+}
+
+
+def _own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
+    unit = state.units.get(action.get("unit"))  # type: ignore[arg-type]
+    if unit is None or unit.side != side:
+        raise bad_action("Choisis une de tes unités.", "Pick one of your units.")
+    return unit
+
+
+def _cell(state: State, action: dict[str, Any], key: str) -> Cell:
+    cell = parse_map_cell(action.get(key), state.width, state.height)
+    if cell is None:
+        raise bad_action(f"« {key} » : une case de la carte.", f"'{key}': a cell of the map.")
+    return cell
+
+
+def _check_turn(state: State, side: str) -> None:
+    if side != state.active:
+        raise RuleError(NOT_YOUR_TURN, "Ce n'est pas ton tour.", "It is not your turn.")
+
+
+def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    unit, to = _own_unit(state, side, action), _cell(state, action, "to")
+    path = moves.way(state, unit, to)
+    if path is None:
+        raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
+                         "That cell is out of reach with the action points left.")
+    if to in state.holders and not capture.may_enter_point(state, unit.type.id, to):
+        raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
+    reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
+    if unit.fuel is not None and moves.fuel_for(state, path) > unit.fuel:
+        raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
+    start = unit.cell
+    events = []
+    for index, cell in enumerate(path):  # a mine stops the move where it goes off
+        state.place(unit, cell)
+        hurt = mines.trigger(state, unit)
+        if hurt:
+            events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))
+            path = path[: index + 1]
+            break
+    cost = reach[unit.cell]
+    fuel = moves.fuel_for(state, path) if unit.fuel is not None else 0
+    unit.ap -= cost
+    if unit.fuel is not None:
+        unit.fuel -= fuel
+    unit.moved = True
+    return [Event("moved", {"unit": unit.id, "side": side, "from": map_cell_name(start),
+                            "to": map_cell_name(unit.cell), "ap": cost, "fuel": fuel}), *events]
+
+
+def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    _check_turn(state, side)
+    unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
+    target_id = state.occupied.get(target_cell)
+    target = state.units.get(target_id) if target_id else None
+    if target is None or target.side == side:
+        raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
+    why = fire.why_not_fire(state, unit, target_cell)
+    if why is not None:
+        fr, en = FIRE_REFUSALS[why]
+        raise RuleError(f"cannot_fire_{why}", fr, en)
+    luck = dice.roll(fire.LUCK_PERCENT + 1)
+    dealt = fire.damage(state, unit, target, luck.value - 1)
+    unit.ap -= unit.type.shot_cost
+    unit.ammo -= 1
+    unit.shots += 1
+    target.hp -= dealt
+    events = [roll_event(luck, side, "luck"),
+              Event("shot", {"unit": unit.id, "target": target.id, "cell": map_cell_name(target_cell),
+                             "damage": dealt, "luck": luck.value - 1, "hp": max(0, target.hp)})]
+    if target.hp <= 0:
+        del state.units[target.id]
+        state.occupied.pop(target.cell, None)
+        events.append(Event("destroyed", {"unit": target.id, "side": target.side, "cell": map_cell_name(target_cell)}))
+    return events
+
+
+def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
+    """End of a side's turn: fires burn its units, points advance; after both sides, the round's
+    fires; the other side's units get their action points back."""
+    _check_turn(state, side)
+    events = [Event("turn_ended", {"side": side, "turn": state.turn})]
+    for unit_id, lost in forest.end_of_side_turn(state, side).items():
+        events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
+    for what, cell, holder in capture.end_of_side_turn(state, side):
+        events.append(Event("point", {"change": what, "cell": map_cell_name(cell), "side": holder}))
+    other = SIDES[1] if side == SIDES[0] else SIDES[0]
+    if other == SIDES[0]:  # both sides have played: the round ends
+        state.turn += 1
+        events += [Event("fire_started", {"cell": map_cell_name(c)}) for c in forest.end_of_round(state, dice)]
+    state.active = other
+    for unit in state.units.values():
+        if unit.side == other:
+            unit.ap, unit.moved, unit.shots = unit.type.ap, False, 0
+    return events
