@@ -418,3 +418,33 @@ def test_a_shot_costs_half_the_action_points_and_a_round_and_the_turn_refills_th
     rules.end_turn(state, "blue", ScriptedDice([]))
     rules.end_turn(state, "red", ScriptedDice([6]))  # summer: 6 on 1d6, no fire starts by itself
     assert state.units["b1"].ap == 8 and state.units["b1"].shots == 0 and state.turn == 2
+
+
+# -- the view of a side and camouflage (rules 13 and 14) ------------------------------------------------------
+def test_a_side_sees_only_what_it_spots_and_never_an_enemy_mine():
+    from kadesh.rules.front.view import side_view
+
+    state = _small()
+    state.mines[(6, 3)] = "red"
+    state.mines[(1, 5)] = "blue"
+    blue = side_view(state, "blue")
+    ids = {u["id"] for u in blue["units"]}
+    assert {"b1", "b2", "b3"} <= ids and "r1" not in ids and "r2" not in ids  # 7+ cells away
+    assert blue["mines"] == ["B6"] and "F4" not in repr(blue["mines"])
+    assert all("ap" not in u for u in blue["units"] if u["side"] == "red")
+
+
+def test_a_still_sniper_in_cover_is_camouflaged_and_spotted_2_cells_closer():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.view import side_view
+
+    state = _small()
+    state.active = "red"
+    sniper = state.units["r2"]
+    state.place(sniper, (8, 4))  # forest
+    state.place(state.units["b1"], (4, 5))  # 4 cells away, vision 6: 6 − 2 (small in cover) = 4
+    assert "r2" in {u["id"] for u in side_view(state, "blue")["units"]}
+    rules.end_turn(state, "red", ScriptedDice([6]))
+    assert sniper.camouflaged
+    assert "r2" not in {u["id"] for u in side_view(state, "blue")["units"]}  # 6 − 2 − 2 = 2

@@ -71,7 +71,7 @@ def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     unit.ap -= cost
     if unit.fuel is not None:
         unit.fuel -= fuel
-    unit.moved = True
+    unit.moved, unit.camouflaged = True, False
     return [Event("moved", {"unit": unit.id, "side": side, "from": map_cell_name(start),
                             "to": map_cell_name(unit.cell), "ap": cost, "fuel": fuel}), *events]
 
@@ -92,6 +92,7 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     unit.ap -= unit.type.shot_cost
     unit.ammo -= 1
     unit.shots += 1
+    unit.camouflaged = False
     target.hp -= dealt
     events = [roll_event(luck, side, "luck"),
               Event("shot", {"unit": unit.id, "target": target.id, "cell": map_cell_name(target_cell),
@@ -108,6 +109,10 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
     fires; the other side's units get their action points back."""
     _check_turn(state, side)
     events = [Event("turn_ended", {"side": side, "turn": state.turn})]
+    for unit in state.units.values():  # still and in cover since its last turn: it melts in
+        if unit.side == side and unit.type.extras.get("camouflage"):
+            terrain = state.terrain_at(unit.cell)
+            unit.camouflaged = not unit.moved and not unit.shots and terrain is not None and terrain.cover > 0
     for unit_id, lost in forest.end_of_side_turn(state, side).items():
         events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
     for what, cell, holder in capture.end_of_side_turn(state, side):

@@ -26,6 +26,7 @@ class Unit:
     fuel: int | None
     moved: bool = False      # this turn: range is halved after a move, some units fire only still
     shots: int = 0           # fired this turn
+    camouflaged: bool = False  # a sniper or observer in cover, still since its last turn
 
     @property
     def wounded(self) -> bool:
