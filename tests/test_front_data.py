@@ -448,3 +448,16 @@ def test_a_still_sniper_in_cover_is_camouflaged_and_spotted_2_cells_closer():
     rules.end_turn(state, "red", ScriptedDice([6]))
     assert sniper.camouflaged
     assert "r2" not in {u["id"] for u in side_view(state, "blue")["units"]}  # 6 − 2 − 2 = 2
+
+
+def test_hours_and_seasons_advance_with_the_turns():
+    from kadesh.rules.front.clock import advance
+
+    state = _small()  # summer, morning
+    hours = []
+    for _ in range(6):
+        advance(state)
+        hours.append(state.hour)
+    assert hours == ["afternoon", "dusk", "night", "night", "dawn", "morning"]
+    changed = [advance(state) for _ in range(6)]
+    assert changed == [False] * 5 + [True] and state.season == "autumn"  # two days a season

@@ -12,7 +12,7 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event, roll_event
 from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
-from kadesh.rules.front import capture, fire, forest, mines, moves
+from kadesh.rules.front import capture, clock, fire, forest, mines, moves
 from kadesh.rules.front.state import SIDES, State, Unit
 
 FIRE_REFUSALS = {
@@ -118,8 +118,10 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
     for what, cell, holder in capture.end_of_side_turn(state, side):
         events.append(Event("point", {"change": what, "cell": map_cell_name(cell), "side": holder}))
     other = SIDES[1] if side == SIDES[0] else SIDES[0]
-    if other == SIDES[0]:  # both sides have played: the round ends
+    if other == SIDES[0]:  # both sides have played: the round ends, the clock turns
         state.turn += 1
+        if clock.advance(state):
+            events.append(Event("season", {"season": state.season}))
         events += [Event("fire_started", {"cell": map_cell_name(c)}) for c in forest.end_of_round(state, dice)]
     state.active = other
     for unit in state.units.values():

@@ -52,6 +52,8 @@ class State:
     burnt: dict[Cell, int] = field(default_factory=dict)                # burnt ground → spring turns since
     mines: dict[Cell, str] = field(default_factory=dict)                # cell → the side that laid it
     works: set[Cell] = field(default_factory=set)                       # cells with a work or a building
+    day_turn: int = 0                # turns since the season began (a day is six turns)
+    hour_index: int = -1             # where ``hour`` stands in the day (two turns are night)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
