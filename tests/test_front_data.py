@@ -461,3 +461,55 @@ def test_hours_and_seasons_advance_with_the_turns():
     assert hours == ["afternoon", "dusk", "night", "night", "dawn", "morning"]
     changed = [advance(state) for _ in range(6)]
     assert changed == [False] * 5 + [True] and state.season == "autumn"  # two days a season
+
+
+# -- the cannon's blast, craters, shells in forests (rules 9 and 10) -------------------------------------------------
+def _with(state, unit_id, side, kind, cell):
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Unit
+
+    unit_type = TABLES.units[kind]
+    unit = Unit(unit_id, side, unit_type, cell, unit_type.hp, unit_type.ap, unit_type.ammo, unit_type.fuel)
+    state.units[unit_id] = unit
+    state.place(unit, cell)
+    return unit
+
+
+def test_the_cannons_shell_blasts_2_cells_around_friend_or_foe_and_digs_a_crater_in_meadow():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    _with(state, "b8", "blue", "cannon", (0, 5))
+    _with(state, "r8", "red", "infantry", (6, 5))     # the target, in meadow
+    _with(state, "r9", "red", "infantry", (8, 5))     # 2 cells away: half the damage
+    _with(state, "b7", "blue", "infantry", (4, 4))    # a friend 2 cells away: half too
+    _with(state, "b6", "blue", "scout", (3, 3))       # the eye that sees the target, out of the blast
+    events = rules.shoot(state, "blue", {"unit": "b8", "target": "G6"}, ScriptedDice([1]))
+    damage = {e.data["target"]: e.data["damage"] for e in events if e.type == "shot"}
+    assert damage["r8"] == 7 and damage["r9"] == 3 and damage["b7"] == 2  # b7 stands on a hill: cover
+    assert state.terrain_at((6, 5)).id == "crater"
+
+
+def test_indirect_fire_needs_a_friendly_eye_on_the_target():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    _with(state, "b8", "blue", "mortar", (0, 5))
+    _with(state, "r8", "red", "infantry", (7, 5))
+    with pytest.raises(RuleError) as refused:
+        rules.shoot(state, "blue", {"unit": "b8", "target": "H6"}, ScriptedDice([1]))
+    assert refused.value.code == "cannot_fire_unseen"
+
+
+def test_a_tank_shell_in_a_forest_sets_it_ablaze():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    tank = state.units["b3"]
+    state.place(tank, (6, 4))
+    _with(state, "r8", "red", "infantry", (8, 4))  # in the forest at I5
+    rules.shoot(state, "blue", {"unit": "b3", "target": "I5"}, ScriptedDice([1]))
+    assert (8, 4) in state.fires

@@ -11,9 +11,11 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event, roll_event
-from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
+from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
 from kadesh.rules.front import capture, clock, fire, forest, mines, moves
+from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
+from kadesh.rules.front.vision import spotted
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -23,6 +25,8 @@ FIRE_REFUSALS = {
     "moved": ("Elle ne tire qu'à l'arrêt.", "It fires only when it has not moved."),
     "range": ("Cible hors de portée.", "Target out of range."),
     "blocked": ("Un obstacle arrête le tir.", "Something stands in the line of fire."),
+    "unseen": ("Personne de ton camp ne voit la cible : le tir en cloche a besoin d'un œil.",
+               "Nobody on your side sees the target: indirect fire needs an eye on it."),
 }
 
 
@@ -84,23 +88,56 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     if target is None or target.side == side:
         raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
     why = fire.why_not_fire(state, unit, target_cell)
+    if why is None and unit.type.indirect and target.id not in spotted(state, side, _camouflaged(state)):
+        why = "unseen"  # indirect fire needs a friendly eye on the target
     if why is not None:
         fr, en = FIRE_REFUSALS[why]
         raise RuleError(f"cannot_fire_{why}", fr, en)
     luck = dice.roll(fire.LUCK_PERCENT + 1)
-    dealt = fire.damage(state, unit, target, luck.value - 1)
     unit.ap -= unit.type.shot_cost
     unit.ammo -= 1
     unit.shots += 1
     unit.camouflaged = False
-    target.hp -= dealt
-    events = [roll_event(luck, side, "luck"),
-              Event("shot", {"unit": unit.id, "target": target.id, "cell": map_cell_name(target_cell),
-                             "damage": dealt, "luck": luck.value - 1, "hp": max(0, target.hp)})]
-    if target.hp <= 0:
-        del state.units[target.id]
-        state.occupied.pop(target.cell, None)
-        events.append(Event("destroyed", {"unit": target.id, "side": target.side, "cell": map_cell_name(target_cell)}))
+    hits = [(target, fire.damage(state, unit, target, luck.value - 1))]
+    blast = unit.type.extras.get("blast")
+    if blast:  # the cannon's shell: half the damage to every unit within 2 cells, friend or foe
+        hits += [(other, fire.damage(state, unit, other, luck.value - 1) // 2) for other in list(state.units.values())
+                 if other is not target and chebyshev(other.cell, target_cell) <= blast]
+    events = [roll_event(luck, side, "luck")]
+    for hit, dealt in hits:
+        hit.hp -= dealt
+        events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
+                                     "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
+                                     "blast": hit is not target}))
+    if unit.type.extras.get("shell"):
+        events += _shell_lands(state, target_cell)
+    for hit, _ in hits:
+        if hit.hp <= 0:
+            events += _destroy(state, hit)
+    return events
+
+
+def _camouflaged(state: State) -> frozenset[str]:
+    return frozenset(u.id for u in state.units.values() if u.camouflaged)
+
+
+def _shell_lands(state: State, cell: Cell) -> list[Event]:
+    """A cannon, mortar or tank shell digs a crater in meadow and sets a forest ablaze."""
+    terrain = state.terrain_at(cell)
+    if terrain is not None and terrain.id == "meadow":
+        state.terrain[cell[1]][cell[0]] = TABLES.terrain["crater"]
+        return [Event("crater", {"cell": map_cell_name(cell)})]
+    if forest.ignite(state, cell):
+        return [Event("fire_started", {"cell": map_cell_name(cell)})]
+    return []
+
+
+def _destroy(state: State, unit: Unit) -> list[Event]:
+    del state.units[unit.id]
+    state.occupied.pop(unit.cell, None)
+    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)})]
+    if unit.type.fuel is not None and forest.ignite(state, unit.cell):  # a vehicle exploding in a forest
+        events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
     return events
 
 
