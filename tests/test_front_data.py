@@ -513,3 +513,63 @@ def test_a_tank_shell_in_a_forest_sets_it_ablaze():
     _with(state, "r8", "red", "infantry", (8, 4))  # in the forest at I5
     rules.shoot(state, "blue", {"unit": "b3", "target": "I5"}, ScriptedDice([1]))
     assert (8, 4) in state.fires
+
+
+# -- transport, resupply, healing (rules 3, 4, 8) ------------------------------------------------------------------
+def test_a_unit_boards_a_neighbouring_truck_if_it_has_not_moved_and_a_truck_carries_two_small_or_one_medium():
+    from kadesh.rules.front.logistics import board, why_not_board
+
+    state = _small()
+    infantry, truck = state.units["b1"], state.units["b2"]  # A1 beside A2
+    assert why_not_board(state, infantry, truck) is None
+    board(state, infantry, truck)
+    assert infantry.aboard == "b2" and (0, 0) not in state.occupied and infantry.ap == 8 - 2
+    second = _with(state, "b7", "blue", "medic", (1, 0))
+    assert why_not_board(state, second, truck) is None
+    board(state, second, truck)
+    third = _with(state, "b6", "blue", "scout", (1, 1))
+    assert why_not_board(state, third, truck) == "full"
+    cannon = _with(state, "b5", "blue", "cannon", (0, 2))
+    assert why_not_board(state, cannon, truck) == "full"  # a medium unit alone
+    third.moved = True
+    assert why_not_board(state, third, truck) == "moved"
+
+
+def test_a_supply_truck_refills_rounds_and_fuel():
+    from kadesh.rules.front.logistics import resupply
+
+    state = _small()
+    supplier = _with(state, "b9", "blue", "supply_truck", (2, 2))
+    tank = state.units["b3"]
+    tank.ammo, tank.fuel = 0, 3
+    resupply(state, supplier, tank)
+    assert (tank.ammo, tank.fuel, supplier.ap) == (8, 30, 14 - 2)
+
+
+def test_foot_units_heal_beside_a_medic_and_vehicles_are_repaired_by_an_engineer():
+    from kadesh.rules.front.logistics import heal_and_repair
+
+    state = _small()
+    infantry, truck = state.units["b1"], state.units["b2"]
+    infantry.hp, truck.hp = 4, 10
+    assert heal_and_repair(state, "blue") == {}
+    _with(state, "b9", "blue", "medic", (1, 0))
+    assert heal_and_repair(state, "blue") == {"b1": 3}
+    _with(state, "b8", "blue", "engineer", (1, 2))
+    assert heal_and_repair(state, "blue") == {"b1": 3, "b2": 3}
+
+
+def test_board_ride_and_unload_through_the_orders_and_aboard_nobody_fires():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    rules.board(state, "blue", {"unit": "b1", "truck": "b2"})
+    with pytest.raises(RuleError) as refused:
+        rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
+    assert refused.value.code == "cannot_fire_aboard"
+    rules.move(state, "blue", {"unit": "b2", "to": "E2"})
+    rules.unload(state, "blue", {"unit": "b2", "passenger": "b1", "to": "E1"})
+    assert state.units["b1"].cell == (4, 0) and state.units["b2"].cargo == []
+    with pytest.raises(RuleError):
+        rules.resupply(state, "blue", {"unit": "b2", "target": "b1"})  # a plain truck does not resupply

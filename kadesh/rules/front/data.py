@@ -63,6 +63,7 @@ class Tables:
     fuel_road: int
     fuel_other: int
     units: dict[str, UnitType]
+    order_costs: dict[str, int]
 
 
 _UNIT_FIELDS = {"size", "class", "hp", "ap", "vision", "range", "min_range", "indirect", "ammo", "fuel", "damage",
@@ -86,7 +87,7 @@ def _load() -> Tables:
             uid, {"fr": u["fr"], "en": u["en"]}, u["size"], u["class"], u["hp"], u["ap"], u["vision"],
             u.get("range", 0), u.get("min_range", 0), u.get("indirect", False), u.get("ammo", 0), u.get("fuel"),
             dict(u.get("damage", {})), u.get("shots", 1), {k: v for k, v in u.items() if k not in _UNIT_FIELDS})
-    return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units)
+    return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units, dict(raw_units["orders"]))
 
 
 TABLES = _load()

@@ -40,6 +40,8 @@ def why_not_fire(state: State, unit: Unit, target: Cell) -> str | None:
     kind = unit.type
     if not kind.armed:
         return "unarmed"
+    if unit.aboard is not None:
+        return "aboard"
     if unit.ammo <= 0:
         return "no_ammo"
     if unit.shots >= shots_allowed(state, unit):

@@ -12,7 +12,7 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event, roll_event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
-from kadesh.rules.front import capture, clock, fire, forest, mines, moves
+from kadesh.rules.front import capture, clock, fire, forest, logistics, mines, moves
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import spotted
@@ -25,6 +25,7 @@ FIRE_REFUSALS = {
     "moved": ("Elle ne tire qu'à l'arrêt.", "It fires only when it has not moved."),
     "range": ("Cible hors de portée.", "Target out of range."),
     "blocked": ("Un obstacle arrête le tir.", "Something stands in the line of fire."),
+    "aboard": ("À bord d'un camion, on ne tire pas.", "Aboard a truck, a unit does not fire."),
     "unseen": ("Personne de ton camp ne voit la cible : le tir en cloche a besoin d'un œil.",
                "Nobody on your side sees the target: indirect fire needs an eye on it."),
 }
@@ -141,6 +142,56 @@ def _destroy(state: State, unit: Unit) -> list[Event]:
     return events
 
 
+BOARD_REFUSALS = {
+    "not_a_truck": ("Il faut un camion de ton camp.", "It takes a truck of your side."),
+    "not_beside": ("Le camion doit être voisin.", "The truck must be next to it."),
+    "moved": ("Elle a déjà bougé ce tour-ci.", "It has already moved this turn."),
+    "no_ap": ("Pas assez de points d'action.", "Not enough action points."),
+    "full": ("Un camion emporte deux petites unités ou une moyenne.", "A truck carries two small units or one medium."),
+}
+
+
+def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    unit = _own_unit(state, side, action)
+    truck = state.units.get(action.get("truck"))  # type: ignore[arg-type]
+    why = "not_a_truck" if truck is None else logistics.why_not_board(state, unit, truck)
+    if why is not None:
+        raise RuleError(f"cannot_board_{why}", *BOARD_REFUSALS[why])
+    assert truck is not None
+    logistics.board(state, unit, truck)
+    return [Event("boarded", {"unit": unit.id, "truck": truck.id})]
+
+
+def unload(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    truck, cell = _own_unit(state, side, action), _cell(state, action, "to")
+    passenger = state.units.get(action.get("passenger"))  # type: ignore[arg-type]
+    if passenger is None or passenger.aboard != truck.id:
+        raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
+    if cell not in logistics.unload_cells(state, truck) or moves.step_price(state, passenger, cell) is None:
+        raise bad_action("Déchargement sur une case libre voisine, praticable.",
+                         "Unload onto a free, passable cell next to it.")
+    if truck.ap < TABLES.order_costs["unload"]:
+        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+    logistics.unload(state, truck, passenger, cell)
+    return [Event("unloaded", {"unit": passenger.id, "truck": truck.id, "cell": map_cell_name(cell)})]
+
+
+def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    supplier = _own_unit(state, side, action)
+    unit = state.units.get(action.get("target"))  # type: ignore[arg-type]
+    if not supplier.type.extras.get("supplies") or unit is None or unit.side != side \
+            or unit.aboard is not None or chebyshev(unit.cell, supplier.cell) != 1:
+        raise bad_action("Un ravitailleur ravitaille une unité voisine de son camp.",
+                         "A supply truck resupplies a unit of its side next to it.")
+    if supplier.ap < TABLES.order_costs["resupply"]:
+        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+    logistics.resupply(state, supplier, unit)
+    return [Event("resupplied", {"unit": unit.id, "by": supplier.id})]
+
+
 def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
     """End of a side's turn: fires burn its units, points advance; after both sides, the round's
     fires; the other side's units get their action points back."""
@@ -152,6 +203,8 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
             unit.camouflaged = not unit.moved and not unit.shots and terrain is not None and terrain.cover > 0
     for unit_id, lost in forest.end_of_side_turn(state, side).items():
         events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
+    for unit_id, gained in logistics.heal_and_repair(state, side).items():
+        events.append(Event("healed", {"unit": unit_id, "hp": gained}))
     for what, cell, holder in capture.end_of_side_turn(state, side):
         events.append(Event("point", {"change": what, "cell": map_cell_name(cell), "side": holder}))
     other = SIDES[1] if side == SIDES[0] else SIDES[0]

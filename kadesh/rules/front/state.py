@@ -27,6 +27,8 @@ class Unit:
     moved: bool = False      # this turn: range is halved after a move, some units fire only still
     shots: int = 0           # fired this turn
     camouflaged: bool = False  # a sniper or observer in cover, still since its last turn
+    aboard: str | None = None  # the truck carrying it (it is then off the map: it neither fires nor is hit)
+    cargo: list[str] = field(default_factory=list)  # a truck's passengers, or the cannon it tows
 
     @property
     def wounded(self) -> bool:

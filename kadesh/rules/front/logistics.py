@@ -1,0 +1,74 @@
+"""Transport, towing, resupply, healing and repair (rules 3, 4 and 8). Work in progress (issue 9).
+
+A unit boards a neighbouring truck if it has not moved this turn; aboard it neither fires nor
+can be hit, and travels with the truck. A truck carries two small units or one medium, or tows
+a cannon. A supply truck refills a neighbouring unit's rounds and fuel. Foot units heal beside
+a medic, vehicles are repaired by an engineer: 3 HP at the end of their side's turn.
+"""
+
+from __future__ import annotations
+
+from kadesh.core.grid import Cell, chebyshev, king_neighbours
+from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.state import State, Unit
+
+HEAL = 3
+
+
+def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
+    cost = TABLES.order_costs["board"]
+    capacity = truck.type.extras.get("carries")
+    if capacity is None or truck.side != unit.side:
+        return "not_a_truck"
+    if chebyshev(unit.cell, truck.cell) != 1:
+        return "not_beside"
+    if unit.moved:
+        return "moved"
+    if unit.ap < cost:
+        return "no_ap"
+    sizes = [state.units[c].type.size for c in truck.cargo] + [unit.type.size]
+    if unit.type.size not in capacity or (sizes.count("S") > capacity.get("S", 0)) or \
+            (sizes.count("M") > capacity.get("M", 0)) or ("M" in sizes and "S" in sizes):
+        return "full"  # two small units or one medium
+    return None
+
+
+def board(state: State, unit: Unit, truck: Unit) -> None:
+    state.occupied.pop(unit.cell, None)
+    unit.aboard, unit.ap = truck.id, unit.ap - TABLES.order_costs["board"]
+    truck.cargo.append(unit.id)
+
+
+def unload_cells(state: State, truck: Unit) -> list[Cell]:
+    return [c for c in king_neighbours(truck.cell) if state.terrain_at(c) is not None and c not in state.occupied]
+
+
+def unload(state: State, truck: Unit, unit: Unit, cell: Cell) -> None:
+    truck.cargo.remove(unit.id)
+    truck.ap -= TABLES.order_costs["unload"]
+    unit.aboard = None
+    state.place(unit, cell)
+
+
+def resupply(state: State, supplier: Unit, unit: Unit) -> None:
+    """« Le plein se fait au ravitailleur »: rounds and fuel back to full."""
+    supplier.ap -= TABLES.order_costs["resupply"]
+    unit.ammo = unit.type.ammo
+    if unit.fuel is not None:
+        unit.fuel = unit.type.fuel
+
+
+def heal_and_repair(state: State, side: str) -> dict[str, int]:
+    """End of ``side``'s turn: foot units beside a medic, vehicles beside an engineer, get 3 HP."""
+    healed = {}
+    carers = [u for u in state.units.values() if u.side == side and u.aboard is None]
+    for unit in carers:
+        if unit.hp >= unit.type.hp:
+            continue
+        foot = unit.type.movement == "foot"
+        helper = "heals" if foot else "repairs"
+        if any(c is not unit and c.type.extras.get(helper) and chebyshev(c.cell, unit.cell) <= 1 for c in carers):
+            gained = min(HEAL, unit.type.hp - unit.hp)
+            unit.hp += gained
+            healed[unit.id] = gained
+    return healed
