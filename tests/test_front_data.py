@@ -573,3 +573,101 @@ def test_board_ride_and_unload_through_the_orders_and_aboard_nobody_fires():
     assert state.units["b1"].cell == (4, 0) and state.units["b2"].cargo == []
     with pytest.raises(RuleError):
         rules.resupply(state, "blue", {"unit": "b2", "target": "b1"})  # a plain truck does not resupply
+
+
+# -- works and buildings (rule 11, sentence by sentence; rule 5's buildings and sites) -------------------------------
+def _engineer(state, cell=(3, 3)):
+    return _with(state, "b9", "blue", "engineer", cell)
+
+
+def test_an_engineer_builds_a_work_and_a_building_step_by_step_and_nobody_crosses_a_building_or_site():
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.moves import step_price
+
+    state = _small()
+    engineer = _engineer(state)
+    rules.build(state, "blue", {"unit": "b9", "kind": "trench", "cell": "E4"})
+    trench = state.structures[(4, 3)]
+    assert trench.complete and engineer.ap == 8 - 4
+    assert step_price(state, state.units["b1"], (4, 3)) == 3 and step_price(state, state.units["b2"], (4, 3)) is None
+    rules.build(state, "blue", {"unit": "b9", "kind": "watchtower", "cell": "C5"})
+    site = state.structures[(2, 4)]
+    assert not site.complete and step_price(state, state.units["b1"], (2, 4)) is None  # a site blocks too
+    engineer.ap = 8
+    rules.build(state, "blue", {"unit": "b9", "kind": "watchtower", "cell": "C5"})
+    engineer.ap = 8
+    rules.build(state, "blue", {"unit": "b9", "kind": "watchtower", "cell": "C5"})
+    assert site.complete and step_price(state, state.units["b1"], (2, 4)) is None
+
+
+def test_an_enemy_building_takes_full_damage_without_cover_and_leaves_a_carcass_to_clear():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Structure
+
+    state = _small()
+    state.structures[(6, 5)] = Structure(TABLES.structures["storage"], "red", 5, 3)
+    tank = state.units["b3"]
+    state.place(tank, (3, 5))
+    events = rules.shoot(state, "blue", {"unit": "b3", "target": "G6", "at": "structure"}, ScriptedDice([1]))
+    assert events[1].data["damage"] == 7 and state.structures[(6, 5)].carcass  # tank against large: 7
+    engineer = _engineer(state, (5, 5))
+    from kadesh.rules.front.moves import step_price
+
+    assert step_price(state, engineer, (6, 5)) is None  # a carcass blocks the way
+    rules.clear(state, "blue", {"unit": "b9", "cell": "G6"})
+    assert (6, 5) not in state.structures
+
+
+def test_a_site_destroyed_leaves_nothing_and_a_neutral_bridge_can_be_targeted():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Structure
+
+    state = _small()
+    state.structures[(6, 5)] = Structure(TABLES.structures["hospital"], "red", 3, 1)  # a site
+    state.structures[(5, 1)] = Structure(TABLES.structures["bridge"], None, 5, 3)
+    tank = state.units["b3"]
+    state.place(tank, (3, 5))
+    rules.shoot(state, "blue", {"unit": "b3", "target": "G6", "at": "structure"}, ScriptedDice([1]))
+    assert (6, 5) not in state.structures
+    tank.shots = 0
+    tank.ap = 10
+    state.place(tank, (3, 1))
+    rules.shoot(state, "blue", {"unit": "b3", "target": "F2", "at": "structure"}, ScriptedDice([1]))
+    assert state.terrain_at((5, 1)).id == "water"  # the bridge is down
+
+
+def test_under_a_unit_only_finished_trenches_bunkers_and_teeth_can_be_targeted():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Structure
+    from kadesh.rules.front.structures import why_not_target
+
+    state = _small()
+    enemy = state.units["r1"]  # at J1
+    state.structures[(9, 0)] = Structure(TABLES.structures["trench"], "red", 10, 1)
+    assert why_not_target(state, state.units["b3"], (9, 0)) is None
+    state.structures[(9, 0)] = Structure(TABLES.structures["trench"], "red", 10, 0)  # unfinished
+    assert why_not_target(state, state.units["b3"], (9, 0)) == "under_a_unit"
+    state.structures[(9, 0)] = Structure(TABLES.structures["watchtower"], "red", 10, 3)
+    assert why_not_target(state, state.units["b3"], (9, 0)) == "under_a_unit"
+    assert enemy.cell == (9, 0)
+
+
+def test_fire_at_a_unit_also_wears_its_cells_work_except_a_weapon_of_1_damage():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Structure
+
+    state = _small()
+    state.structures[(9, 0)] = Structure(TABLES.structures["trench"], "red", 10, 1)
+    state.place(state.units["b1"], (7, 1))
+    rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
+    assert state.structures[(9, 0)].hp < 10
+    medic = _with(state, "b7", "blue", "medic", (8, 1))
+    before = state.structures[(9, 0)].hp
+    rules.shoot(state, "blue", {"unit": "b7", "target": "J1"}, ScriptedDice([1]))
+    assert state.structures[(9, 0)].hp == before and medic.shots == 1

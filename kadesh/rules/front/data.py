@@ -58,12 +58,27 @@ class UnitType:
 
 
 @dataclass(frozen=True, slots=True)
+class StructureType:
+    id: str
+    category: str                  # "work" or "building"
+    names: dict[str, str]
+    hp: int
+    steps: int                     # Build orders to complete it
+    cost: dict[str, int] | None    # a work's step cost by movement class (None: nobody enters)
+    cover: int = 0
+    vision: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Tables:
     terrain: dict[str, Terrain]
     fuel_road: int
     fuel_other: int
     units: dict[str, UnitType]
     order_costs: dict[str, int]
+    structures: dict[str, StructureType]
+    build_ap: int
+    clear_ap: int
 
 
 _UNIT_FIELDS = {"size", "class", "hp", "ap", "vision", "range", "min_range", "indirect", "ammo", "fuel", "damage",
@@ -87,7 +102,14 @@ def _load() -> Tables:
             uid, {"fr": u["fr"], "en": u["en"]}, u["size"], u["class"], u["hp"], u["ap"], u["vision"],
             u.get("range", 0), u.get("min_range", 0), u.get("indirect", False), u.get("ammo", 0), u.get("fuel"),
             dict(u.get("damage", {})), u.get("shots", 1), {k: v for k, v in u.items() if k not in _UNIT_FIELDS})
-    return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units, dict(raw_units["orders"]))
+    structures = {}
+    for category, key in (("work", "works"), ("building", "buildings")):
+        for sid, spec in raw_terrain[key].items():
+            structures[sid] = StructureType(sid, category, {"fr": spec["fr"], "en": spec["en"]}, spec["hp"],
+                                            spec["steps"], dict(spec["cost"]) if "cost" in spec else None,
+                                            spec.get("cover", 0), spec.get("vision", 0))
+    return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units, dict(raw_units["orders"]),
+                  structures, raw_terrain["build_ap"], raw_terrain["clear_ap"])
 
 
 TABLES = _load()

@@ -6,6 +6,7 @@ Work in progress (issue 9): rules 2 (fire rate), 6 (range after moving, still-on
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev, line_steps
+from kadesh.rules.front import structures
 from kadesh.rules.front.state import State, Unit
 
 COVER_STEP_PERCENT = 15   # each cover point takes 15 % off the damage
@@ -74,7 +75,9 @@ def line_is_open(state: State, a: Cell, b: Cell) -> bool:
 
 
 def _obstacle(state: State, cell: Cell) -> str | None:
-    if cell in state.occupied:
+    structure = state.structures.get(cell)
+    if cell in state.occupied or (structure is not None and structure.type.category == "building"
+                                  and structure.complete and not structure.carcass):
         return "wall"
     terrain = state.terrain_at(cell)
     if terrain is None:
@@ -87,7 +90,7 @@ def _obstacle(state: State, cell: Cell) -> str | None:
 def cover_points(state: State, target: Unit) -> int:
     """The terrain's cover, one more within 5 cells of its own general, at most 4."""
     terrain = state.terrain_at(target.cell)
-    points = terrain.cover if terrain else 0
+    points = (terrain.cover if terrain else 0) + structures.cover(state.structures.get(target.cell))
     for friend in state.units.values():
         radius = friend.type.extras.get("command_radius")
         if friend.side == target.side and friend is not target and radius is not None \

@@ -9,6 +9,7 @@ action points, and its fuel is counted along that way.
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
+from kadesh.rules.front import structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import State, Unit
 
@@ -19,6 +20,13 @@ def step_price(state: State, unit: Unit, to: Cell) -> int | None:
     if terrain is None or to in state.occupied:
         return None
     cost = terrain.step_cost(unit.type.movement)
+    structure = state.structures.get(to)
+    if structure is not None:
+        over = structures.step_cost(structure, unit.type.movement)
+        if over is None:
+            return None
+        if over >= 0:  # a work replaces the terrain's cost (a bridge, -1, keeps it)
+            cost = over
     if cost is None:
         return None
     return 2 * cost if unit.wounded else cost

@@ -12,7 +12,7 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event, roll_event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
-from kadesh.rules.front import capture, clock, fire, forest, logistics, mines, moves
+from kadesh.rules.front import capture, clock, fire, forest, logistics, mines, moves, structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import spotted
@@ -84,6 +84,8 @@ def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     _check_turn(state, side)
     unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
+    if action.get("at") == "structure":
+        return _shoot_structure(state, side, unit, target_cell, dice)
     target_id = state.occupied.get(target_cell)
     target = state.units.get(target_id) if target_id else None
     if target is None or target.side == side:
@@ -110,12 +112,64 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
         events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
                                      "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
                                      "blast": hit is not target}))
+    fate = structures.splash(state, unit, target_cell, hits[0][1])
+    if fate:
+        events.append(Event("structure_fell", {"cell": map_cell_name(target_cell), "left": fate}))
     if unit.type.extras.get("shell"):
         events += _shell_lands(state, target_cell)
     for hit, _ in hits:
         if hit.hp <= 0:
             events += _destroy(state, hit)
     return events
+
+
+def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice) -> list[Event]:
+    """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover."""
+    why = structures.why_not_target(state, unit, cell)
+    if why is not None:
+        raise RuleError(f"cannot_target_{why}", "Cette cible ne se vise pas.", "That cannot be targeted.")
+    occupied = state.occupied.pop(cell, None)  # a unit on a work does not stop a shot at the work itself
+    why = fire.why_not_fire(state, unit, cell)
+    if occupied is not None:
+        state.occupied[cell] = occupied
+    if why is not None:
+        fr, en = FIRE_REFUSALS[why]
+        raise RuleError(f"cannot_fire_{why}", fr, en)
+    roll = dice.roll(fire.LUCK_PERCENT + 1)
+    dealt = structures.full_damage(unit) * (100 + roll.value - 1) // 100
+    unit.ap -= unit.type.shot_cost
+    unit.ammo -= 1
+    unit.shots += 1
+    unit.camouflaged = False
+    events = [roll_event(roll, side, "luck"),
+              Event("structure_hit", {"unit": unit.id, "cell": map_cell_name(cell), "damage": dealt})]
+    fate = structures.hit(state, cell, dealt)
+    if fate:
+        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate}))
+    return events
+
+
+def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    kind = TABLES.structures.get(action.get("kind"))  # type: ignore[arg-type]
+    if kind is None:
+        kinds = ", ".join(TABLES.structures)
+        raise bad_action(f"À construire : {kinds}.", f"To build: {kinds}.")
+    why = structures.why_not_build(state, engineer, kind, cell)
+    if why is not None:
+        raise RuleError(f"cannot_build_{why}", "Construction impossible ici.", "Cannot build here.")
+    structure = structures.build(state, engineer, kind, cell)
+    return [Event("built", {"unit": engineer.id, "kind": kind.id, "cell": map_cell_name(cell),
+                            "steps": structure.steps, "complete": structure.complete})]
+
+
+def clear(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    if not structures.clear(state, engineer, cell):
+        raise bad_action("Un ingénieur voisin déblaie une carcasse.", "An engineer next to it clears a carcass.")
+    return [Event("cleared", {"unit": engineer.id, "cell": map_cell_name(cell)})]
 
 
 def _camouflaged(state: State) -> frozenset[str]:

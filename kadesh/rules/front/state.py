@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any
 
 from kadesh.core.grid import Cell, parse_map_cell
-from kadesh.rules.front.data import TABLES, Terrain, UnitType
+from kadesh.rules.front.data import TABLES, StructureType, Terrain, UnitType
 
 SIDES = ("blue", "red")
 
@@ -36,6 +36,19 @@ class Unit:
         return 2 * self.hp <= self.type.hp
 
 
+@dataclass(slots=True)
+class Structure:
+    type: StructureType
+    owner: str | None        # a side, or None for a neutral work such as a bridge
+    hp: int
+    steps: int               # Build orders received; complete at type.steps
+    carcass: bool = False    # a finished building destroyed: an engineer must clear it
+
+    @property
+    def complete(self) -> bool:
+        return self.steps >= self.type.steps
+
+
 @dataclass
 class State:
     width: int
@@ -54,6 +67,7 @@ class State:
     burnt: dict[Cell, int] = field(default_factory=dict)                # burnt ground → spring turns since
     mines: dict[Cell, str] = field(default_factory=dict)                # cell → the side that laid it
     works: set[Cell] = field(default_factory=set)                       # cells with a work or a building
+    structures: dict[Cell, Structure] = field(default_factory=dict)     # works, buildings, sites, carcasses
     day_turn: int = 0                # turns since the season began (a day is six turns)
     hour_index: int = -1             # where ``hour`` stands in the day (two turns are night)
 
