@@ -671,3 +671,36 @@ def test_fire_at_a_unit_also_wears_its_cells_work_except_a_weapon_of_1_damage():
     before = state.structures[(9, 0)].hp
     rules.shoot(state, "blue", {"unit": "b7", "target": "J1"}, ScriptedDice([1]))
     assert state.structures[(9, 0)].hp == before and medic.shots == 1
+
+
+def test_a_hospital_heals_a_workshop_repairs_and_a_storage_refills():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.logistics import heal_and_repair
+    from kadesh.rules.front.state import Structure
+
+    state = _small()
+    infantry, truck, tank = state.units["b1"], state.units["b2"], state.units["b3"]
+    infantry.hp, truck.hp, tank.ammo = 4, 10, 0
+    state.structures[(1, 0)] = Structure(TABLES.structures["hospital"], "blue", 20, 3)
+    state.structures[(1, 1)] = Structure(TABLES.structures["workshop"], "blue", 20, 3)
+    state.structures[(2, 3)] = Structure(TABLES.structures["storage"], "blue", 20, 3)
+    assert heal_and_repair(state, "blue") == {"b1": 3, "b2": 3} and tank.ammo == 8
+    state.structures[(2, 3)] = Structure(TABLES.structures["storage"], "red", 20, 3)
+    tank.ammo = 0
+    heal_and_repair(state, "blue")
+    assert tank.ammo == 0  # the enemy's storage does not serve
+
+
+def test_a_watchtower_sees_12_cells_through_night_and_camouflage():
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Structure
+    from kadesh.rules.front.vision import spotted
+
+    state = _small()
+    state.hour = "night"
+    for unit_id in ("b1", "b2", "b3"):
+        state.occupied.pop(state.units[unit_id].cell)
+        del state.units[unit_id]
+    assert spotted(state, "blue") == set()
+    state.structures[(0, 5)] = Structure(TABLES.structures["watchtower"], "blue", 15, 3)
+    assert spotted(state, "blue", camouflaged=frozenset({"r2"})) == {"r1", "r2"}

@@ -67,6 +67,7 @@ class StructureType:
     cost: dict[str, int] | None    # a work's step cost by movement class (None: nobody enters)
     cover: int = 0
     vision: int = 0
+    serves: tuple[str, ...] = ()   # "heals", "repairs", "supplies": what it does for its side's units beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def _load() -> Tables:
         for sid, spec in raw_terrain[key].items():
             structures[sid] = StructureType(sid, category, {"fr": spec["fr"], "en": spec["en"]}, spec["hp"],
                                             spec["steps"], dict(spec["cost"]) if "cost" in spec else None,
-                                            spec.get("cover", 0), spec.get("vision", 0))
+                                            spec.get("cover", 0), spec.get("vision", 0),
+                                            tuple(k for k in ("heals", "repairs", "supplies") if spec.get(k)))
     return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units, dict(raw_units["orders"]),
                   structures, raw_terrain["build_ap"], raw_terrain["clear_ap"])
 

@@ -58,16 +58,27 @@ def resupply(state: State, supplier: Unit, unit: Unit) -> None:
         unit.fuel = unit.type.fuel
 
 
+def _served(state: State, side: str, cell: Cell, service: str) -> bool:
+    """A finished building of ``side`` beside ``cell`` that offers ``service``."""
+    return any(s.owner == side and s.complete and not s.carcass and service in s.type.serves
+               and chebyshev(c, cell) <= 1 for c, s in state.structures.items())
+
+
 def heal_and_repair(state: State, side: str) -> dict[str, int]:
-    """End of ``side``'s turn: foot units beside a medic, vehicles beside an engineer, get 3 HP."""
+    """End of ``side``'s turn: foot units beside a medic or a hospital, vehicles beside an engineer
+    or a workshop, get 3 HP; units beside a storage refill their rounds and fuel."""
     healed = {}
     carers = [u for u in state.units.values() if u.side == side and u.aboard is None]
     for unit in carers:
+        if _served(state, side, unit.cell, "supplies"):
+            unit.ammo = unit.type.ammo
+            if unit.fuel is not None:
+                unit.fuel = unit.type.fuel
         if unit.hp >= unit.type.hp:
             continue
-        foot = unit.type.movement == "foot"
-        helper = "heals" if foot else "repairs"
-        if any(c is not unit and c.type.extras.get(helper) and chebyshev(c.cell, unit.cell) <= 1 for c in carers):
+        helper = "heals" if unit.type.movement == "foot" else "repairs"
+        if _served(state, side, unit.cell, helper) or any(
+                c is not unit and c.type.extras.get(helper) and chebyshev(c.cell, unit.cell) <= 1 for c in carers):
             gained = min(HEAL, unit.type.hp - unit.hp)
             unit.hp += gained
             healed[unit.id] = gained

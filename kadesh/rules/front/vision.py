@@ -28,11 +28,17 @@ def concealment(state: State, unit: Unit, camouflaged: bool = False) -> int:
 
 
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
-    """The enemy units ``side`` sees now: within a watcher's sight less their concealment, or adjacent."""
-    watchers = [u for u in state.units.values() if u.side == side]
+    """The enemy units ``side`` sees now: within a watcher's sight less their concealment, or adjacent;
+    a finished watchtower sees 12 cells, whatever the hour, the weather or camouflage."""
+    watchers = [u for u in state.units.values() if u.side == side and u.aboard is None]
+    towers = [c for c, s in state.structures.items()
+              if s.owner == side and s.complete and not s.carcass and s.type.vision]
     seen = set()
     for enemy in state.units.values():
-        if enemy.side == side:
+        if enemy.side == side or enemy.aboard is not None:
+            continue
+        if any(chebyshev(c, enemy.cell) <= TIME["watchtower_vision"] for c in towers):
+            seen.add(enemy.id)
             continue
         hidden = concealment(state, enemy, enemy.id in camouflaged)
         for watcher in watchers:
