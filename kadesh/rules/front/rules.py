@@ -53,6 +53,8 @@ def _check_turn(state: State, side: str) -> None:
 def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     unit, to = _own_unit(state, side, action), _cell(state, action, "to")
+    if unit.aboard is not None:
+        raise bad_action("Elle est à bord : c'est le camion qui roule.", "It is aboard: the truck moves.")
     path = moves.way(state, unit, to)
     if path is None:
         raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
@@ -170,6 +172,19 @@ def clear(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     if not structures.clear(state, engineer, cell):
         raise bad_action("Un ingénieur voisin déblaie une carcasse.", "An engineer next to it clears a carcass.")
     return [Event("cleared", {"unit": engineer.id, "cell": map_cell_name(cell)})]
+
+
+def demine(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    if mines.why_not_demine(state, engineer, cell) is not None:
+        raise bad_action("Un ingénieur retire une mine repérée, sur sa case ou voisine.",
+                         "An engineer removes a spotted mine on or next to its cell.")
+    if engineer.ap < TABLES.order_costs["demine"]:
+        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+    engineer.ap -= TABLES.order_costs["demine"]
+    del state.mines[cell]
+    return [Event("demined", {"unit": engineer.id, "cell": map_cell_name(cell)})]
 
 
 def _camouflaged(state: State) -> frozenset[str]:

@@ -104,6 +104,11 @@ def scenario_state(raw: dict[str, Any]) -> State:
                     kind.ammo, kind.fuel)
         state.units[unit.id] = unit
         state.occupied[cell] = unit.id
+    for mine in raw.get("mines", []):
+        cell = parse_map_cell(mine["cell"], width, height)
+        if cell is None:
+            raise ValueError(f"mine on {mine['cell']!r}: not a cell of the map")
+        state.mines[cell] = mine["side"]
     for point in raw.get("points", []):
         cell = parse_map_cell(point["cell"], width, height)
         if cell is None:
