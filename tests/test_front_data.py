@@ -704,3 +704,11 @@ def test_a_watchtower_sees_12_cells_through_night_and_camouflage():
     assert spotted(state, "blue") == set()
     state.structures[(0, 5)] = Structure(TABLES.structures["watchtower"], "blue", 15, 3)
     assert spotted(state, "blue", camouflaged=frozenset({"r2"})) == {"r1", "r2"}
+
+
+def test_the_default_scenario_is_32_by_24_with_about_80_units_and_5_points():
+    from kadesh.rules.front.state import load_scenario
+
+    state = load_scenario("default")
+    assert (state.width, state.height) == (32, 24) and 75 <= len(state.units) <= 85 and len(state.points) == 5
+    assert all(state.terrain_at(u.cell).step_cost(u.type.movement) is not None for u in state.units.values())

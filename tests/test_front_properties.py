@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.ruleset import Front
 from kadesh.rules.front.vision import spotted
 
+pytestmark = pytest.mark.slow
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULES = Front()
 
@@ -47,7 +49,8 @@ def play(seed: int, actions: int = 120, check=None) -> tuple[Game, list]:
 def sound(game: Game) -> None:
     state = game.state
     for unit in state.units.values():
-        assert unit.ap >= 0 and unit.ammo >= 0 and (unit.fuel is None or unit.fuel >= 0)
+        assert unit.hp > 0 and unit.ap >= 0 and unit.ammo >= 0 and (unit.fuel is None or unit.fuel >= 0)
+        assert all(p in state.units and state.units[p].aboard == unit.id for p in unit.cargo)
         assert unit.shots <= 2
         if unit.aboard is None:
             terrain = state.terrain_at(unit.cell)

@@ -21,7 +21,8 @@ def may_enter_point(state: State, unit_type_id: str, cell: Cell) -> bool:
 
 
 def _enemy_near(state: State, cell: Cell, side: str) -> bool:
-    return any(u.side != side and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
+    return any(u.side != side and u.aboard is None and chebyshev(u.cell, cell) <= ENEMY_RADIUS
+               for u in state.units.values())
 
 
 def end_of_side_turn(state: State, side: str) -> list[tuple[str, Cell, str | None]]:

@@ -46,8 +46,8 @@ def unload_cells(state: State, truck: Unit) -> list[Cell]:
 def unload(state: State, truck: Unit, unit: Unit, cell: Cell) -> None:
     truck.cargo.remove(unit.id)
     truck.ap -= TABLES.order_costs["unload"]
-    unit.aboard = None
-    state.place(unit, cell)
+    unit.aboard, unit.cell = None, cell  # its old cell was left when it boarded: not ours to free
+    state.occupied[cell] = unit.id
 
 
 def resupply(state: State, supplier: Unit, unit: Unit) -> None:

@@ -54,6 +54,21 @@ def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
     return list(reversed(path[:-1]))
 
 
+def fuel_to_each(state: State, unit: Unit, reach: dict[Cell, int]) -> dict[Cell, int]:
+    """Fuel burnt to reach each cell by its cheapest way, for all of them at once (cheapest first)."""
+    fuel = {unit.cell: 0}
+    for cell in sorted(reach, key=reach.__getitem__):
+        if cell == unit.cell:
+            continue
+        price = step_price(state, unit, cell)
+        assert price is not None
+        before = next(c for c in king_neighbours(cell) if c in fuel and reach[c] + price == reach[cell])
+        terrain = state.terrain_at(cell)
+        assert terrain is not None
+        fuel[cell] = fuel[before] + (TABLES.fuel_road if terrain.road else TABLES.fuel_other)
+    return fuel
+
+
 def fuel_for(state: State, way_cells: list[Cell]) -> int:
     """Fuel a vehicle burns along a way: little on road and bridge, more anywhere else."""
     total = 0

@@ -79,6 +79,8 @@ def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     if unit.fuel is not None:
         unit.fuel -= fuel
     unit.moved, unit.camouflaged = True, False
+    if unit.hp <= 0:
+        events += _destroy(state, unit)
     return [Event("moved", {"unit": unit.id, "side": side, "from": map_cell_name(start),
                             "to": map_cell_name(unit.cell), "ap": cost, "fuel": fuel}), *events]
 
@@ -107,7 +109,7 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     blast = unit.type.extras.get("blast")
     if blast:  # the cannon's shell: half the damage to every unit within 2 cells, friend or foe
         hits += [(other, fire.damage(state, unit, other, luck.value - 1) // 2) for other in list(state.units.values())
-                 if other is not target and chebyshev(other.cell, target_cell) <= blast]
+                 if other is not target and other.aboard is None and chebyshev(other.cell, target_cell) <= blast]
     events = [roll_event(luck, side, "luck")]
     for hit, dealt in hits:
         hit.hp -= dealt
@@ -203,9 +205,17 @@ def _shell_lands(state: State, cell: Cell) -> list[Event]:
 
 
 def _destroy(state: State, unit: Unit) -> list[Event]:
+    """A unit is gone; a truck's passengers are lost with it."""
+    if unit.id not in state.units:
+        return []
     del state.units[unit.id]
     state.occupied.pop(unit.cell, None)
     events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)})]
+    for passenger in unit.cargo:
+        if passenger in state.units:
+            del state.units[passenger]
+            events.append(Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
+                                              "aboard": unit.id}))
     if unit.type.fuel is not None and forest.ignite(state, unit.cell):  # a vehicle exploding in a forest
         events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
     return events
@@ -272,6 +282,8 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
             unit.camouflaged = not unit.moved and not unit.shots and terrain is not None and terrain.cover > 0
     for unit_id, lost in forest.end_of_side_turn(state, side).items():
         events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
+        if unit_id in state.units and state.units[unit_id].hp <= 0:
+            events += _destroy(state, state.units[unit_id])
     for unit_id, gained in logistics.heal_and_repair(state, side).items():
         events.append(Event("healed", {"unit": unit_id, "hp": gained}))
     for what, cell, holder in capture.end_of_side_turn(state, side):

@@ -30,8 +30,8 @@ class Front(Ruleset):
     name = "front"
     version = "0"
     title = {"fr": "Front", "en": "Front"}
-    options_schema = {"scenario": {"type": "choice", "values": ["test_small", "test_mixed"],
-                                   "default": "test_small",
+    options_schema = {"scenario": {"type": "choice", "values": ["default", "test_small", "test_mixed"],
+                                   "default": "default",
                                    "fr": "Scénario", "en": "Scenario"}}
 
     def seats(self, options: dict[str, Any]) -> list[str]:
@@ -49,8 +49,9 @@ class Front(Ruleset):
     def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
         if capture.winner(state) or seat != state.active:
             return
+        seen = spotted(state, seat, frozenset(u.id for u in state.units.values() if u.camouflaged))
         for unit in [u for u in state.units.values() if u.side == seat]:
-            yield from _unit_orders(state, unit)
+            yield from _unit_orders(state, unit, seen)
         yield {"type": "end_turn"}
 
     def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:
@@ -90,29 +91,28 @@ def _addressed(event: Event, seat: str) -> Event:
     return Event(event.type, event.data, (seat,))
 
 
-def _unit_orders(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
+def _unit_orders(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
     if unit.aboard is not None:
         return
     yield from _moves(state, unit)
-    yield from _shots(state, unit)
+    yield from _shots(state, unit, seen)
     yield from _logistics(state, unit)
 
 
 def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
-    for cell in moves.reachable(state, unit):
+    reach = moves.reachable(state, unit)
+    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.fuel is not None else {}
+    for cell in reach:
         if cell in state.holders and not capture.may_enter_point(state, unit.type.id, cell):
             continue
-        if unit.fuel is not None:
-            path = moves.way(state, unit, cell)
-            if path is None or moves.fuel_for(state, path) > unit.fuel:
-                continue
+        if unit.fuel is not None and fuel[cell] > unit.fuel:
+            continue
         yield {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}
 
 
-def _shots(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
+def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
     if not unit.type.armed:
         return
-    seen = spotted(state, unit.side, frozenset(u.id for u in state.units.values() if u.camouflaged))
     for enemy in state.units.values():
         if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell) is None:
             yield {"type": "shoot", "unit": unit.id, "target": map_cell_name(enemy.cell)}
