@@ -116,6 +116,8 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
         events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
                                      "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
                                      "blast": hit is not target}))
+        if hit.side != side:  # the victim's side learns it was hit, not by whom nor from where
+            events.append(Event("hit", {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp)}, (hit.side,)))
     fate = structures.splash(state, unit, target_cell, hits[0][1])
     if fate:
         events.append(Event("structure_fell", {"cell": map_cell_name(target_cell), "left": fate}))
@@ -210,12 +212,13 @@ def _destroy(state: State, unit: Unit) -> list[Event]:
         return []
     del state.units[unit.id]
     state.occupied.pop(unit.cell, None)
-    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)})]
+    both = tuple(SIDES)  # both sides learn of a loss; spectators, who see no unit, do not
+    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, both)]
     for passenger in unit.cargo:
         if passenger in state.units:
             del state.units[passenger]
             events.append(Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
-                                              "aboard": unit.id}))
+                                              "aboard": unit.id}, both))
     if unit.type.fuel is not None and forest.ignite(state, unit.cell):  # a vehicle exploding in a forest
         events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
     return events

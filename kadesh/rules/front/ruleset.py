@@ -16,7 +16,7 @@ from kadesh.core.errors import GAME_OVER, UNKNOWN_ACTION, RuleError
 from kadesh.core.events import Event
 from kadesh.core.grid import king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
-from kadesh.rules.front import capture, fire, logistics, mines, moves, rules, structures
+from kadesh.rules.front import capture, fire, logistics, mines, moves, narration, rules, structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit, load_scenario
 from kadesh.rules.front.view import side_view
@@ -80,8 +80,7 @@ class Front(Ruleset):
         return {"winner": winner, "reason": "victory"} if winner else None
 
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
-        data = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        return f"{event.type}: {data}"  # plain until the narration of issue 9 is written
+        return narration.narrate(event, seat, lang)
 
 
 def _addressed(event: Event, seat: str) -> Event:

@@ -1,0 +1,76 @@
+"""Front's journal in French and English. Work in progress (issue 9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kadesh.core.events import Event
+
+SIDE = {"fr": {"blue": "Bleu", "red": "Rouge"}, "en": {"blue": "Blue", "red": "Red"}}
+FR: dict[str, str] = {
+    "moved": "{unit} va de {from} à {to} ({ap} PA{fuel_fr}).",
+    "mine": "{unit} saute sur une mine en {cell} : {damage} dégâts.",
+    "shot": "{unit} tire sur {target} en {cell} : {damage} dégâts{blast_fr} (reste {hp} PV).",
+    "hit": "{unit} est touché : {damage} dégâts (reste {hp} PV).",
+    "destroyed": "{unit} est détruit en {cell}.",
+    "crater": "Un obus creuse un cratère en {cell}.",
+    "fire_started": "La forêt brûle en {cell}.",
+    "burnt": "{unit} souffre du feu : {damage} dégâts.",
+    "structure_hit": "{unit} tire sur l'ouvrage en {cell} : {damage} dégâts.",
+    "structure_fell": "L'ouvrage en {cell} tombe ({left}).",
+    "built": "{unit} construit {kind} en {cell} ({steps} étape(s){complete_fr}).",
+    "cleared": "{unit} déblaie la carcasse en {cell}.",
+    "demined": "{unit} retire une mine en {cell}.",
+    "boarded": "{unit} monte dans {truck}.",
+    "unloaded": "{unit} descend de {truck} en {cell}.",
+    "resupplied": "{by} ravitaille {unit}.",
+    "healed": "{unit} regagne {hp} PV.",
+    "point": "Point {cell} : {change_fr}.",
+    "turn_ended": "Fin du tour {turn} de {side}.",
+    "season": "La saison change : {season}.",
+}
+EN: dict[str, str] = {
+    "moved": "{unit} moves from {from} to {to} ({ap} AP{fuel_en}).",
+    "mine": "{unit} hits a mine at {cell}: {damage} damage.",
+    "shot": "{unit} fires at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
+    "hit": "{unit} is hit: {damage} damage ({hp} HP left).",
+    "destroyed": "{unit} is destroyed at {cell}.",
+    "crater": "A shell digs a crater at {cell}.",
+    "fire_started": "The forest is burning at {cell}.",
+    "burnt": "{unit} suffers from the fire: {damage} damage.",
+    "structure_hit": "{unit} fires at the structure at {cell}: {damage} damage.",
+    "structure_fell": "The structure at {cell} falls ({left}).",
+    "built": "{unit} builds {kind} at {cell} ({steps} step(s){complete_en}).",
+    "cleared": "{unit} clears the carcass at {cell}.",
+    "demined": "{unit} removes a mine at {cell}.",
+    "boarded": "{unit} boards {truck}.",
+    "unloaded": "{unit} gets off {truck} at {cell}.",
+    "resupplied": "{by} resupplies {unit}.",
+    "healed": "{unit} regains {hp} HP.",
+    "point": "Point {cell}: {change_en}.",
+    "turn_ended": "End of {side}'s turn {turn}.",
+    "season": "The season changes: {season}.",
+}
+
+
+def narrate(event: Event, seat: str | None, lang: str) -> str | None:
+    lang = "en" if lang == "en" else "fr"
+    template = (EN if lang == "en" else FR).get(event.type)
+    if template is None:
+        return None
+    data: dict[str, Any] = {key: "" for key in ("fuel_fr", "fuel_en", "blast_fr", "blast_en", "complete_fr",
+                                                "complete_en", "change_fr", "change_en")}
+    data.update(event.data)
+    if event.data.get("fuel"):
+        data["fuel_fr"], data["fuel_en"] = f", {event.data['fuel']} carburant", f", {event.data['fuel']} fuel"
+    if event.data.get("blast"):
+        data["blast_fr"], data["blast_en"] = " (souffle)", " (blast)"
+    if event.data.get("complete"):
+        data["complete_fr"], data["complete_en"] = ", achevé", ", complete"
+    if "change" in event.data:
+        holder = SIDE[lang].get(event.data.get("side") or "", "—")
+        data["change_fr"] = f"pris par {holder}" if event.data["change"] == "taken" else "redevenu neutre"
+        data["change_en"] = f"taken by {holder}" if event.data["change"] == "taken" else "neutral again"
+    if "side" in event.data and event.type == "turn_ended":
+        data["side"] = SIDE[lang][event.data["side"]]
+    return template.format(**data)
