@@ -712,3 +712,29 @@ def test_the_default_scenario_is_32_by_24_with_about_80_units_and_5_points():
     state = load_scenario("default")
     assert (state.width, state.height) == (32, 24) and 75 <= len(state.units) <= 85 and len(state.points) == 5
     assert all(state.terrain_at(u.cell).step_cost(u.type.movement) is not None for u in state.units.values())
+
+
+def test_a_side_remembers_the_ground_as_it_last_saw_it():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.ruleset import Front
+    from kadesh.rules.front.view import side_view
+
+    state = _small()
+    tank = state.units["b3"]
+    state.place(tank, (3, 5))
+    _with(state, "r8", "red", "infantry", (6, 5))
+    rules.shoot(state, "blue", {"unit": "b3", "target": "G6"}, ScriptedDice([1]))  # a crater at G6
+    from kadesh.rules.front.vision import refresh_memory, sees_cell
+
+    state.hour = "night"  # red's one eye left, at J1, sees 4 cells tonight: not G6
+    state.occupied.pop(state.units["r2"].cell)
+    del state.units["r2"]
+
+    state.units["r8"].hp = 99
+    state.occupied.pop((6, 5))
+    del state.units["r8"]
+    refresh_memory(state)
+    assert not sees_cell(state, "red", (6, 5)) and sees_cell(state, "blue", (6, 5))
+    assert side_view(state, "blue")["map"][5][6] == "crater" and side_view(state, "red")["map"][5][6] == "meadow"
+    assert Front().view(state, None)["map"][5][6] == "meadow"  # spectators see the map as it began

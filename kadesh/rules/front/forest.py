@@ -46,7 +46,7 @@ def end_of_round(state: State, dice: Dice) -> list[Cell]:
         left, spreads = state.fires[cell]
         if left <= 1:
             del state.fires[cell]
-            state.terrain[cell[1]][cell[0]] = TABLES.terrain["burnt"]
+            state.set_terrain(cell, TABLES.terrain["burnt"])
             state.burnt[cell] = 0
         else:
             state.fires[cell] = (left - 1, False)  # it has had its turn to spread
@@ -64,6 +64,6 @@ def end_of_round(state: State, dice: Dice) -> list[Cell]:
         for cell in list(state.burnt):
             state.burnt[cell] += 1
             if state.burnt[cell] >= FIRE["regrow_turns"] and cell not in state.works and cell not in state.mines:
-                state.terrain[cell[1]][cell[0]] = TABLES.terrain["forest"]
+                state.set_terrain(cell, TABLES.terrain["forest"])
                 del state.burnt[cell]
     return started

@@ -199,7 +199,7 @@ def _shell_lands(state: State, cell: Cell) -> list[Event]:
     """A cannon, mortar or tank shell digs a crater in meadow and sets a forest ablaze."""
     terrain = state.terrain_at(cell)
     if terrain is not None and terrain.id == "meadow":
-        state.terrain[cell[1]][cell[0]] = TABLES.terrain["crater"]
+        state.set_terrain(cell, TABLES.terrain["crater"])
         return [Event("crater", {"cell": map_cell_name(cell)})]
     if forest.ignite(state, cell):
         return [Event("fire_started", {"cell": map_cell_name(cell)})]

@@ -20,7 +20,7 @@ from kadesh.rules.front import capture, fire, logistics, mines, moves, narration
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit, load_scenario
 from kadesh.rules.front.view import side_view
-from kadesh.rules.front.vision import spotted
+from kadesh.rules.front.vision import refresh_memory, spotted
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "end_turn")
 PUBLIC_EVENTS = {"turn_ended", "season", "point"}
@@ -66,12 +66,13 @@ class Front(Ruleset):
             events = rules.shoot(state, seat, action, dice)
         else:
             events = getattr(rules, kind)(state, seat, action)
+        refresh_memory(state)
         return [_addressed(event, seat) for event in events]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        if seat is None:  # spectators: the ground and the points, no unit of either side
+        if seat is None:  # spectators: the ground as it was at the start, the points, no unit of either side
             return {"turn": state.turn, "active": state.active, "season": state.season, "hour": state.hour,
-                    "map": [[state.terrain[y][x].id for x in range(state.width)] for y in range(state.height)],
+                    "map": [list(row) for row in state.original],
                     "points": {map_cell_name(c): h for c, h in state.holders.items()}}
         return side_view(state, seat)
 

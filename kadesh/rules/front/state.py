@@ -70,6 +70,9 @@ class State:
     structures: dict[Cell, Structure] = field(default_factory=dict)     # works, buildings, sites, carcasses
     day_turn: int = 0                # turns since the season began (a day is six turns)
     hour_index: int = -1             # where ``hour`` stands in the day (two turns are night)
+    memory: dict[str, dict[Cell, str]] = field(default_factory=lambda: {side: {} for side in SIDES})
+    original: list[list[str]] = field(default_factory=list)  # the map as the scenario gives it
+    # ^ for cells whose terrain changed: the terrain each side last saw there (the map is known at the start)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
@@ -77,6 +80,15 @@ class State:
     def terrain_at(self, cell: Cell) -> Terrain | None:
         x, y = cell
         return self.terrain[y][x] if 0 <= x < self.width and 0 <= y < self.height else None
+
+    def set_terrain(self, cell: Cell, terrain: Terrain) -> None:
+        """Change a cell's ground (crater, fire, bridge); a side that does not see it keeps the old one
+        in mind (``memory``) until it looks again (``vision.refresh_memory``)."""
+        x, y = cell
+        old = self.terrain[y][x].id
+        for remembered in self.memory.values():
+            remembered.setdefault(cell, old)
+        self.terrain[y][x] = terrain
 
     def place(self, unit: Unit, cell: Cell) -> None:
         self.occupied.pop(unit.cell, None)
@@ -93,6 +105,7 @@ def scenario_state(raw: dict[str, Any]) -> State:
         raise ValueError("map rows must all have the same width")
     terrain = [[legend[mark] for mark in row] for row in rows]
     state = State(width, height, terrain, {}, [], raw["scenario"]["season"], raw["scenario"]["hour"])
+    state.original = [[t.id for t in row] for row in terrain]
     counts = dict.fromkeys(SIDES, 0)
     for spec in raw.get("units", []):
         kind = TABLES.units[spec["type"]]

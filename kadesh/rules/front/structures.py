@@ -64,7 +64,7 @@ def hit(state: State, cell: Cell, damage: int) -> str | None:
     del state.structures[cell]
     state.works.discard(cell)
     if structure.type.id == "bridge":
-        state.terrain[cell[1]][cell[0]] = TABLES.terrain["water"]
+        state.set_terrain(cell, TABLES.terrain["water"])
     return "gone"
 
 
@@ -109,7 +109,7 @@ def build(state: State, engineer: Unit, kind: StructureType, cell: Cell) -> Stru
         state.works.add(cell)
     structure.steps += 1
     if structure.complete and kind.id == "bridge":
-        state.terrain[cell[1]][cell[0]] = TABLES.terrain["bridge"]
+        state.set_terrain(cell, TABLES.terrain["bridge"])
     return structure
 
 

@@ -26,7 +26,8 @@ def side_view(state: State, side: str) -> dict[str, Any]:
     enemies = spotted(state, side, camouflaged)
     return {
         "turn": state.turn, "active": state.active, "season": state.season, "hour": state.hour,
-        "map": [[state.terrain[y][x].id for x in range(state.width)] for y in range(state.height)],
+        "map": [[state.memory[side].get((x, y), state.terrain[y][x].id) for x in range(state.width)]
+                for y in range(state.height)],
         "units": [_unit(u, u.side == side) for u in state.units.values() if u.side == side or u.id in enemies],
         "mines": sorted(map_cell_name(c) for c in mines_seen_by(state, side)),
         "points": {map_cell_name(c): holder for c, holder in state.holders.items()},

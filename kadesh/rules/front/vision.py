@@ -27,6 +27,23 @@ def concealment(state: State, unit: Unit, camouflaged: bool = False) -> int:
     return hidden + (TIME["concealment"]["camouflage"] if camouflaged else 0)
 
 
+def sees_cell(state: State, side: str, cell: tuple[int, int]) -> bool:
+    """Whether ``side`` has eyes on a cell now: a unit within its sight, or a finished watchtower."""
+    if any(s.owner == side and s.complete and not s.carcass and s.type.vision
+           and chebyshev(c, cell) <= TIME["watchtower_vision"] for c, s in state.structures.items()):
+        return True
+    return any(u.side == side and u.aboard is None and chebyshev(u.cell, cell) <= vision(state, u)
+               for u in state.units.values())
+
+
+def refresh_memory(state: State) -> None:
+    """What each side sees of the changed cells becomes what it remembers of them."""
+    for side, remembered in state.memory.items():
+        for cell in remembered:
+            if sees_cell(state, side, cell):
+                remembered[cell] = state.terrain[cell[1]][cell[0]].id
+
+
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
     """The enemy units ``side`` sees now: within a watcher's sight less their concealment, or adjacent;
     a finished watchtower sees 12 cells, whatever the hour, the weather or camouflage."""
