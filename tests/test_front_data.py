@@ -738,3 +738,18 @@ def test_a_side_remembers_the_ground_as_it_last_saw_it():
     assert not sees_cell(state, "red", (6, 5)) and sees_cell(state, "blue", (6, 5))
     assert side_view(state, "blue")["map"][5][6] == "crater" and side_view(state, "red")["map"][5][6] == "meadow"
     assert Front().view(state, None)["map"][5][6] == "meadow"  # spectators see the map as it began
+
+
+def test_a_destroyed_vehicle_leaves_a_wreck_and_a_truck_tows_a_cannon():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.logistics import why_not_board
+
+    state = _small()
+    enemy_truck = _with(state, "r8", "red", "truck", (6, 5))
+    enemy_truck.hp = 1
+    state.place(state.units["b3"], (3, 5))
+    events = rules.shoot(state, "blue", {"unit": "b3", "target": "G6"}, ScriptedDice([1]))
+    assert "wreck" in [e.type for e in events] and state.terrain_at((6, 5)).id == "wreck"
+    cannon = _with(state, "b8", "blue", "cannon", (1, 1))
+    assert why_not_board(state, cannon, state.units["b2"]) is None  # the truck at A2 tows it

@@ -20,6 +20,8 @@ def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
     capacity = truck.type.extras.get("carries")
     if capacity is None or truck.side != unit.side:
         return "not_a_truck"
+    if unit.type.extras.get("towed") and not truck.type.extras.get("tows"):
+        return "not_a_truck"  # a cannon goes behind a truck that tows
     if chebyshev(unit.cell, truck.cell) != 1:
         return "not_beside"
     if unit.moved:

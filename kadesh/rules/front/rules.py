@@ -219,8 +219,12 @@ def _destroy(state: State, unit: Unit) -> list[Event]:
             del state.units[passenger]
             events.append(Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
                                               "aboard": unit.id}, both))
-    if unit.type.fuel is not None and forest.ignite(state, unit.cell):  # a vehicle exploding in a forest
-        events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
+    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck
+        if forest.ignite(state, unit.cell):
+            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
+        elif state.terrain_at(unit.cell).id not in ("bridge", "forest"):
+            state.set_terrain(unit.cell, TABLES.terrain["wreck"])
+            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}))
     return events
 
 
