@@ -43,8 +43,16 @@ def test_a_road_detour_is_cheaper_for_a_truck():
     assert reach[(4, 1)] == 6  # up onto the road, along it, down again: 1 + 1 + 1 + 3, not 4 × 3
 
 
-def test_front_is_not_offered_until_its_engine_is_complete():
-    assert "front" not in all_rulesets()
+def test_front_is_offered_and_plays_through_the_core_contract():
+    from kadesh import load_game, new_game
+
+    assert "front" in all_rulesets()
+    game = new_game("front", seed=3, options={"scenario": "test_small"})
+    game.act("blue", {"type": "move", "unit": "b1", "to": "B1"})
+    game.act("blue", {"type": "end_turn"})
+    again = load_game(game.to_record())
+    assert again.view("blue") == game.view("blue") and again.journal("red") == game.journal("red")
+    assert "b1 va de A1 à B1 (2 PA)." in game.journal("blue") and "b1 va" not in " ".join(game.journal("red"))
 
 
 # -- moving (rules 3 and 5) ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ PUBLIC_EVENTS = {"turn_ended", "season", "point"}
 
 class Front(Ruleset):
     name = "front"
-    version = "0"
+    version = "1"
     title = {"fr": "Front", "en": "Front"}
     options_schema = {"scenario": {"type": "choice", "values": ["default", "test_small", "test_mixed"],
                                    "default": "default",

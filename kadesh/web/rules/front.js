@@ -1,0 +1,94 @@
+// Front's view (a first, plain one; the full interface is a later issue): the ground as this side
+// knows it, its units and the enemies it sees, and the orders of the selected unit from the
+// server's legal actions: click a highlighted cell to move or fire, or use the buttons.
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 24;
+const MARGIN = 22;
+const COLOURS = { road: "#c9b27a", bridge: "#9a7b4f", meadow: "#cfe3a4", burnt: "#6b5a4a", forest: "#4f7f3a",
+  hill: "#b59a6a", swamp: "#7f9a7a", crater: "#a08e70", ruins: "#9c8f86", wreck: "#777", water: "#7fb0d8" };
+const T = {
+  fr: { sides: { blue: "Bleu", red: "Rouge" }, turn: (n) => `Tour ${n}`, yourTurn: "À vous d'ordonner.",
+    waiting: "Au tour de l'adversaire.", endTurn: "Fin du tour (Tab)", pick: "Choisis une de tes unités.",
+    unit: (u) => `${u.id} — ${u.type} · PV ${u.hp} · PA ${u.ap} · munitions ${u.ammo}${u.fuel != null ? ` · carburant ${u.fuel}` : ""}`,
+    orders: { board: "Monter dans", unload: "Décharger", resupply: "Ravitailler", build: "Construire", clear: "Déblayer",
+      demine: "Déminer" }, won: (s) => `Victoire : ${s}.` },
+  en: { sides: { blue: "Blue", red: "Red" }, turn: (n) => `Turn ${n}`, yourTurn: "Your orders.",
+    waiting: "The other side is playing.", endTurn: "End turn (Tab)", pick: "Pick one of your units.",
+    unit: (u) => `${u.id} — ${u.type} · HP ${u.hp} · AP ${u.ap} · rounds ${u.ammo}${u.fuel != null ? ` · fuel ${u.fuel}` : ""}`,
+    orders: { board: "Board", unload: "Unload", resupply: "Resupply", build: "Build", clear: "Clear", demine: "Demine" },
+    won: (s) => `Victory: ${s}.` },
+};
+
+let selected = null;
+let lastVersion = null;
+
+function el(tag, attrs = {}, ...children) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+const columnName = (x) => { let s = ""; x += 1; while (x) { const r = (x - 1) % 26; s = String.fromCharCode(65 + r) + s; x = Math.floor((x - 1) / 26); } return s; };
+const cellName = (x, y) => `${columnName(x)}${y + 1}`;
+const xy = (name) => { const m = /^([A-Z]+)(\d+)$/.exec(name); let x = 0; for (const c of m[1]) x = x * 26 + c.charCodeAt(0) - 64; return [x - 1, Number(m[2]) - 1]; };
+
+export function seatName(view, seat, lang) {
+  return T[lang].sides[seat] ?? seat;
+}
+
+export function render(root, ctx) {
+  const { view, lang, seat, legal } = ctx;
+  const t = T[lang];
+  if (ctx.game.version !== lastVersion) { lastVersion = ctx.game.version; if (!legal.some((a) => a.unit === selected)) selected = null; }
+  const mine = legal.filter((a) => a.unit === selected);
+  const moves = new Map(mine.filter((a) => a.type === "move").map((a) => [a.to, a]));
+  const shots = new Map(mine.filter((a) => a.type === "shoot" && !a.at).map((a) => [a.target, a]));
+  const rows = view.map.length, cols = view.map[0].length;
+  const svg = el("svg:svg", { viewBox: `0 0 ${MARGIN + cols * CELL + 4} ${MARGIN + rows * CELL + 4}`, class: "front-map", role: "img" });
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const name = cellName(x, y);
+      const action = moves.get(name) || shots.get(name);
+      svg.append(el("svg:rect", { x: MARGIN + x * CELL, y: MARGIN + y * CELL, width: CELL, height: CELL, "data-cell": name,
+        class: `ground${moves.has(name) ? " move" : ""}${shots.has(name) ? " aim" : ""}`, fill: COLOURS[view.map[y][x]] ?? "#ccc",
+        onclick: action ? () => ctx.act(action) : null }, el("svg:title", {}, `${name} ${view.map[y][x]}`)));
+    }
+  }
+  for (let x = 0; x < cols; x++) svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN - 6, class: "coord", "text-anchor": "middle" }, columnName(x)));
+  for (let y = 0; y < rows; y++) svg.append(el("svg:text", { x: MARGIN - 4, y: MARGIN + y * CELL + CELL / 2 + 4, class: "coord", "text-anchor": "end" }, String(y + 1)));
+  for (const [name, holder] of Object.entries(view.points ?? {})) {
+    const [x, y] = xy(name);
+    svg.append(el("svg:rect", { x: MARGIN + x * CELL + 2, y: MARGIN + y * CELL + 2, width: CELL - 4, height: CELL - 4, class: `point ${holder ?? "neutral"}` }));
+  }
+  for (const name of view.mines ?? []) {
+    const [x, y] = xy(name);
+    svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL - 4, "text-anchor": "middle", class: "mine" }, "✸"));
+  }
+  for (const unit of view.units ?? []) {
+    if (!unit.cell) continue;
+    const [x, y] = xy(unit.cell);
+    const own = unit.side === seat;
+    const action = shots.get(unit.cell);
+    svg.append(el("svg:g", { class: `unit ${unit.side}${unit.id === selected ? " selected" : ""}`, "data-unit": unit.id,
+      onclick: own ? () => { selected = unit.id === selected ? null : unit.id; render(root, ctx); } : action ? () => ctx.act(action) : null },
+      el("svg:circle", { cx: MARGIN + x * CELL + CELL / 2, cy: MARGIN + y * CELL + CELL / 2, r: CELL / 2 - 3 }),
+      el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL / 2 + 4, "text-anchor": "middle" }, unit.type.slice(0, 2))));
+  }
+  const unit = (view.units ?? []).find((u) => u.id === selected);
+  const others = mine.filter((a) => !["move", "shoot"].includes(a.type) || a.at);
+  const myTurn = legal.some((a) => a.type === "end_turn");
+  root.replaceChildren(el("div", { class: "front" },
+    el("p", { class: "front-status" }, `${t.turn(view.turn)} · ${view.season} · ${view.hour} · `,
+      view.outcome ? t.won(t.sides[view.outcome.winner]) : myTurn ? t.yourTurn : t.waiting),
+    svg,
+    el("p", {}, unit ? t.unit(unit) : myTurn ? t.pick : ""),
+    el("div", { class: "front-orders" }, ...others.map((a) => el("button", { type: "button", class: "order", onclick: () => ctx.act(a) },
+      `${t.orders[a.type] ?? a.type} ${a.truck ?? a.passenger ?? a.target ?? ""} ${a.kind ?? ""} ${a.cell ?? a.to ?? ""}`.trim())),
+      myTurn ? el("button", { type: "button", id: "end-turn", onclick: () => ctx.act({ type: "end_turn" }) }, t.endTurn) : null)));
+  document.onkeydown = (event) => { if (event.key === "Tab" && myTurn && document.querySelector(".front")) { event.preventDefault(); ctx.act({ type: "end_turn" }); } };
+}
