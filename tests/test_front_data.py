@@ -761,3 +761,16 @@ def test_a_destroyed_vehicle_leaves_a_wreck_and_a_truck_tows_a_cannon():
     assert "wreck" in [e.type for e in events] and state.terrain_at((6, 5)).id == "wreck"
     cannon = _with(state, "b8", "blue", "cannon", (1, 1))
     assert why_not_board(state, cannon, state.units["b2"]) is None  # the truck at A2 tows it
+
+
+def test_victory_by_holding_4_of_the_5_points():
+    from kadesh.rules.front.capture import winner
+    from kadesh.rules.front.state import load_scenario
+
+    state = load_scenario("default")
+    points = list(state.holders)
+    for cell in points[:3]:
+        state.holders[cell] = "red"
+    assert winner(state) is None
+    state.holders[points[3]] = "red"
+    assert winner(state) == "red"
