@@ -774,3 +774,26 @@ def test_victory_by_holding_4_of_the_5_points():
     assert winner(state) is None
     state.holders[points[3]] = "red"
     assert winner(state) == "red"
+
+
+def test_sight_is_10_cells_at_most():
+    import dataclasses
+
+    from kadesh.rules.front.vision import vision
+
+    state = _small()
+    eagle = state.units["b1"]
+    eagle.type = dataclasses.replace(eagle.type, vision=15)
+    assert vision(state, eagle) == 10
+
+
+def test_firing_then_withdrawing_costs_nothing_more():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    state.place(state.units["b1"], (7, 1))
+    rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
+    assert state.units["b1"].ap == 4
+    rules.move(state, "blue", {"unit": "b1", "to": "F2"})  # back along the road: 2 steps of 1
+    assert state.units["b1"].ap == 2
