@@ -33,3 +33,15 @@ def test_a_side_moves_a_unit_and_ends_its_turn(tmp_path):
         with store.game(created.id) as game:
             assert game.state.units["b1"].cell == (1, 0) and game.state.active == "red"
         browser.close()
+
+
+def test_the_home_page_opens_a_front_battle(tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _), playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(base + "/")
+        page.click("#front-create")
+        page.click('#front-links a[data-side="blue"]')
+        page.locator("svg.front-map").wait_for()
+        assert page.locator("g.unit.blue").count() == 40
+        browser.close()

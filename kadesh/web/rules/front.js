@@ -92,3 +92,17 @@ export function render(root, ctx) {
       myTurn ? el("button", { type: "button", id: "end-turn", onclick: () => ctx.act({ type: "end_turn" }) }, t.endTurn) : null)));
   document.onkeydown = (event) => { if (event.key === "Tab" && myTurn && document.querySelector(".front")) { event.preventDefault(); ctx.act({ type: "end_turn" }); } };
 }
+
+// The home page's panel: open a battle on the default map and hand out the two sides' links.
+export function setup(root, ctx) {
+  const words = ctx.lang === "en"
+    ? { create: "Open a battle (default map)", blue: "Blue's link", red: "Red's link", help: "Send each side its link." }
+    : { create: "Ouvrir une bataille (carte par défaut)", blue: "Lien du Bleu", red: "Lien du Rouge", help: "Envoie à chaque camp son lien." };
+  const links = el("div", { id: "front-links" });
+  root.replaceChildren(el("button", { type: "button", id: "front-create", onclick: async () => {
+    const created = await ctx.create({ ruleset: "front" });
+    if (!created) return;
+    links.replaceChildren(el("p", {}, words.help), ...["blue", "red"].map((side) => el("p", {},
+      el("a", { href: created.seats[side].link, "data-side": side }, words[side]))));
+  } }, words.create), links);
+}
