@@ -37,12 +37,13 @@ def simulate(
     ruleset: str = typer.Argument(..., help="Ruleset name, e.g. manoeuvre"),
     seed: int = typer.Option(0, help="Seed of the dice and of the random players"),
     lang: str = typer.Option("fr", help="Journal language: fr or en"),
+    max_actions: int = typer.Option(5_000, min=1, help="Stop after this many actions (a campaign never ends alone)"),
 ) -> None:
-    """Play a whole game between two random players and print its narrated journal."""
+    """Play a whole game between random players and print its narrated journal."""
     if ruleset not in all_rulesets():
         raise typer.BadParameter(f"unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
     game = new_game(ruleset, seed=seed)
-    random_playout(game, random.Random(seed))
+    random_playout(game, random.Random(seed), max_actions)
     for line in game.journal(None, lang=lang):
         console.print(line, highlight=False, soft_wrap=True)
     console.print(f"[bold]{game.outcome}[/bold]")
