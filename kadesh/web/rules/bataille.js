@@ -2,6 +2,8 @@
 // The decisions offered are the server's legal actions; the rolls and their targets are in the journal.
 // ``setup`` is the battle table of the home page: set up two groups, run the battle, see the odds.
 
+import { el } from "/static/dom.js";
+
 const T = {
   fr: {
     sides: { north: "Nord", south: "Sud" }, you: "vous",
@@ -37,18 +39,8 @@ const T = {
   },
 };
 const FIELDS = ["strength", "discipline", "morale", "melee", "missile", "range", "speed"];
-const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { north: "#2f5d8a", south: "#9a3b2e", nobody: "#999" };
 
-function el(tag, attrs = {}, ...children) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 export function seatName(view, seat, lang) {
   return T[lang].sides[seat] ?? seat;

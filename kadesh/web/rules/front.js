@@ -2,7 +2,8 @@
 // knows it, its units and the enemies it sees, and the orders of the selected unit from the
 // server's legal actions: click a highlighted cell to move or fire, or use the buttons.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { el, columnName, parseMapCell } from "/static/dom.js";
+
 const CELL = 24;
 const MARGIN = 22;
 const COLOURS = { road: "#c9b27a", bridge: "#9a7b4f", meadow: "#cfe3a4", burnt: "#6b5a4a", forest: "#4f7f3a",
@@ -23,19 +24,8 @@ const T = {
 let selected = null;
 let lastVersion = null;
 
-function el(tag, attrs = {}, ...children) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
-const columnName = (x) => { let s = ""; x += 1; while (x) { const r = (x - 1) % 26; s = String.fromCharCode(65 + r) + s; x = Math.floor((x - 1) / 26); } return s; };
 const cellName = (x, y) => `${columnName(x)}${y + 1}`;
-const xy = (name) => { const m = /^([A-Z]+)(\d+)$/.exec(name); let x = 0; for (const c of m[1]) x = x * 26 + c.charCodeAt(0) - 64; return [x - 1, Number(m[2]) - 1]; };
 
 export function seatName(view, seat, lang) {
   return T[lang].sides[seat] ?? seat;
@@ -62,16 +52,16 @@ export function render(root, ctx) {
   for (let x = 0; x < cols; x++) svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN - 6, class: "coord", "text-anchor": "middle" }, columnName(x)));
   for (let y = 0; y < rows; y++) svg.append(el("svg:text", { x: MARGIN - 4, y: MARGIN + y * CELL + CELL / 2 + 4, class: "coord", "text-anchor": "end" }, String(y + 1)));
   for (const [name, holder] of Object.entries(view.points ?? {})) {
-    const [x, y] = xy(name);
+    const [x, y] = parseMapCell(name);
     svg.append(el("svg:rect", { x: MARGIN + x * CELL + 2, y: MARGIN + y * CELL + 2, width: CELL - 4, height: CELL - 4, class: `point ${holder ?? "neutral"}` }));
   }
   for (const name of view.mines ?? []) {
-    const [x, y] = xy(name);
+    const [x, y] = parseMapCell(name);
     svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL - 4, "text-anchor": "middle", class: "mine" }, "✸"));
   }
   for (const unit of view.units ?? []) {
     if (!unit.cell) continue;
-    const [x, y] = xy(unit.cell);
+    const [x, y] = parseMapCell(unit.cell);
     const own = unit.side === seat;
     const action = shots.get(unit.cell);
     svg.append(el("svg:g", { class: `unit ${unit.side}${unit.id === selected ? " selected" : ""}`, "data-unit": unit.id,

@@ -1,7 +1,8 @@
 // Manœuvre's view: the 12×12 field in SVG, the deployment tray, and the controls.
 // Every legal cell, target and odd comes from the server's legal actions and odds.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { el } from "/static/dom.js";
+
 const CELL = 40;
 const MARGIN = 22;
 const COLUMNS = "abcdefghijkl";
@@ -54,15 +55,6 @@ let pendingMove = null;  // destination cell waiting for a facing
 let confirming = false;
 let lastVersion = null;
 
-function el(tag, attrs = {}, ...children) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) node.append(child);
-  return node;
-}
 
 const xy = (cell) => [COLUMNS.indexOf(cell[0]), Number(cell.slice(1)) - 1];
 const origin = (cell) => { const [x, y] = xy(cell); return [MARGIN + x * CELL, MARGIN + y * CELL]; };

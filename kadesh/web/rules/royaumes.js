@@ -2,7 +2,8 @@
 // the map or pasted as text) and its turn reports; for Imhotep, the console that sees everything.
 // Legal destinations, the reading of a text order and every ruling come from the server.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { el, columnName, parseMapCell } from "/static/dom.js";
+
 const CELL = 30;
 const MARGIN = 24;
 
@@ -85,24 +86,8 @@ let readingLines = [];   // each line of it: understood or why not
 let shown = null;        // {turn, stage} of a past map, or null for now
 let asking = null;       // Imhotep's act waiting for confirmation: {label, action}
 
-function el(tag, attrs = {}, ...children) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
-const columnName = (x) => { let s = ""; x += 1; while (x) { const r = (x - 1) % 26; s = String.fromCharCode(65 + r) + s; x = Math.floor((x - 1) / 26); } return s; };
-const parseCell = (name) => {
-  const m = /^([A-Z]+)(\d+)$/.exec(name);
-  let x = 0;
-  for (const letter of m[1]) x = x * 26 + letter.charCodeAt(0) - 64;
-  return [x - 1, Number(m[2]) - 1];
-};
-const centre = (name) => { const [x, y] = parseCell(name); return [MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2]; };
+const centre = (name) => { const [x, y] = parseMapCell(name); return [MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2]; };
 
 export function seatName(view, seat, lang) {
   if (seat === "imhotep") return "Imhotep";
