@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server
+from tests.browser_support import running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 BOLD = 'button.decision[data-decision="attack"], button.decision[data-decision="pursue"]'

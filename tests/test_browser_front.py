@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server
+from tests.browser_support import running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_side_moves_a_unit_and_ends_its_turn(tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store), playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def test_a_side_moves_a_unit_and_ends_its_turn(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("front", options={"scenario": "test_small"})
         blue = browser.new_page()
         blue.goto(f"{base}/play/{created.id}?token={created.seat_tokens['blue']}")
@@ -32,16 +31,13 @@ def test_a_side_moves_a_unit_and_ends_its_turn(tmp_path):
         red.wait_for_function("document.querySelector('.front-status').textContent.includes('ordonner')")
         with store.game(created.id) as game:
             assert game.state.units["b1"].cell == (1, 0) and game.state.active == "red"
-        browser.close()
 
 
-def test_the_home_page_opens_a_front_battle(tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _), playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def test_the_home_page_opens_a_front_battle(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
         page = browser.new_page()
         page.goto(base + "/")
         page.click("#front-create")
         page.click('#front-links a[data-side="blue"]')
         page.locator("svg.front-map").wait_for()
         assert page.locator("g.unit.blue").count() == 40
-        browser.close()

@@ -12,20 +12,12 @@ import contextlib
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server
+from tests.browser_support import running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LEVELS = {"basse_egypte": 3, "haute_egypte": 3, "koush": 2, "libye": 2}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def record(page) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.errors import GAME_OVER, UNKNOWN_ACTION, RuleError
 from kadesh.core.events import Event
-from kadesh.core.grid import king_neighbours, map_cell_name
+from kadesh.core.grid import chebyshev, king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import capture, fire, logistics, mines, moves, narration, rules, structures
 from kadesh.rules.front.data import TABLES
@@ -133,7 +133,7 @@ def _logistics(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
         if other.type.extras.get("carries") and logistics.why_not_board(state, unit, other) is None:
             yield {"type": "board", "unit": unit.id, "truck": other.id}
         if unit.type.extras.get("supplies") and other.aboard is None and unit.ap >= TABLES.order_costs["resupply"] \
-                and max(abs(other.cell[0] - unit.cell[0]), abs(other.cell[1] - unit.cell[1])) == 1:
+                and chebyshev(other.cell, unit.cell) == 1:
             yield {"type": "resupply", "unit": unit.id, "target": other.id}
     if unit.cargo and unit.ap >= TABLES.order_costs["unload"]:
         for passenger in unit.cargo:
