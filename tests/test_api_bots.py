@@ -8,13 +8,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kadesh.server import create_app
-from tests.kadesh_http import auth, db_url, game_of, play
+from tests.kadesh_http import auth, game_of, play
 from tests.manoeuvre_setup import NORTH_ROWS
 
 
 @pytest.fixture
-def client(tmp_path):
-    app = create_app(db_url(tmp_path), bot_budget=0.05)
+def client(db):
+    app = create_app(db, bot_budget=0.05)
     with TestClient(app) as test_client:
         yield test_client
     app.state.bots.shutdown()

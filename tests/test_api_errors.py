@@ -10,8 +10,8 @@ from tests.kadesh_http import auth, create, make_client
 
 
 @pytest.fixture
-def client(tmp_path):
-    yield from make_client(tmp_path)
+def client(db):
+    yield from make_client(db)
 
 
 @pytest.fixture

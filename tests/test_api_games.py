@@ -13,8 +13,8 @@ from tests.kadesh_http import auth, create, deploy_side, game_of, legal, make_cl
 
 
 @pytest.fixture
-def client(tmp_path):
-    yield from make_client(tmp_path)
+def client(db):
+    yield from make_client(db)
 
 
 def test_rulesets_list_manoeuvre_with_its_options(client):
@@ -37,17 +37,18 @@ def test_create_gives_one_secret_link_per_seat_and_spectator_and_owner(client):
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
 
 
-def test_only_token_hashes_are_stored(client, tmp_path):
+def test_only_token_hashes_are_stored(client, db, tmp_path):
     game = create(client)
     token = game["seats"]["north"]["token"]
-    engine = create_engine(f"sqlite:///{tmp_path / 'kadesh.sqlite3'}")
+    engine = create_engine(db)
     with engine.connect() as conn:
         hashes = set(conn.execute(text("SELECT hash FROM tokens")).scalars())
     engine.dispose()
     assert hashlib.sha256(token.encode()).hexdigest() in hashes
     assert token not in hashes
-    raw = b"".join(p.read_bytes() for p in tmp_path.glob("kadesh.sqlite3*"))
-    assert token.encode() not in raw
+    if db.startswith("sqlite"):  # the file itself, write-ahead log included
+        raw = b"".join(p.read_bytes() for p in tmp_path.glob("kadesh.sqlite3*"))
+        assert token.encode() not in raw
 
 
 def test_a_seat_opens_its_game_with_query_token_or_bearer_header(client):

@@ -14,8 +14,8 @@ GAMES = 4
 
 
 @pytest.fixture
-def client(tmp_path):
-    yield from make_client(tmp_path)
+def client(db):
+    yield from make_client(db)
 
 
 def _walk(value):

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from fastapi.testclient import TestClient
 
 from kadesh.server import create_app
-from tests.kadesh_http import auth, create, db_url, game_of
+from tests.kadesh_http import auth, create, game_of
 
 PAIRS = 20
 
@@ -25,9 +25,9 @@ def _race(clients, game_id, token, version, actions):
         return list(pool.map(send, range(len(actions))))
 
 
-def test_twenty_racing_pairs_one_lands_each_time_across_two_servers(tmp_path):
+def test_twenty_racing_pairs_one_lands_each_time_across_two_servers(db):
     # Two app instances on one database: their in-process locks cannot help, only the database can.
-    apps = [create_app(db_url(tmp_path)), create_app(db_url(tmp_path))]
+    apps = [create_app(db), create_app(db)]
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
         game = create(first)
         token = game["seats"]["north"]["token"]
@@ -53,8 +53,8 @@ def test_twenty_racing_pairs_one_lands_each_time_across_two_servers(tmp_path):
         app.state.store.close()
 
 
-def test_racing_pairs_in_one_server(tmp_path):
-    app = create_app(db_url(tmp_path))
+def test_racing_pairs_in_one_server(db):
+    app = create_app(db)
     with TestClient(app) as client:
         game = create(client)
         token = game["seats"]["south"]["token"]

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from kadesh.server import create_app
 from kadesh.store import Store
-from tests.kadesh_http import auth, db_url, game_of, play
+from tests.kadesh_http import auth, game_of, play
 
 
 def _royaumes(store: Store) -> tuple[str, dict[str, str]]:
@@ -17,8 +17,8 @@ def _royaumes(store: Store) -> tuple[str, dict[str, str]]:
     return created.id, created.seat_tokens
 
 
-def test_the_store_acts_only_once_the_deadline_has_passed(tmp_path):
-    store = Store(db_url(tmp_path))
+def test_the_store_acts_only_once_the_deadline_has_passed(db):
+    store = Store(db)
     game_id, _ = _royaumes(store)
     soon = datetime.now(UTC) + timedelta(hours=1)
     store.act(game_id, "imhotep", 0, {"type": "set_deadline", "deadline": soon.isoformat()})
@@ -33,8 +33,8 @@ def test_the_store_acts_only_once_the_deadline_has_passed(tmp_path):
     store.close()
 
 
-def test_the_server_adjudicates_when_the_deadline_passes(tmp_path):
-    app = create_app(db_url(tmp_path), deadline_poll=0.05)
+def test_the_server_adjudicates_when_the_deadline_passes(db):
+    app = create_app(db, deadline_poll=0.05)
     with TestClient(app) as client:
         created = client.post("/api/games", json={"ruleset": "royaumes"})
         assert created.status_code == 201, created.text
@@ -54,8 +54,8 @@ def test_the_server_adjudicates_when_the_deadline_passes(tmp_path):
     app.state.store.close()
 
 
-def test_orders_over_http_are_secret_first_only_and_checked(tmp_path):
-    app = create_app(db_url(tmp_path))
+def test_orders_over_http_are_secret_first_only_and_checked(db):
+    app = create_app(db)
     with TestClient(app) as client:
         body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
         game_id, tokens = body["id"], {seat: link["token"] for seat, link in body["seats"].items()}
@@ -78,10 +78,10 @@ def test_orders_over_http_are_secret_first_only_and_checked(tmp_path):
     app.state.store.close()
 
 
-def test_a_deadline_adjudicates_exactly_once_across_a_restart(tmp_path):
+def test_a_deadline_adjudicates_exactly_once_across_a_restart(db):
     """The server stops before the deadline; two servers start on the same database after it
     (a restart with two workers): the turn is adjudicated once, by one of them."""
-    url = db_url(tmp_path)
+    url = db
     first = create_app(url, deadline_poll=0.05)
     with TestClient(first) as client:
         body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
@@ -105,8 +105,8 @@ def test_a_deadline_adjudicates_exactly_once_across_a_restart(tmp_path):
         app.state.store.close()
 
 
-def test_a_text_order_can_be_read_back_before_it_is_sent(tmp_path):
-    app = create_app(db_url(tmp_path))
+def test_a_text_order_can_be_read_back_before_it_is_sent(db):
+    app = create_app(db)
     with TestClient(app) as client:
         body = client.post("/api/games", json={"ruleset": "royaumes"}).json()
         game_id, koush = body["id"], body["seats"]["koush"]["token"]

@@ -9,8 +9,8 @@ from tests.kadesh_http import create, deploy_side, make_client, play, to_battle
 
 
 @pytest.fixture
-def client(tmp_path):
-    yield from make_client(tmp_path)
+def client(db):
+    yield from make_client(db)
 
 
 def test_connect_sends_version_journal_and_view(client):

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from kadesh.cli import app
 from kadesh.store import Store
-from tests.kadesh_http import db_url, finished_game_in_store
+from tests.kadesh_http import finished_game_in_store
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def db(tmp_path):
-    return db_url(tmp_path)
 
 
 def test_export_refuses_an_unfinished_game_unless_forced(db, tmp_path):

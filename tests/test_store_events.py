@@ -13,8 +13,8 @@ from tests.kadesh_http import db_url, finished_game_in_store
 
 
 @pytest.fixture
-def store(tmp_path):
-    opened = Store(db_url(tmp_path))
+def store(db):
+    opened = Store(db)
     yield opened
     opened.close()
 
@@ -64,7 +64,7 @@ def test_actions_are_appended_with_seq_and_events(store):
     assert rows[0].events[0]["type"] == "deployed" and rows[0].events[0]["audience"] == ["north"]
 
 
-def test_state_is_rebuilt_by_replay_when_the_cache_is_empty(store, tmp_path):
+def test_state_is_rebuilt_by_replay_when_the_cache_is_empty(store, db):
     created = store.create_game("manoeuvre")
     for version, action in enumerate(_first_deploys(store, created.id, "south", 5)):
         store.act(created.id, "south", version, action)
@@ -73,18 +73,18 @@ def test_state_is_rebuilt_by_replay_when_the_cache_is_empty(store, tmp_path):
     store.cache.clear()
     with store.game(created.id) as game:
         assert game.view("south") == before
-    other = Store(db_url(tmp_path))  # another process would see the same
+    other = Store(db)  # another process would see the same
     with other.game(created.id) as game:
         assert game.view("south") == before
     other.close()
 
 
-def test_a_cache_behind_the_database_is_reloaded(store, tmp_path):
+def test_a_cache_behind_the_database_is_reloaded(store, db):
     created = store.create_game("manoeuvre")
     plan = _first_deploys(store, created.id, "north", 2)
     with store.game(created.id):
         pass  # cached at version 0
-    other = Store(db_url(tmp_path))
+    other = Store(db)
     other.act(created.id, "north", 0, plan[0])
     other.close()
     with store.game(created.id) as game:
@@ -111,10 +111,10 @@ def test_a_refused_action_writes_nothing(store):
         assert game.version == 0
 
 
-def test_losing_the_race_in_the_database_is_stale_and_drops_the_cache(store, tmp_path, monkeypatch):
+def test_losing_the_race_in_the_database_is_stale_and_drops_the_cache(store, db, monkeypatch):
     created = store.create_game("manoeuvre")
     plan = _first_deploys(store, created.id, "north", 2)
-    slow = Store(db_url(tmp_path))
+    slow = Store(db)
     with slow.game(created.id):
         pass
     store.act(created.id, "north", 0, plan[0])

@@ -11,12 +11,12 @@ from typer.testing import CliRunner
 from kadesh.cli import app
 from kadesh.store import Store
 from kadesh.store.verify import verify_export
-from tests.kadesh_http import db_url, finished_game_in_store
+from tests.kadesh_http import finished_game_in_store
 
 
 @pytest.fixture(scope="module")
-def export(tmp_path_factory):
-    store = Store(db_url(tmp_path_factory.mktemp("verify")))
+def export(module_db):
+    store = Store(module_db)
     data = store.export(finished_game_in_store(store, seed=5, min_rolls=4))
     store.close()
     return data
