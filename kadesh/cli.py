@@ -59,8 +59,11 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
     port: int = typer.Option(8000, help="Port to listen on"),
     db: str | None = DbOption,
+    log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
 ) -> None:
-    """Run the Kadesh server (HTTP API, WebSocket and home page)."""
+    """Run the Kadesh server (HTTP API, WebSocket and home page).
+
+    Several servers may share one PostgreSQL database (see docs/operations.md)."""
     import uvicorn
 
     from kadesh.server import create_app
@@ -69,7 +72,7 @@ def serve(
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
-    uvicorn.run(application, host=host, port=port, log_level="info")
+    uvicorn.run(application, host=host, port=port, log_level=log_level)
 
 
 @app.command()

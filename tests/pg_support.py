@@ -12,13 +12,14 @@ import glob
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import psycopg
+
+from tests.server_support import free_port
 
 INSTALL_HINT = "PostgreSQL's server binaries are missing: apt-get install postgresql (.ci/run does)."
 
@@ -29,12 +30,6 @@ def bin_dir() -> Path:
     if not found:
         raise RuntimeError(INSTALL_HINT)
     return Path(found[-1]).parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class PostgresServer:

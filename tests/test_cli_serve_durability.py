@@ -2,55 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-
 import httpx
 import pytest
 
 from tests.kadesh_http import deployment
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _start(port: int, db: str) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "kadesh.cli", "serve", "--port", str(port), "--db", db],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(process.stdout.read().decode(errors="replace"))
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/rulesets", timeout=1).status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
-
-
-def _kill(process: subprocess.Popen) -> str:
-    """SIGKILL the server (no clean shutdown at all) and return what it printed."""
-    os.killpg(process.pid, signal.SIGKILL)
-    process.wait(timeout=30)
-    output = process.stdout.read().decode(errors="replace")
-    process.stdout.close()
-    return output
+from tests.server_support import ServerProcess
 
 
 @pytest.mark.slow
-def test_acknowledged_actions_survive_kill_9(tmp_path):
-    port, db = _free_port(), f"sqlite:///{tmp_path / 'durable.sqlite3'}"
-    server = _start(port, db)
-    base = f"http://127.0.0.1:{port}"
+def test_acknowledged_actions_survive_kill_9(db, tmp_path):
+    server = ServerProcess(db, tmp_path / "serve.log").start()
+    base = server.url
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             game = http.post("/api/games", json={"ruleset": "manoeuvre", "options": {"choice": "bow"}}).json()
@@ -64,9 +26,9 @@ def test_acknowledged_actions_survive_kill_9(tmp_path):
                 acknowledged.append(action)
             seen = http.get(f"/api/games/{game['id']}", headers=north).json()
     finally:
-        _kill(server)
+        server.kill()
 
-    server = _start(port, db)
+    server.start()
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             after = http.get(f"/api/games/{game['id']}", headers=north).json()
@@ -76,7 +38,7 @@ def test_acknowledged_actions_survive_kill_9(tmp_path):
             assert http.post(f"/api/games/{game['id']}/actions", headers=north,
                              json={"expected_version": len(acknowledged), "action": next_action}).status_code == 200
     finally:
-        _kill(server)
+        server.kill()
     from kadesh.store import Store
 
     store = Store(db)
@@ -86,6 +48,6 @@ def test_acknowledged_actions_survive_kill_9(tmp_path):
 
 @pytest.mark.slow
 def test_serve_prints_the_url_to_open(tmp_path):
-    port = _free_port()
-    output = _kill(_start(port, f"sqlite:///{tmp_path / 'url.sqlite3'}"))
-    assert f"http://127.0.0.1:{port}/" in output
+    server = ServerProcess(f"sqlite:///{tmp_path / 'url.sqlite3'}", tmp_path / "serve.log").start()
+    server.kill()
+    assert f"http://127.0.0.1:{server.port}/" in server.output()

@@ -32,17 +32,19 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.notifier.start()
         for game_id in app.state.store.games_with_bots():  # bots whose turn came before a restart
             app.state.bots.kick(game_id)
         app.state.deadlines.start()
         yield
         await app.state.deadlines.stop()
         app.state.bots.shutdown()
+        app.state.notifier.stop()
 
     app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan,
                   description="Turn-based wargames over several visits; every die roll on the record.")
     app.state.store = store or Store(db_url)
-    app.state.notifier = notifier or InProcessNotifier()
+    app.state.notifier = notifier or default_notifier(app.state.store)
     app.state.bots = BotRunner(app.state.store, app.state.notifier, budget=bot_budget)
     app.state.deadlines = DeadlineWatcher(app.state.store, app.state.notifier, app.state.bots, poll=deadline_poll)
     problems.install(app)
@@ -61,6 +63,15 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.add_middleware(RequestLimits, max_body=max_body)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+def default_notifier(store: Store) -> Notifier:
+    """On PostgreSQL, hear every server on the database; on a SQLite file, this process only."""
+    if store.announces:
+        from kadesh.server.pg_notifier import PostgresNotifier
+
+        return PostgresNotifier(store.url)
+    return InProcessNotifier()
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

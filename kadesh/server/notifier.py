@@ -1,15 +1,20 @@
 """Who is told when a game moves on: an interface, and its in-process implementation.
 
-A notification carries only the game id and its new version (like a PostgreSQL NOTIFY
-payload would); each listener then reads what its own seat may see from the store.
-A later multi-server notifier (LISTEN/NOTIFY) implements the same two methods.
+A notification carries only the game id and its new version (the store's PostgreSQL NOTIFY
+payload); each listener then reads what its own seat may see from the store. Several
+servers on one PostgreSQL database hear each other through ``PostgresNotifier``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from typing import Protocol
+
+# Announced to every listener when notifications may have been missed (a lost database
+# connection): greater than any version, so each listener reads the game again.
+RESYNC = sys.maxsize
 
 
 class Subscription(Protocol):
@@ -25,6 +30,11 @@ class Notifier(Protocol):
 
     def subscribe(self, game_id: str) -> Subscription:
         """Listen to a game; call from the event loop that will ``await get()``."""
+
+    def start(self) -> None:
+        """Begin hearing other processes, if this notifier can (at server start-up)."""
+
+    def stop(self) -> None: ...
 
 
 class _LocalSubscription:
@@ -47,6 +57,12 @@ class InProcessNotifier:
         self._subscribers: dict[str, set[_LocalSubscription]] = {}
         self._lock = threading.Lock()
 
+    def start(self) -> None:
+        """Nothing to hear beyond this process."""
+
+    def stop(self) -> None:
+        pass
+
     def subscribe(self, game_id: str) -> _LocalSubscription:
         subscription = _LocalSubscription(self, game_id)
         with self._lock:
@@ -61,6 +77,13 @@ class InProcessNotifier:
                 subscription.loop.call_soon_threadsafe(subscription.queue.put_nowait, version)
             except RuntimeError:  # its event loop is closed: the listener is gone
                 subscription.close()
+
+    def resync(self) -> None:
+        """Tell every listener to read its game again."""
+        with self._lock:
+            games = list(self._subscribers)
+        for game_id in games:
+            self.publish(game_id, RESYNC)
 
     def _remove(self, subscription: _LocalSubscription) -> None:
         with self._lock:

@@ -15,6 +15,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kadesh.core.errors import CONFLICT_CODES, RuleError, UnknownRuleset
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "urn:kadesh:problem:"
+RETRY_AFTER_SECONDS = 2  # what a 503 asks clients to wait while the database is away
 
 
 class Problem(BaseModel):
@@ -82,6 +85,23 @@ def from_store_error(error: StoreError) -> ApiProblem:
     return ApiProblem(409, error.code, "Refusé.", "Refused.")
 
 
+def database_unavailable(error: SQLAlchemyError) -> bool:
+    """Whether the database is away or busy (retry later), rather than a bug in a query."""
+    if isinstance(error, PoolTimeout):
+        return True
+    if isinstance(error, DBAPIError):
+        return error.connection_invalidated or type(error).__name__ in ("OperationalError", "InterfaceError")
+    return False
+
+
+def unavailable_response() -> Response:
+    response = problem_response(503, "database_unavailable",
+                                f"Base de données momentanément indisponible : réessaie dans {RETRY_AFTER_SECONDS} s.",
+                                f"Database momentarily unavailable: retry in {RETRY_AFTER_SECONDS} s.")
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def _validation_errors(error: RequestValidationError) -> list[dict[str, Any]]:
     out = []
     for item in error.errors()[:20]:
@@ -127,6 +147,13 @@ def install(app: FastAPI) -> None:
             return problem_response(405, "method_not_allowed", "Méthode non permise.", "Method not allowed.")
         phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
         return problem_response(status, "http_error", phrase, phrase)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _database(request: Request, error: SQLAlchemyError) -> Response:
+        if database_unavailable(error):
+            log.warning("database unavailable: %s", str(error).splitlines()[0] if str(error) else type(error))
+            return unavailable_response()
+        return await _bug(request, error)
 
     @app.exception_handler(Exception)
     async def _bug(_request: Request, error: Exception) -> Response:

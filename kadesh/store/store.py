@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "kadesh-export/1"
 MAX_ACTION_DEPTH = 32
+NOTIFY_CHANNEL = "kadesh_games"  # PostgreSQL: each committed action is announced there as "<game id> <version>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,7 @@ class Store:
     def __init__(self, url: str | None = None, cache_size: int = 256, engine: Engine | None = None) -> None:
         self.url = normalize_url(url)
         self.engine = engine or make_engine(self.url)
+        self.announces = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
         self.cache = GameCache(cache_size)
         self._locks: dict[str, threading.Lock] = {}
@@ -155,11 +157,15 @@ class Store:
         return self.current_version(game_id) is not None
 
     def current_version(self, game_id: str) -> int | None:
+        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+            return None
         with self.engine.connect() as conn:
             return conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
 
     def access(self, game_id: str, token: str | None) -> Access:
         """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), WrongGame."""
+        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+            raise GameNotFound(game_id)
         with self.engine.connect() as conn:
             if conn.execute(select(schema.games.c.id).where(schema.games.c.id == game_id)).first() is None:
                 raise GameNotFound(game_id)
@@ -258,6 +264,8 @@ class Store:
                 conn.execute(schema.actions.insert().values(
                     game_id=game_id, seq=current + 1, seat=seat, action=action,
                     events=[event.to_dict() for event in events], created_at=_now()))
+                if self.announces:  # delivered to every listening server when, and only if, this commits
+                    conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {current + 1}")))
         except (_Lost, IntegrityError):
             raise StaleVersion(current, self.current_version(game_id) or current) from None
 

@@ -1,0 +1,95 @@
+"""Two ``kadesh serve`` processes on one PostgreSQL database: a WebSocket on either server
+sees every action played through the other, once and in order (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import httpx
+import pytest
+import websockets
+
+from tests.server_support import ServerProcess
+
+ACTIONS_PER_GAME = 40
+GAMES = 3
+
+
+@pytest.fixture
+def two_servers(postgres, tmp_path):
+    db = postgres.new_database()
+    servers = [ServerProcess(db, tmp_path / f"{name}.log", None, "--log-level", "warning") for name in "ab"]
+    try:
+        yield [server.start() for server in servers]
+    finally:
+        for server in servers:
+            server.kill()
+        postgres.drop_database(db)
+
+
+async def _listen(url: str, frames: list[dict], ready: asyncio.Event) -> None:
+    async with websockets.connect(url) as socket:
+        ready.set()
+        async for text in socket:
+            frames.append(json.loads(text))
+
+
+async def _play(http: httpx.AsyncClient, server: str, game: dict, rng: random.Random) -> int:
+    """Random legal actions through ``server`` only; returns the final version."""
+    version = 0
+    for _ in range(ACTIONS_PER_GAME):
+        for seat, link in rng.sample(list(game["seats"].items()), 2):
+            headers = {"Authorization": f"Bearer {link['token']}"}
+            legal = (await http.get(f"{server}/api/games/{game['id']}/legal", headers=headers)).json()
+            choices = [a for a in legal["actions"] if a["type"] != "resign"]
+            if choices:
+                answer = await http.post(f"{server}/api/games/{game['id']}/actions", headers=headers,
+                                         json={"expected_version": legal["version"], "action": rng.choice(choices)})
+                assert answer.status_code == 200, answer.text
+                version = answer.json()["version"]
+                break
+    return version
+
+
+async def _scenario(urls: list[str]) -> None:
+    rng = random.Random(7)
+    async with httpx.AsyncClient(timeout=30) as http:
+        games = [(await http.post(f"{urls[0]}/api/games", json={"ruleset": "manoeuvre"})).json()
+                 for _ in range(GAMES)]
+        sockets = []  # (game, seat, server, frames)
+        listeners = []
+        for game in games:
+            for seat, link in [*game["seats"].items(), (None, game["spectator"])]:
+                for server in urls:
+                    frames: list[dict] = []
+                    ready = asyncio.Event()
+                    ws = server.replace("http", "ws") + f"/ws/games/{game['id']}?token={link['token']}"
+                    listeners.append(asyncio.create_task(_listen(ws, frames, ready)))
+                    await ready.wait()
+                    sockets.append((game, seat, link["token"], frames))
+        # Each game is played through one server only: the other server's sockets hear it from PostgreSQL.
+        finals = await asyncio.gather(*(_play(http, urls[i % 2], game, rng) for i, game in enumerate(games)))
+        final = {game["id"]: version for game, version in zip(games, finals, strict=True)}
+        assert all(version > 10 for version in finals)
+        for _ in range(200):
+            if all(frames and frames[-1]["version"] == final[game["id"]] for game, _, _, frames in sockets):
+                break
+            await asyncio.sleep(0.05)
+        for task in listeners:
+            task.cancel()
+        for game, seat, token, frames in sockets:
+            versions = [frame["version"] for frame in frames]
+            assert versions == sorted(set(versions)), f"{seat}: versions out of order or repeated: {versions}"
+            assert versions[-1] == final[game["id"]], f"{seat} never saw the last action"
+            heard = [(entry["version"], entry["line"]) for frame in frames for entry in frame["journal"]]
+            journal = (await http.get(f"{urls[0]}/api/games/{game['id']}/journal", params={"token": token})).json()
+            assert heard == [(entry["version"], entry["line"]) for entry in journal], f"{seat}: journal differs"
+            assert all(frame["view"] is not None for frame in frames)
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_every_socket_sees_every_action_of_the_other_server_once_and_in_order(two_servers):
+    asyncio.run(_scenario([server.url for server in two_servers]))
