@@ -1,0 +1,142 @@
+"""Bounded loads through real ``kadesh serve`` processes on loopback, and faults in the middle.
+
+Each load stops by itself after a fixed time. Afterwards the database is read directly:
+every acknowledged action is stored once, at its version, and every game's state as each
+server holds it is the replay of the database. No timing is asserted: the figures are in
+bench/bench_load.py and docs/performance.md."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import httpx
+import pytest
+import websockets
+
+from kadesh.load import check_load, run_load, run_load_async
+from tests.pg_support import PostgresServer
+from tests.server_support import ServerProcess
+
+QUIET = ("--log-level", "warning")
+
+
+def _servers(db: str, tmp_path, count: int) -> list[ServerProcess]:
+    return [ServerProcess(db, tmp_path / f"serve-{i}.log", None, *QUIET).start() for i in range(count)]
+
+
+def _assert_clean(report, db: str, servers: list[ServerProcess]) -> None:
+    assert report.actions > 50, report.summary()
+    assert report.server_errors == 0, report.summary()
+    assert check_load(report, db, [server.url for server in servers]) == []
+
+
+@pytest.mark.slow
+def test_a_load_on_one_sqlite_server_loses_and_doubles_nothing(tmp_path):
+    db = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+    servers = _servers(db, tmp_path, 1)
+    try:
+        report = run_load([s.url for s in servers], seconds=6, games=12)
+        _assert_clean(report, db, servers)
+    finally:
+        for server in servers:
+            server.kill()
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_a_load_on_two_servers_and_one_postgresql_loses_and_doubles_nothing(postgres, tmp_path):
+    db = postgres.new_database()
+    servers = _servers(db, tmp_path, 2)
+    try:
+        report = run_load([s.url for s in servers], seconds=6, games=12)
+        _assert_clean(report, db, servers)
+    finally:
+        for server in servers:
+            server.kill()
+        postgres.drop_database(db)
+
+
+@pytest.fixture
+def own_postgres():
+    """A server of this test's own, since the test stops it."""
+    server = PostgresServer().start()
+    yield server
+    server.destroy()
+
+
+KILL_AT, RESTART_AT = 3.0, 5.0  # seconds into the load: SIGKILL one server, then start it again
+DB_DOWN_AT, DB_UP_AT = 8.0, 11.0  # PostgreSQL stopped, then started again
+LOAD_SECONDS = 18.0
+
+
+async def _faults(server: ServerProcess, postgres: PostgresServer, started: float) -> None:
+    async def at(moment: float) -> None:
+        await asyncio.sleep(max(0.0, started + moment - time.monotonic()))
+
+    await at(KILL_AT)
+    server.kill()
+    await at(RESTART_AT)
+    await asyncio.to_thread(server.start)
+    await at(DB_DOWN_AT)
+    await asyncio.to_thread(postgres.stop)
+    await at(DB_UP_AT)
+    await asyncio.to_thread(postgres.start)
+
+
+async def _watch(url: str, frames: list[dict], ready: asyncio.Event) -> None:
+    async with websockets.connect(url) as socket:
+        ready.set()
+        async for text in socket:
+            frames.append(json.loads(text))
+
+
+async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
+    first, second = servers
+    async with httpx.AsyncClient(timeout=30) as http:
+        watched = (await http.post(f"{second.url}/api/games", json={"ruleset": "manoeuvre"})).json()
+        frames: list[dict] = []
+        ready = asyncio.Event()
+        token = watched["spectator"]["token"]
+        listener = asyncio.create_task(_watch(f"{second.url.replace('http', 'ws')}/ws/games/{watched['id']}"
+                                              f"?token={token}", frames, ready))
+        await ready.wait()
+        started = time.monotonic()
+        load = asyncio.create_task(run_load_async([s.url for s in servers], LOAD_SECONDS, games=12))
+        await _faults(first, postgres, started)
+        report = await load
+        # The socket opened on the second server before the outage still hears actions sent to the first.
+        north = watched["seats"]["north"]
+        headers = {"Authorization": f"Bearer {north['token']}"}
+        legal = (await http.get(f"{first.url}/api/games/{watched['id']}/legal", headers=headers)).json()
+        answer = await http.post(f"{first.url}/api/games/{watched['id']}/actions", headers=headers,
+                                 json={"expected_version": 0, "action": legal["actions"][0]})
+        assert answer.status_code == 200, answer.text
+        for _ in range(200):
+            if frames and frames[-1]["version"] == 1:
+                break
+            await asyncio.sleep(0.05)
+        listener.cancel()
+        return report, frames
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(own_postgres, tmp_path):
+    db = own_postgres.new_database()
+    servers = _servers(db, tmp_path, 2)
+    try:
+        report, frames = asyncio.run(_faulty_load(servers, own_postgres))
+        summary = report.summary()
+        assert report.statuses[0] > 0, summary  # the killed server's clients saw connection errors...
+        assert report.statuses[503] > 0, summary  # ...and the database's absence a clear, retryable 503
+        assert {status for status in report.statuses if status >= 500} == {503}, summary
+        assert report.codes["database_unavailable"] == report.statuses[503], summary
+        assert report.codes["503 without Retry-After"] == 0, summary
+        assert any(moment > DB_UP_AT + 1 for moment in report.acknowledged_at), summary  # play went on
+        assert check_load(report, db, [s.url for s in servers]) == []  # both servers answer, nothing lost
+        assert frames[-1]["version"] == 1, "the socket opened before the outage went deaf"
+    finally:
+        for server in servers:
+            server.kill()
