@@ -63,3 +63,65 @@ def test_replay_prints_the_public_journal_from_the_database_or_a_file(db, tmp_pa
 def test_simulate_still_works():
     result = runner.invoke(app, ["simulate", "manoeuvre", "--seed", "1"])
     assert result.exit_code == 0 and "winner" in result.output
+
+
+def _games_for_backup(db: str) -> tuple[list[str], str]:
+    """A finished game, an unfinished one with a bot seat, and a campaign; returns the ids and a seat token."""
+    store = Store(db)
+    finished = finished_game_in_store(store)
+    open_game = store.create_game("manoeuvre", {"choice": "bow"})
+    store.set_bot(open_game.id, "south", "maladroit")
+    campaign = store.create_game("royaumes")
+    store.close()
+    return [finished, open_game.id, campaign.id], open_game.seat_tokens["north"]
+
+
+def test_a_backup_of_every_game_restores_into_an_empty_database(db, tmp_path):
+    ids, north_token = _games_for_backup(db)
+    backup = tmp_path / "backup.jsonl"
+    result = runner.invoke(app, ["export", "--all", "--db", db, "-o", str(backup)])
+    assert result.exit_code == 0, result.output
+    restored_db = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+    result = runner.invoke(app, ["import", str(backup), "--db", restored_db])
+    assert result.exit_code == 0, result.output
+    assert "Restored 3 games" in result.output
+    source, restored = Store(db), Store(restored_db)
+    try:
+        for game_id in ids:
+            assert restored.rebuild(game_id).to_record() == source.rebuild(game_id).to_record()
+            assert restored.stored_events(game_id) == source.stored_events(game_id)
+        assert restored.access(ids[1], north_token).seat == "north"  # players keep their links
+        assert restored.bots(ids[1]) == {"south": "maladroit"}
+    finally:
+        source.close()
+        restored.close()
+    again = runner.invoke(app, ["import", str(backup), "--db", restored_db])
+    assert again.exit_code == 0 and "3 were already there" in again.output
+
+
+def test_a_damaged_backup_is_refused_game_by_game(db, tmp_path):
+    _games_for_backup(db)
+    backup = tmp_path / "backup.jsonl"
+    assert runner.invoke(app, ["export", "--all", "--db", db, "-o", str(backup)]).exit_code == 0
+    lines = backup.read_text(encoding="utf-8").splitlines()
+    damaged = json.loads(lines[1])
+    damaged["actions"][0]["events"] = []  # a stored event erased
+    lines[1] = json.dumps(damaged)
+    backup.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    restored_db = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+    result = runner.invoke(app, ["import", str(backup), "--db", restored_db])
+    assert result.exit_code == 1
+    assert f"Refused {damaged['game']['id']}: action 1 does not replay to its stored events" in result.output
+    assert "Restored 2 games" in result.output
+    store = Store(restored_db)
+    assert not store.exists(damaged["game"]["id"])
+    store.close()
+    not_a_backup = tmp_path / "other.json"
+    not_a_backup.write_text('{"format": "kadesh-export/1"}\n', encoding="utf-8")
+    result = runner.invoke(app, ["import", str(not_a_backup), "--db", restored_db])
+    assert result.exit_code == 1 and "not a Kadesh backup" in result.output
+
+
+def test_export_wants_a_game_or_all(db):
+    result = runner.invoke(app, ["export", "--db", db])
+    assert result.exit_code == 1 and "--all" in result.output
