@@ -183,3 +183,26 @@ def test_default_database_is_a_sqlite_file_in_the_user_data_folder():
     assert default_db_path().name == "kadesh.sqlite3"
     assert normalize_url(None) == f"sqlite:///{default_db_path()}"
     assert normalize_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+
+
+
+@pytest.mark.slow
+def test_servers_opening_a_new_database_together_migrate_it_once(db):
+    """Several server processes starting at the same instant on an empty database all come up."""
+    import subprocess
+    import sys
+    import time
+
+    # Each process imports first, then opens the database at the same agreed instant.
+    opening = ("import sys, time; from kadesh.store import Store; time.sleep(max(0, float(sys.argv[2]) - time.time()));"
+               " Store(sys.argv[1]).close()")
+    start_at = str(time.time() + 6)
+    processes = [subprocess.Popen([sys.executable, "-c", opening, db, start_at], stderr=subprocess.PIPE)
+                 for _ in range(4)]
+    for process in processes:
+        _, errors = process.communicate(timeout=120)
+        assert process.returncode == 0, errors.decode(errors="replace")
+    store = Store(db)
+    created = store.create_game("manoeuvre")
+    assert store.exists(created.id)
+    store.close()

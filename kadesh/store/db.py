@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 SCRIPT_LOCATION = "kadesh.store:migrations"
@@ -63,9 +64,21 @@ def alembic_config(engine: Engine) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x6B616465  # PostgreSQL advisory lock key ("kade"): one server migrates at a time
+_migrating = threading.Lock()  # Alembic's command state is per process, not per thread
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database up to the newest migration."""
+    """Bring the database up to the newest migration.
+
+    Servers starting together on one database take turns, the first migrates and the others
+    then find nothing to do: on PostgreSQL through an advisory lock held until the migration
+    commits, on SQLite by taking the file's write lock first (BEGIN IMMEDIATE)."""
     config = alembic_config(engine)
-    with engine.begin() as connection:
+    with _migrating, engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        elif engine.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
