@@ -231,3 +231,8 @@ def test_odds_of_a_real_attack_or_shot_add_up(client):
     other = "south" if seat == "north" else "north"
     assert client.post(f"/api/games/{game['id']}/odds", headers=auth(tokens[other]["token"]),
                        json={"action": fights[0]}).status_code in (409, 422)
+
+
+def test_health_says_the_database_answers(client, db):
+    answer = client.get("/health").json()
+    assert answer["status"] == "ok" and answer["database"] == db.split(":")[0].split("+")[0]

@@ -71,18 +71,21 @@ DB_DOWN_AT, DB_UP_AT = 8.0, 11.0  # PostgreSQL stopped, then started again
 LOAD_SECONDS = 18.0
 
 
-async def _faults(server: ServerProcess, postgres: PostgresServer, started: float) -> None:
+async def _faults(servers: list[ServerProcess], postgres: PostgresServer, started: float) -> httpx.Response:
+    """Kill and restart the first server, stop and start PostgreSQL; returns a health check made meanwhile."""
     async def at(moment: float) -> None:
         await asyncio.sleep(max(0.0, started + moment - time.monotonic()))
 
     await at(KILL_AT)
-    server.kill()
+    servers[0].kill()
     await at(RESTART_AT)
-    await asyncio.to_thread(server.start)
+    await asyncio.to_thread(servers[0].start)
     await at(DB_DOWN_AT)
     await asyncio.to_thread(postgres.stop)
+    health = await asyncio.to_thread(httpx.get, f"{servers[1].url}/health", timeout=10)
     await at(DB_UP_AT)
     await asyncio.to_thread(postgres.start)
+    return health
 
 
 async def _watch(url: str, frames: list[dict], ready: asyncio.Event) -> None:
@@ -104,7 +107,7 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
         await ready.wait()
         started = time.monotonic()
         load = asyncio.create_task(run_load_async([s.url for s in servers], LOAD_SECONDS, games=12))
-        await _faults(first, postgres, started)
+        health = await _faults(servers, postgres, started)
         report = await load
         # The socket opened on the second server before the outage still hears actions sent to the first.
         north = watched["seats"]["north"]
@@ -118,7 +121,7 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
                 break
             await asyncio.sleep(0.05)
         listener.cancel()
-        return report, frames
+        return report, frames, health
 
 
 @pytest.mark.slow
@@ -127,7 +130,9 @@ def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(o
     db = own_postgres.new_database()
     servers = _servers(db, tmp_path, 2)
     try:
-        report, frames = asyncio.run(_faulty_load(servers, own_postgres))
+        report, frames, health = asyncio.run(_faulty_load(servers, own_postgres))
+        assert health.status_code == 503 and health.headers["retry-after"], health.text
+        assert health.json()["code"] == "database_unavailable"
         summary = report.summary()
         assert report.statuses[0] > 0, summary  # the killed server's clients saw connection errors...
         assert report.statuses[503] > 0, summary  # ...and the database's absence a clear, retryable 503

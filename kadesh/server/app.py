@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
 
 from kadesh import __version__
 from kadesh.server import api, problems, ws
@@ -55,6 +56,15 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     @app.get("/", include_in_schema=False)
     def home() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html; charset=utf-8")
+
+    @app.get("/health", include_in_schema=False)
+    def health() -> dict[str, Any]:
+        """For a load balancer: 200 while the database answers, 503 (problem+json) when it does not."""
+        with app.state.store.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        listening = getattr(app.state.notifier, "listening", None)
+        return {"status": "ok", "database": app.state.store.engine.dialect.name,
+                "listening": listening.is_set() if listening is not None else None}
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play(game_id: str) -> FileResponse:
