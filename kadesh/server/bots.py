@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 from kadesh.ai.base import Bot, make_bot
@@ -15,6 +16,8 @@ from kadesh.store import Store, StoreError
 from kadesh.store.errors import StaleVersion
 
 log = logging.getLogger(__name__)
+
+KEPT_BOTS = 256  # bots kept between their moves (a search bot may reuse what it learnt); others are made again
 
 
 class BotRunner:
@@ -27,7 +30,7 @@ class BotRunner:
         self._lock = threading.Lock()
         self._running: set[str] = set()
         self._again: set[str] = set()
-        self._bots: dict[tuple[str, str, str], Bot] = {}
+        self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()  # least recently used first
 
     def kick(self, game_id: str) -> None:
         """Let the game's bots play if it is their turn (at most one worker per game at a time)."""
@@ -73,6 +76,7 @@ class BotRunner:
             return False
         with self.store.game(game_id) as game:
             if game.outcome is not None:
+                self._forget(game_id)
                 return False
             seat = next((s for s in game.to_act() if s in bots), None)
             if seat is None:
@@ -92,6 +96,17 @@ class BotRunner:
 
     def _bot(self, game_id: str, ruleset: str, seat: str, level: str) -> Bot:
         key = (game_id, seat, level)
-        if key not in self._bots:
-            self._bots[key] = make_bot(ruleset, level, seed=secrets.randbits(64), budget=self.budget)
-        return self._bots[key]
+        with self._lock:
+            bot = self._bots.get(key)
+            if bot is None:
+                bot = self._bots[key] = make_bot(ruleset, level, seed=secrets.randbits(64), budget=self.budget)
+            self._bots.move_to_end(key)
+            while len(self._bots) > KEPT_BOTS:
+                self._bots.popitem(last=False)
+            return bot
+
+    def _forget(self, game_id: str) -> None:
+        """A finished game's bots are not needed any more."""
+        with self._lock:
+            for key in [key for key in self._bots if key[0] == game_id]:
+                del self._bots[key]
