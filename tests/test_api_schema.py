@@ -1,6 +1,16 @@
-"""Schemathesis against /openapi.json: no 5xx, and every answer matches its documented schema."""
+"""Schemathesis against /openapi.json: no 5xx, and every answer matches its documented schema.
+
+Three runs over every endpoint: random requests (random ids and tokens); requests on a real game of
+each ruleset, with the tokens of its seats, spectators and owner in turn (and the ruleset's name,
+seats and current version where a request names them, sometimes a legal action); on SQLite and on
+PostgreSQL (``module_db``). A link that a request replaced (``POST .../tokens/{holder}``) is followed.
+"""
 
 from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
 
 import pytest
 import schemathesis
@@ -14,16 +24,19 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
+from kadesh.core import all_rulesets
 from kadesh.server import create_app
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance]
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+PER_RULESET = settings(SETTINGS, max_examples=12)
+RULESETS = sorted(all_rulesets())
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    application = create_app(f"sqlite:///{tmp_path_factory.mktemp('schema') / 'kadesh.sqlite3'}")
+def app(module_db):
+    application = create_app(module_db, bot_budget=0.01)
     yield application
     application.state.store.close()
 
@@ -34,6 +47,57 @@ def seat(app):
     with TestClient(app) as client:
         game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
     return game["id"], game["seats"]["north"]["token"]
+
+
+class Table:
+    """A real game of one ruleset and the current token of each holder, taken in turn."""
+
+    def __init__(self, app, ruleset: str) -> None:
+        with TestClient(app) as client:
+            game = client.post("/api/games", json={"ruleset": ruleset}).json()
+        self.app, self.ruleset, self.id, self.seats = app, ruleset, game["id"], list(game["seats"])
+        self.tokens = {**{seat: link["token"] for seat, link in game["seats"].items()},
+                       "spectator": game["spectator"]["token"], "owner": game["owner"]["token"]}
+        self.turns = itertools.cycle(list(self.tokens))
+        self.rng = random.Random(ruleset)
+
+    def legal_action(self, seat: str) -> dict[str, Any] | None:
+        with self.app.state.store.game(self.id) as game:
+            actions = game.legal_actions(seat) if game.outcome is None else []
+        return self.rng.choice(actions) if actions else None
+
+    def prepare(self, case) -> str:
+        """Point the case at this game with the next holder's token; return that holder."""
+        holder = next(self.turns)
+        parameters = case.path_parameters or {}
+        if "game_id" in parameters:
+            parameters["game_id"] = self.id
+        if "name" in parameters:
+            parameters["name"] = self.ruleset
+        if "seat" in parameters and self.rng.random() < 0.5:
+            parameters["seat"] = self.rng.choice(self.seats)
+        if "holder" in parameters and self.rng.random() < 0.5:
+            parameters["holder"] = self.rng.choice(list(self.tokens))
+        case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {self.tokens[holder]}"}
+        if isinstance(case.body, dict) and "expected_version" in case.body and self.rng.random() < 0.7:
+            case.body["expected_version"] = self.app.state.store.current_version(self.id)
+            action = self.legal_action(holder) if holder in self.seats and self.rng.random() < 0.5 else None
+            if action is not None and action.get("type") != "resign":
+                case.body["action"] = action
+        return holder
+
+    def follow(self, case, response) -> None:
+        """A replaced link: keep playing with the new token."""
+        holder = (case.path_parameters or {}).get("holder")
+        if response.status_code == 200 and holder in self.tokens and case.method.upper() == "POST":
+            self.tokens[holder] = response.json()["token"]
+
+
+@pytest.fixture(scope="module")
+def tables(app) -> dict[str, Table]:
+    """The game of each ruleset, made on first use."""
+    return {}
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
@@ -61,3 +125,23 @@ def test_random_requests_with_a_real_seat_get_documented_answers(case, seat):
         case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     case.call_and_validate(checks=CHECKS)
+
+
+def _every_holder(ruleset: str):
+    """One test per ruleset (schemathesis' tests take no parametrized fixture)."""
+
+    @pytest.mark.slow
+    @schema.parametrize()
+    @PER_RULESET
+    def test(case, app, tables):
+        table = tables.get(ruleset) or tables.setdefault(ruleset, Table(app, ruleset))
+        table.prepare(case)
+        response = case.call_and_validate(checks=CHECKS)
+        table.follow(case, response)
+
+    test.__name__ = f"test_every_holder_of_{ruleset}_gets_documented_answers"
+    return test
+
+
+for _ruleset in RULESETS:
+    globals()[f"test_every_holder_of_{_ruleset}_gets_documented_answers"] = _every_holder(_ruleset)

@@ -31,7 +31,7 @@ from kadesh.server.models import (
     VerifyOut,
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
-from kadesh.store import Access, Store
+from kadesh.store import OWNER, SEAT, SPECTATOR, Access, Store
 from kadesh.store.verify import verify_export
 
 router = APIRouter(prefix="/api")
@@ -171,6 +171,32 @@ def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSe
     store.set_bot(game_id, seat, body.level)
     request.app.state.bots.kick(game_id)
     return get_game(game_id, access, store)
+
+
+@router.post("/games/{game_id}/tokens/{holder}", response_model=Link, tags=["games"],
+             responses=problems(400, 401, 403, 404, 413, 415, 422))
+def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, description="A seat, spectator or owner")],
+                  access: AccessDep, store: StoreDep, request: Request) -> Link:
+    """The owner replaces a seat's link, the spectators' or their own: the old token is refused from now on.
+
+    Tokens do not expire by time; this is how a leaked or lost link is cut off."""
+    if access.role != OWNER:
+        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie remplace un lien.",
+                         "Only the game's owner can replace a link.")
+    with store.game(game_id) as game:
+        seats = list(game.seats)
+    if holder in seats:
+        role, seat = SEAT, holder
+    elif holder in (SPECTATOR, OWNER):
+        role, seat = holder, None
+    else:
+        raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {holder} (ni spectator, ni owner).",
+                         f"Unknown seat: {holder} (nor spectator, nor owner).")
+    token = store.reissue_token(game_id, role, seat)
+    version = store.current_version(game_id)
+    if version is not None:  # open sockets look at their token again: the old one's are closed
+        request.app.state.notifier.publish(game_id, version)
+    return play_link(game_id, token)
 
 
 @router.get("/games/{game_id}/journal", response_model=list[JournalLine], tags=["games"], responses=READ)

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Path, Query, Request
 
 from kadesh.server.problems import ApiProblem
-from kadesh.store import Access, Store
+from kadesh.store import Access, BadToken, Store, TokenRevoked
 
 GameId = Annotated[str, Path(max_length=64, description="Game id")]
 TokenQuery = Annotated[str | None, Query(max_length=256, description="Access token (or use Authorization)")]
@@ -25,6 +25,16 @@ def bearer(header: str | None) -> str | None:
     return value.strip() or None if scheme.lower() == "bearer" else None
 
 
+def resolve(store: Store, game_id: str, token: str | None) -> Access:
+    """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown."""
+    try:
+        return store.access(game_id, token)
+    except BadToken:
+        if store.revoked(game_id, token):
+            raise TokenRevoked("token replaced by a reissue") from None
+        raise
+
+
 def get_access(
     game_id: GameId,
     store: Annotated[Store, Depends(get_store)],
@@ -32,7 +42,7 @@ def get_access(
     authorization: AuthHeader = None,
 ) -> Access:
     """Any valid token of this game: a seat, a spectator or the owner."""
-    return store.access(game_id, token or bearer(authorization))
+    return resolve(store, game_id, token or bearer(authorization))
 
 
 def get_seat_access(access: Annotated[Access, Depends(get_access)]) -> Access:

@@ -1,6 +1,11 @@
-"""Request limits, checked before FastAPI sees a request: body size (413) and JSON only (415)."""
+"""Request limits, checked before FastAPI sees a request: body size (413), JSON only (415), and
+no lone UTF-16 surrogate (``"\\ud800"``) in the JSON (400): such a string cannot be written out as UTF-8."""
 
 from __future__ import annotations
+
+import json
+import re
+from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -8,6 +13,7 @@ from kadesh.server.problems import problem_response
 
 MAX_BODY = 64 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def _is_json(content_type: str) -> bool:
@@ -49,6 +55,12 @@ class RequestLimits:
                                         "The body must be JSON (application/json).")
             await response(scope, receive, send)
             return
+        if body and _has_lone_surrogate(body):
+            response = problem_response(400, "invalid_unicode",
+                                        "Texte invalide : le JSON contient un demi-caractère UTF-16 isolé.",
+                                        "Invalid text: the JSON holds a lone UTF-16 surrogate.")
+            await response(scope, receive, send)
+            return
         sent = False
 
         async def replay() -> Message:
@@ -65,3 +77,27 @@ class RequestLimits:
         response = problem_response(413, "too_large", f"Requête trop grande : {kib} Kio au plus.",
                                     f"Request too large: {kib} KiB at most.")
         await response(scope, receive, send)
+
+
+def _has_lone_surrogate(body: bytes) -> bool:
+    """Whether the JSON body holds a string (or key) that is not valid Unicode; rare, so parsed only then."""
+    if not _SURROGATE_ESCAPE.search(body):
+        return False
+    try:
+        value: Any = json.loads(body)
+    except (ValueError, RecursionError):
+        return False  # FastAPI refuses it as it would anyway
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+    return False

@@ -94,7 +94,8 @@ class OddsOut(BaseModel):
 
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    expected_version: int = Field(ge=0, description="The version the sender saw; a stale one gets 409")
+    expected_version: int = Field(ge=0, strict=True,
+                                  description="The version the sender saw, a JSON integer; a stale one gets 409")
     action: JsonObject = Field(examples=[{"type": "ready"}])
 
 

@@ -20,7 +20,15 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kadesh.core.errors import CONFLICT_CODES, RuleError, UnknownRuleset
-from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, StaleVersion, StoreError, WrongGame
+from kadesh.store.errors import (
+    BadToken,
+    GameNotFound,
+    GameNotOver,
+    StaleVersion,
+    StoreError,
+    TokenRevoked,
+    WrongGame,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +59,15 @@ class ApiProblem(Exception):
         self.status, self.code, self.fr, self.en, self.extra = status, code, fr, en, extra
 
 
+MAX_MESSAGE = 500  # characters: a message that quotes what was sent is cut there, not as long as the request
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
 def problem_body(status: int, code: str, fr: str, en: str, **extra: Any) -> dict[str, Any]:
+    fr, en = _short(fr), _short(en)
     body = {"type": TYPE_PREFIX + code, "title": HTTPStatus(status).phrase, "status": status, "code": code,
             "fr": fr, "en": en, "detail": en}
     body.update({k: v for k, v in extra.items() if v is not None})
@@ -59,7 +75,8 @@ def problem_body(status: int, code: str, fr: str, en: str, **extra: Any) -> dict
 
 
 def problem_response(status: int, code: str, fr: str, en: str, **extra: Any) -> Response:
-    content = json.dumps(problem_body(status, code, fr, en, **extra), ensure_ascii=False).encode("utf-8")
+    # "replace": a message that echoes a lone surrogate of the request must not turn a 4xx into a 500
+    content = json.dumps(problem_body(status, code, fr, en, **extra), ensure_ascii=False).encode("utf-8", "replace")
     return Response(content, status_code=status, media_type=PROBLEM_JSON)
 
 
@@ -69,6 +86,10 @@ def from_rule_error(error: RuleError) -> ApiProblem:
 
 
 def from_store_error(error: StoreError) -> ApiProblem:
+    if isinstance(error, TokenRevoked):
+        return ApiProblem(401, "token_revoked",
+                          "Ce lien a été remplacé par le propriétaire de la partie : demande-lui le nouveau.",
+                          "This link was replaced by the game's owner: ask them for the new one.")
     if isinstance(error, BadToken):
         return ApiProblem(401, "unauthorized", "Jeton absent ou inconnu.", "Missing or unknown token.")
     if isinstance(error, WrongGame):

@@ -4,23 +4,48 @@ On connect the server sends ``{"type": "update", "version", "journal", "view"}``
 journal lines after ``since``; then the same message after each new action, with only
 the lines that are new for this seat. A refused connection gets ``{"type": "error",
 "problem": {...}}`` and is closed with code 4000 + HTTP status (4401, 4403, 4404).
+
+The server needs nothing from the client. A client that floods anyway (more than
+``MAX_CLIENT_MESSAGES`` messages in ``FLOOD_WINDOW`` seconds, or one message longer than
+``MAX_CLIENT_MESSAGE``) gets an error frame and is closed with 1008; only its own socket.
+One server process keeps at most ``MAX_SOCKETS_PER_GAME`` sockets open on one game: the
+next ones get an error frame and close code 4429. An open socket whose token the owner
+replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections import deque
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
-from kadesh.server.auth import bearer
-from kadesh.server.problems import from_store_error, problem_body
+from kadesh.server.auth import bearer, resolve
+from kadesh.server.problems import ApiProblem, from_store_error, problem_body
 from kadesh.store import Store, StoreError
 
 router = APIRouter()
+
+MAX_SOCKETS_PER_GAME = 64  # open sockets on one game, per server process
+MAX_CLIENT_MESSAGES = 30  # messages a client may send within FLOOD_WINDOW (the page sends none)
+FLOOD_WINDOW = 10.0  # seconds
+MAX_CLIENT_MESSAGE = 4096  # characters (text) or bytes (binary) in one client message
+MAX_FRAME = 64 * 1024  # bytes: uvicorn (kadesh serve) drops a connection sending more in one message
+CLOSE_POLICY = 1008  # RFC 6455 "policy violation": flooding
+CLOSE_TOO_MANY = 4429  # too many sockets on this game
+
+FLOODED = ApiProblem(429, "too_many_messages", "Trop de messages : ce canal ne reçoit rien du navigateur.",
+                     "Too many messages: this socket expects nothing from the client.")
+TOO_BIG = ApiProblem(413, "message_too_large", f"Message trop long : {MAX_CLIENT_MESSAGE} octets au plus.",
+                     f"Message too large: {MAX_CLIENT_MESSAGE} bytes at most.")
+CROWDED = ApiProblem(429, "too_many_sockets",
+                     f"Trop de connexions sur cette partie ({MAX_SOCKETS_PER_GAME} au plus) : réessaie plus tard.",
+                     f"Too many open connections on this game ({MAX_SOCKETS_PER_GAME} at most): try again later.")
 
 
 def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int) -> dict[str, Any]:
@@ -30,11 +55,39 @@ def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int
                 "view": game.view(seat)}
 
 
-async def _until_disconnect(websocket: WebSocket) -> None:
+def _open_sockets(app: FastAPI) -> dict[str, int]:
+    """This process's open sockets per game (kept on the app; only the event loop touches it)."""
+    counts = getattr(app.state, "open_sockets", None)
+    if counts is None:
+        counts = app.state.open_sockets = {}
+    return counts
+
+
+async def _listen(websocket: WebSocket) -> ApiProblem | None:
+    """Read what the client sends until it leaves (None) or floods (the problem to tell it)."""
+    times: deque[float] = deque()
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
-            return
+            return None
+        data = message.get("text") or message.get("bytes") or ""
+        if len(data) > MAX_CLIENT_MESSAGE:
+            return TOO_BIG
+        now = time.monotonic()
+        times.append(now)
+        while now - times[0] > FLOOD_WINDOW:
+            times.popleft()
+        if len(times) > MAX_CLIENT_MESSAGES:
+            return FLOODED
+
+
+async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
+    """Send the problem as an error frame and close (the client may be gone already)."""
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "problem": problem_body(problem.status, problem.code, problem.fr,
+                                                                            problem.en, **problem.extra)})
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -42,18 +95,23 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
                       lang: str = "fr") -> None:
     store: Store = websocket.app.state.store
     await websocket.accept()
+    game_id = game_id[:64]
     lang = lang if lang in ("fr", "en") else "fr"
+    token = token or bearer(websocket.headers.get("authorization"))
     try:
-        access = await run_in_threadpool(store.access, game_id[:64],
-                                         token or bearer(websocket.headers.get("authorization")))
+        access = await run_in_threadpool(resolve, store, game_id, token)
     except StoreError as error:
         problem = from_store_error(error)
-        await websocket.send_json({"type": "error", "problem": problem_body(problem.status, problem.code,
-                                                                            problem.fr, problem.en, **problem.extra)})
-        await websocket.close(code=4000 + problem.status)
+        await _refuse(websocket, problem, 4000 + problem.status)
         return
+    counts = _open_sockets(websocket.app)
+    if counts.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
+        await _refuse(websocket, CROWDED, CLOSE_TOO_MANY)
+        return
+    counts[game_id] = counts.get(game_id, 0) + 1
     subscription = websocket.app.state.notifier.subscribe(game_id)
-    listener = asyncio.create_task(_until_disconnect(websocket))
+    listener = asyncio.create_task(_listen(websocket))
+    getter: asyncio.Task[int] | None = None
     try:
         message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, max(since, 0))
         await websocket.send_json(message)
@@ -62,7 +120,15 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
             getter = asyncio.create_task(subscription.get())
             done, _ = await asyncio.wait({getter, listener}, return_when=asyncio.FIRST_COMPLETED)
             if listener in done:
-                getter.cancel()
+                problem = None if listener.cancelled() or listener.exception() else listener.result()
+                if problem is not None:
+                    await _refuse(websocket, problem, CLOSE_POLICY)
+                return
+            try:  # the owner may have replaced this token since the last push
+                await run_in_threadpool(resolve, store, game_id, token)
+            except StoreError as error:
+                problem = from_store_error(error)
+                await _refuse(websocket, problem, 4000 + problem.status)
                 return
             if getter.result() <= last:
                 continue
@@ -73,7 +139,12 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
     except WebSocketDisconnect:
         return
     finally:
+        counts[game_id] -= 1
+        if counts[game_id] <= 0:
+            del counts[game_id]
         subscription.close()
-        listener.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await listener
+        for task in (listener, getter):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task

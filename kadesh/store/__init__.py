@@ -1,11 +1,19 @@
 """Kadesh store: games as a creation record plus an append-only log of actions."""
 
-from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, StaleVersion, StoreError, WrongGame
+from kadesh.store.errors import (
+    BadToken,
+    GameNotFound,
+    GameNotOver,
+    StaleVersion,
+    StoreError,
+    TokenRevoked,
+    WrongGame,
+)
 from kadesh.store.store import ActResult, CreatedGame, GameCache, Store, json_value
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, token_hash
 
 __all__ = [
     "OWNER", "SEAT", "SPECTATOR", "Access", "ActResult", "BadToken", "CreatedGame", "GameCache",
-    "GameNotFound", "GameNotOver", "StaleVersion", "Store", "StoreError", "WrongGame", "json_value",
+    "GameNotFound", "GameNotOver", "StaleVersion", "Store", "StoreError", "TokenRevoked", "WrongGame", "json_value",
     "token_hash",
 ]

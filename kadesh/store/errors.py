@@ -48,3 +48,9 @@ class WrongGame(StoreError):
     """A real token, but for another game (403)."""
 
     code = "wrong_game"
+
+
+class TokenRevoked(BadToken):
+    """A token that the owner replaced by a new one (401)."""
+
+    code = "token_revoked"

@@ -56,3 +56,13 @@ seat_bots = Table(
     Column("seat", String(64), primary_key=True),
     Column("level", String(32), nullable=False),  # a bot level of kadesh.ai for the game's ruleset
 )
+
+revoked_tokens = Table(
+    "revoked_tokens",
+    metadata,
+    Column("hash", String(64), primary_key=True),  # SHA-256 of a token that a reissue replaced
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("role", String(16), nullable=False),
+    Column("seat", String(64), nullable=True),
+    Column("revoked_at", DateTime(timezone=True), nullable=False),
+)

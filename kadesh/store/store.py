@@ -16,6 +16,7 @@ import json
 import logging
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -65,7 +66,8 @@ def json_value(value: Any, what: str = "action") -> Any:
     if _depth(value) > MAX_ACTION_DEPTH:
         raise bad_action(f"Objet JSON trop imbriqué ({what}).", f"JSON nested too deeply ({what}).")
     try:
-        return json.loads(json.dumps(value, allow_nan=False))
+        # Encoded as UTF-8: a lone surrogate ("\ud800") is refused here, not stored to break every later read.
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8"))
     except (TypeError, ValueError) as error:
         raise bad_action(f"JSON invalide ({what}).", f"Invalid JSON ({what}).") from error
 
@@ -126,7 +128,8 @@ class Store:
         self.announces = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
         self.cache = GameCache(cache_size)
-        self._locks: dict[str, threading.Lock] = {}
+        # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
 
     def close(self) -> None:
@@ -178,6 +181,41 @@ class Store:
             raise WrongGame("token for another game")
         return Access(row.game_id, row.role, row.seat)
 
+    def reissue_token(self, game_id: str, role: str, seat: str | None = None) -> str:
+        """A new token for ``seat`` (role ``seat``), the spectators or the owner; the one it replaces is revoked.
+
+        Tokens never expire by time (a game may last months): this is how a leaked link is cut off.
+        The caller checks that the seat exists; GameNotFound if the game does not."""
+        token = new_token()
+        which = [schema.tokens.c.game_id == game_id, schema.tokens.c.role == role,
+                 schema.tokens.c.seat.is_(None) if seat is None else schema.tokens.c.seat == seat]
+        with self.engine.begin() as conn:
+            # The first statement writes: it takes SQLite's write lock and PostgreSQL's lock on the game's
+            # row, so two reissues of one game follow each other (the second revokes the first's new token).
+            bumped = conn.execute(update(schema.games).where(schema.games.c.id == game_id)
+                                  .values(version=schema.games.c.version)).rowcount
+            if bumped != 1:
+                raise GameNotFound(game_id)
+            old = conn.execute(select(schema.tokens.c.hash).where(*which)).scalars().all()
+            if old:
+                conn.execute(schema.tokens.delete().where(schema.tokens.c.hash.in_(old)))
+                conn.execute(schema.revoked_tokens.insert(), [
+                    {"hash": h, "game_id": game_id, "role": role, "seat": seat, "revoked_at": _now()} for h in old])
+            conn.execute(schema.tokens.insert().values(hash=token_hash(token), game_id=game_id, role=role, seat=seat))
+            if self.announces:  # other servers' open sockets look at their token again
+                version = conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
+                conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {version}")))
+        return token
+
+    def revoked(self, game_id: str, token: str | None) -> bool:
+        """Whether ``token`` opened ``game_id`` until a reissue replaced it."""
+        if not token or "\x00" in game_id:
+            return False
+        with self.engine.connect() as conn:
+            return conn.execute(select(schema.revoked_tokens.c.hash).where(
+                schema.revoked_tokens.c.hash == token_hash(token),
+                schema.revoked_tokens.c.game_id == game_id)).first() is not None
+
     @contextmanager
     def game(self, game_id: str) -> Iterator[Game]:
         """The game at its database version, held under the game's lock: read it, don't change it."""
@@ -203,8 +241,7 @@ class Store:
             steps = conn.execute(select(schema.actions.c.seat, schema.actions.c.action)
                                  .where(schema.actions.c.game_id == game_id)
                                  .order_by(schema.actions.c.seq)).all()
-        rules = get_ruleset(row.ruleset)
-        game = Game(rules, rules.normalize_options(row.options), row.seed, dice_from_record(row.dice, row.seed))
+        game = unplayed_game(row.ruleset, row.options, row.seed, row.dice)
         for step in steps:
             game.act(step.seat, step.action)
         return game
@@ -333,6 +370,12 @@ class Store:
         events = self.stored_events(game_id)[: len(record["actions"])]
         return {"format": EXPORT_FORMAT, "id": game_id, "created_at": _iso(created), "commitment": commitment,
                 "outcome": outcome, "record": record, "events": events}
+
+
+def unplayed_game(ruleset: str, options: dict[str, Any], seed: str, dice: dict[str, Any]) -> Game:
+    """A game as its creation record describes it, before any action."""
+    rules = get_ruleset(ruleset)
+    return Game(rules, rules.normalize_options(options), seed, dice_from_record(dice, seed))
 
 
 class _Lost(Exception):

@@ -201,7 +201,8 @@ function connect(delay = 500) {
     $("#offline").hidden = true;
   };
   socket.onclose = (event) => {
-    if (event.code >= 4400 && event.code < 4500) return; // refused: a wrong token will not get better
+    // Refused: a wrong or replaced token will not get better; a crowded game (4429) may, later.
+    if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return;
     $("#offline").textContent = STRINGS[lang].offline;
     $("#offline").hidden = false;
     setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);

@@ -1,0 +1,154 @@
+"""WebSocket floods and crowds: the socket that floods is closed (1008), the others and HTTP go on;
+past MAX_SOCKETS_PER_GAME sockets on one game, new ones are refused (4429)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+
+import httpx
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from kadesh.server.ws import CLOSE_POLICY, CLOSE_TOO_MANY, MAX_CLIENT_MESSAGE, MAX_CLIENT_MESSAGES, MAX_SOCKETS_PER_GAME
+from tests.kadesh_http import create, legal, make_client, play
+from tests.server_support import ServerProcess
+
+FLOOD = 5000
+
+
+@pytest.fixture
+def client(db):
+    yield from make_client(db)
+
+
+def _url(game, holder: str = "spectator") -> str:
+    token = game["seats"][holder]["token"] if holder in game["seats"] else game[holder]["token"]
+    return f"/ws/games/{game['id']}?token={token}"
+
+
+def _closed_with(socket, code: int, problem: str) -> None:
+    message = socket.receive_json()
+    while message["type"] == "update":  # pushes sent before the refusal
+        message = socket.receive_json()
+    assert message["type"] == "error" and message["problem"]["code"] == problem, message
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    assert closed.value.code == code
+
+
+def test_a_flood_closes_that_socket_only(client):
+    game = create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    with client.websocket_connect(_url(game)) as calm, client.websocket_connect(_url(game, "south")) as flood:
+        assert calm.receive_json()["version"] == 0 and flood.receive_json()["version"] == 0
+        for number in range(FLOOD):
+            flood.send_text(json.dumps({"type": "ping", "n": number}))
+        _closed_with(flood, CLOSE_POLICY, "too_many_messages")
+        assert client.get("/api/rulesets").status_code == 200
+        version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
+        assert calm.receive_json()["version"] == version
+    with client.websocket_connect(_url(game, "south")) as again:  # the same seat may come back
+        assert again.receive_json()["version"] == version
+
+
+@pytest.mark.parametrize("kind", ["text", "bytes"])
+def test_one_oversized_message_closes_the_socket(client, kind):
+    game = create(client)
+    with client.websocket_connect(_url(game)) as socket:
+        socket.receive_json()
+        if kind == "text":
+            socket.send_text("x" * (MAX_CLIENT_MESSAGE + 1))
+        else:
+            socket.send_bytes(b"x" * (MAX_CLIENT_MESSAGE + 1))
+        _closed_with(socket, CLOSE_POLICY, "message_too_large")
+
+
+def test_a_few_messages_are_tolerated(client):
+    game = create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    with client.websocket_connect(_url(game)) as socket:
+        socket.receive_json()
+        for _ in range(MAX_CLIENT_MESSAGES - 1):
+            socket.send_text("ping")
+        socket.send_bytes(b"\x00" * MAX_CLIENT_MESSAGE)  # as many as allowed, the longest allowed
+        version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
+        assert socket.receive_json() == socket_update(client, game, version)
+
+
+def socket_update(client, game, version: int) -> dict:
+    """What a spectator's socket is sent for ``version`` when it saw the version before."""
+    journal = client.get(f"/api/games/{game['id']}/journal", params={"token": game["spectator"]["token"],
+                                                                     "since": version - 1}).json()
+    view = client.get(f"/api/games/{game['id']}", params={"token": game["spectator"]["token"]}).json()["view"]
+    return {"type": "update", "version": version, "journal": journal, "view": view}
+
+
+def test_sockets_beyond_the_cap_are_refused_clearly(client):
+    game, other = create(client), create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(_url(game))) for _ in range(MAX_SOCKETS_PER_GAME)]
+        for socket in sockets:
+            assert socket.receive_json()["type"] == "update"
+        for _ in range(3):
+            with client.websocket_connect(_url(game, "north")) as refused:
+                message = refused.receive_json()
+                assert message["problem"]["code"] == "too_many_sockets" and message["problem"]["status"] == 429
+                assert message["problem"]["fr"] and message["problem"]["en"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    refused.receive_json()
+                assert closed.value.code == CLOSE_TOO_MANY
+        with client.websocket_connect(_url(other)) as elsewhere:  # the cap is per game
+            assert elsewhere.receive_json()["type"] == "update"
+        version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
+        for socket in sockets:  # all the sockets let in still get every update
+            assert socket.receive_json()["version"] == version
+        sockets.pop().close()
+        stack.close()
+    with client.websocket_connect(_url(game)) as socket:  # room again once they are gone
+        assert socket.receive_json()["version"] == version
+
+
+@pytest.mark.slow
+def test_a_flood_on_a_real_server(tmp_path):
+    """Through uvicorn and real frames: a flood, a huge frame, and the server still serves everyone."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'kadesh.sqlite3'}", tmp_path / "server.log").start()
+    try:
+        game = httpx.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre"}).json()
+        gid, north = game["id"], game["seats"]["north"]["token"]
+        base = f"ws://127.0.0.1:{server.port}"
+        with connect(base + _url(game)) as calm:
+            assert json.loads(calm.recv(timeout=10))["version"] == 0
+            closes = {}
+
+            def flood(name: str, payloads: list[str | bytes]) -> None:
+                with connect(base + _url(game, "south"), max_size=None) as socket:
+                    socket.recv(timeout=10)
+                    try:
+                        for payload in payloads:
+                            socket.send(payload)
+                        while True:
+                            socket.recv(timeout=10)
+                    except ConnectionClosed as error:
+                        closes[name] = error.rcvd.code if error.rcvd else None
+
+            threads = [threading.Thread(target=flood, args=("many", ["ping"] * FLOOD)),
+                       threading.Thread(target=flood, args=("huge", [b"x" * (4 << 20)]))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(timeout=60)
+            assert closes == {"many": CLOSE_POLICY, "huge": 1009}  # 1009: uvicorn's ws_max_size
+            legal_actions = httpx.get(f"{server.url}/api/games/{gid}/legal", params={"token": north}).json()
+            response = httpx.post(f"{server.url}/api/games/{gid}/actions", params={"token": north},
+                                  json={"expected_version": 0, "action": legal_actions["actions"][0]})
+            assert response.status_code == 200
+            assert json.loads(calm.recv(timeout=10))["version"] == 1
+    finally:
+        server.kill()
+    assert "Traceback" not in server.output() and " 500 " not in server.output()
