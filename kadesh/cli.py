@@ -67,27 +67,36 @@ def serve(
     import uvicorn
 
     from kadesh.server import create_app
+    from kadesh.server.ws import MAX_FRAME
 
     application = create_app(db)
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
-    uvicorn.run(application, host=host, port=port, log_level=log_level)
+    # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
+    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
 
 
 @app.command()
 def export(
-    game_id: str = typer.Argument(..., help="Game id"),
+    game_id: str | None = typer.Argument(None, help="Game id (or --all)"),
     db: str | None = DbOption,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file (default: stdout)")] = None,
     force: bool = typer.Option(False, "--force", help="Operator only: export an unfinished game, seed included. "
                                "Anyone who sees that file can predict every future roll."),
+    all_games: bool = typer.Option(False, "--all", help="Operator's backup of every game (JSON Lines, secret: "
+                                   "seeds and token hashes); restore it with `kadesh import`"),
 ) -> None:
     """Write a finished game's full record (seed, actions, stored events) as JSON, for `kadesh verify`."""
     from kadesh.store import GameNotFound, GameNotOver, Store
 
+    if all_games == (game_id is not None):
+        _fail("Give a game id, or --all for a backup of every game.")
     store = Store(db)
     try:
+        if all_games:
+            _backup(store, output)
+            return
         data = store.export(game_id, force=force)
     except GameNotFound:
         _fail(f"No game {game_id!r} in this database.")
@@ -102,6 +111,69 @@ def export(
     else:
         output.write_text(text + "\n", encoding="utf-8")
         console.print(f"Wrote {output}", highlight=False)
+
+
+def _backup(store, output: Path | None) -> None:
+    from kadesh.store.backup import write_backup
+
+    if output is None:
+        write_backup(store, sys.stdout)
+        return
+    partial = output.with_name(output.name + ".partial")  # a backup cut short never looks whole
+    with partial.open("w", encoding="utf-8") as out:
+        games = write_backup(store, out)
+    partial.replace(output)
+    console.print(f"Wrote {games} games to {output}", highlight=False)
+
+
+@app.command("import")
+def import_games(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A backup from `kadesh export --all`")],
+    db: str | None = DbOption,
+) -> None:
+    """Restore a backup: every game not yet in the database, each checked by replaying it first."""
+    from kadesh.store import Store
+    from kadesh.store.backup import read_backup, restore
+
+    store = Store(db)
+    try:
+        with file.open(encoding="utf-8") as lines:
+            report = restore(store, read_backup(lines))
+    except (ValueError, KeyError) as error:
+        _fail(f"import: {file} is not a Kadesh backup ({error})")
+    finally:
+        store.close()
+    console.print(f"Restored {len(report.restored)} games; {len(report.already_there)} were already there.",
+                  highlight=False)
+    for game_id, why in report.refused.items():
+        console.print(f"Refused {game_id}: {why}", highlight=False)
+    if report.refused:
+        raise typer.Exit(1)
+
+
+@app.command()
+def load(
+    servers: Annotated[list[str], typer.Argument(help="Base URLs of the servers, e.g. http://127.0.0.1:8000")],
+    seconds: Annotated[float, typer.Option(min=1, help="How long to play")] = 30,
+    games: Annotated[int, typer.Option(min=1, help="Games played at once, each by random bots over HTTP")] = 16,
+    ruleset: Annotated[str, typer.Option(help="Ruleset of the games")] = "manoeuvre",
+    db: str | None = typer.Option(None, "--db", help="The servers' database: check afterwards that every "
+                                  "acknowledged action is stored once and every game replays to the servers' state"),
+) -> None:
+    """Measure servers under a bounded load (loopback or a test deployment, never players' servers)."""
+    from kadesh.load import check_load, run_load
+
+    report = run_load(servers, seconds, games, ruleset)
+    console.print_json(data=report.summary())
+    if db is not None:
+        problems = check_load(report, db, servers)
+        for problem in problems:
+            console.print(problem, highlight=False)
+        console.print("check: " + ("FAILED" if problems else "every acknowledged action stored once; replays match"))
+        if problems:
+            raise typer.Exit(1)
+    if report.server_errors:
+        raise typer.Exit(1)
 
 
 @app.command()
