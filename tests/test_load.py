@@ -8,6 +8,7 @@ bench/bench_load.py and docs/performance.md."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
@@ -71,8 +72,20 @@ DB_DOWN_AT, DB_UP_AT = 8.0, 11.0  # PostgreSQL stopped, then started again
 LOAD_SECONDS = 18.0
 
 
-async def _faults(servers: list[ServerProcess], postgres: PostgresServer, started: float) -> httpx.Response:
-    """Kill and restart the first server, stop and start PostgreSQL; returns a health check made meanwhile."""
+def _refusal(socket_url: str) -> tuple[dict, int]:
+    """The first frame of a socket opened while the database is away, and its close code."""
+    from websockets.sync.client import connect
+
+    with connect(socket_url) as socket:
+        frame = json.loads(socket.recv(timeout=10))
+        with contextlib.suppress(websockets.ConnectionClosed):
+            socket.recv(timeout=10)
+        return frame, socket.close_code
+
+
+async def _faults(servers: list[ServerProcess], postgres: PostgresServer, started: float,
+                  socket_url: str) -> tuple[httpx.Response, tuple[dict, int]]:
+    """Kill and restart the first server, stop and start PostgreSQL; returns what was seen while it was away."""
     async def at(moment: float) -> None:
         await asyncio.sleep(max(0.0, started + moment - time.monotonic()))
 
@@ -83,9 +96,10 @@ async def _faults(servers: list[ServerProcess], postgres: PostgresServer, starte
     await at(DB_DOWN_AT)
     await asyncio.to_thread(postgres.stop)
     health = await asyncio.to_thread(httpx.get, f"{servers[1].url}/health", timeout=10)
+    refusal = await asyncio.to_thread(_refusal, socket_url)
     await at(DB_UP_AT)
     await asyncio.to_thread(postgres.start)
-    return health
+    return health, refusal
 
 
 async def _watch(url: str, frames: list[dict], ready: asyncio.Event) -> None:
@@ -102,12 +116,12 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
         frames: list[dict] = []
         ready = asyncio.Event()
         token = watched["spectator"]["token"]
-        listener = asyncio.create_task(_watch(f"{second.url.replace('http', 'ws')}/ws/games/{watched['id']}"
-                                              f"?token={token}", frames, ready))
+        socket_url = f"{second.url.replace('http', 'ws')}/ws/games/{watched['id']}?token={token}"
+        listener = asyncio.create_task(_watch(socket_url, frames, ready))
         await ready.wait()
         started = time.monotonic()
         load = asyncio.create_task(run_load_async([s.url for s in servers], LOAD_SECONDS, games=12))
-        health = await _faults(servers, postgres, started)
+        health, refusal = await _faults(servers, postgres, started, socket_url)
         report = await load
         # The socket opened on the second server before the outage still hears actions sent to the first.
         north = watched["seats"]["north"]
@@ -121,7 +135,7 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
                 break
             await asyncio.sleep(0.05)
         listener.cancel()
-        return report, frames, health
+        return report, frames, health, refusal
 
 
 @pytest.mark.slow
@@ -130,9 +144,10 @@ def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(o
     db = own_postgres.new_database()
     servers = _servers(db, tmp_path, 2)
     try:
-        report, frames, health = asyncio.run(_faulty_load(servers, own_postgres))
+        report, frames, health, (frame, close_code) = asyncio.run(_faulty_load(servers, own_postgres))
         assert health.status_code == 503 and health.headers["retry-after"], health.text
         assert health.json()["code"] == "database_unavailable"
+        assert frame["problem"]["code"] == "database_unavailable" and close_code == 1013  # the page retries
         summary = report.summary()
         assert report.statuses[0] > 0, summary  # the killed server's clients saw connection errors...
         assert report.statuses[503] > 0, summary  # ...and the database's absence a clear, retryable 503

@@ -115,10 +115,14 @@ def database_unavailable(error: SQLAlchemyError) -> bool:
     return False
 
 
+DATABASE_UNAVAILABLE = ApiProblem(
+    503, "database_unavailable", f"Base de données momentanément indisponible : réessaie dans {RETRY_AFTER_SECONDS} s.",
+    f"Database momentarily unavailable: retry in {RETRY_AFTER_SECONDS} s.")
+
+
 def unavailable_response() -> Response:
-    response = problem_response(503, "database_unavailable",
-                                f"Base de données momentanément indisponible : réessaie dans {RETRY_AFTER_SECONDS} s.",
-                                f"Database momentarily unavailable: retry in {RETRY_AFTER_SECONDS} s.")
+    problem = DATABASE_UNAVAILABLE
+    response = problem_response(problem.status, problem.code, problem.fr, problem.en)
     response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 

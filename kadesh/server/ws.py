@@ -22,11 +22,18 @@ from collections import deque
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.auth import bearer, resolve
-from kadesh.server.problems import ApiProblem, from_store_error, problem_body
+from kadesh.server.problems import (
+    DATABASE_UNAVAILABLE,
+    ApiProblem,
+    database_unavailable,
+    from_store_error,
+    problem_body,
+)
 from kadesh.store import Store, StoreError
 
 router = APIRouter()
@@ -38,6 +45,7 @@ MAX_CLIENT_MESSAGE = 4096  # characters (text) or bytes (binary) in one client m
 MAX_FRAME = 64 * 1024  # bytes: uvicorn (kadesh serve) drops a connection sending more in one message
 CLOSE_POLICY = 1008  # RFC 6455 "policy violation": flooding
 CLOSE_TOO_MANY = 4429  # too many sockets on this game
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the database is away; the page reconnects by itself
 
 FLOODED = ApiProblem(429, "too_many_messages", "Trop de messages : ce canal ne reçoit rien du navigateur.",
                      "Too many messages: this socket expects nothing from the client.")
@@ -104,6 +112,11 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         problem = from_store_error(error)
         await _refuse(websocket, problem, 4000 + problem.status)
         return
+    except SQLAlchemyError as error:
+        if not database_unavailable(error):
+            raise
+        await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
+        return
     counts = _open_sockets(websocket.app)
     if counts.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
         await _refuse(websocket, CROWDED, CLOSE_TOO_MANY)
@@ -138,6 +151,10 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
                 last = message["version"]
     except WebSocketDisconnect:
         return
+    except SQLAlchemyError as error:
+        if not database_unavailable(error):
+            raise
+        await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
     finally:
         counts[game_id] -= 1
         if counts[game_id] <= 0:
