@@ -22,12 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kadesh.load import LoadReport, check_load, run_load  # noqa: E402
 from tests.pg_support import PostgresServer  # noqa: E402
-from tests.server_support import ServerProcess  # noqa: E402
+from tests.server_support import start_servers  # noqa: E402
 
 
 def measure(db: str, count: int, folder: Path, seconds: float, games: int) -> LoadReport:
-    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "warning").start()
-               for i in range(count)]
+    servers = start_servers(db, folder, count)
     try:
         report = run_load([s.url for s in servers], seconds, games)
         problems = check_load(report, db, [s.url for s in servers])

@@ -59,3 +59,9 @@ class ServerProcess:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+def start_servers(db: str, folder: Path, count: int, *options: str) -> list[ServerProcess]:
+    """``count`` quiet servers on one database (their logs in ``folder``)."""
+    return [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "warning", *options).start()
+            for i in range(count)]

@@ -18,44 +18,34 @@ import websockets
 
 from kadesh.load import check_load, run_load, run_load_async
 from tests.pg_support import PostgresServer
-from tests.server_support import ServerProcess
-
-QUIET = ("--log-level", "warning")
+from tests.server_support import ServerProcess, start_servers
 
 
-def _servers(db: str, tmp_path, count: int) -> list[ServerProcess]:
-    return [ServerProcess(db, tmp_path / f"serve-{i}.log", None, *QUIET).start() for i in range(count)]
-
-
-def _assert_clean(report, db: str, servers: list[ServerProcess]) -> None:
-    assert report.actions > 50, report.summary()
-    assert report.server_errors == 0, report.summary()
-    assert check_load(report, db, [server.url for server in servers]) == []
+def _clean_load(db: str, folder, count: int) -> None:
+    """A load on ``count`` servers: no 5xx, every acknowledged action stored once, replays match."""
+    servers = start_servers(db, folder, count)
+    try:
+        report = run_load([s.url for s in servers], seconds=6, games=12)
+        assert report.actions > 50, report.summary()
+        assert report.server_errors == 0, report.summary()
+        assert check_load(report, db, [server.url for server in servers]) == []
+    finally:
+        for server in servers:
+            server.kill()
 
 
 @pytest.mark.slow
 def test_a_load_on_one_sqlite_server_loses_and_doubles_nothing(tmp_path):
-    db = f"sqlite:///{tmp_path / 'load.sqlite3'}"
-    servers = _servers(db, tmp_path, 1)
-    try:
-        report = run_load([s.url for s in servers], seconds=6, games=12)
-        _assert_clean(report, db, servers)
-    finally:
-        for server in servers:
-            server.kill()
+    _clean_load(f"sqlite:///{tmp_path / 'load.sqlite3'}", tmp_path, 1)
 
 
 @pytest.mark.slow
 @pytest.mark.postgresql
 def test_a_load_on_two_servers_and_one_postgresql_loses_and_doubles_nothing(postgres, tmp_path):
     db = postgres.new_database()
-    servers = _servers(db, tmp_path, 2)
     try:
-        report = run_load([s.url for s in servers], seconds=6, games=12)
-        _assert_clean(report, db, servers)
+        _clean_load(db, tmp_path, 2)
     finally:
-        for server in servers:
-            server.kill()
         postgres.drop_database(db)
 
 
@@ -142,7 +132,7 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
 @pytest.mark.postgresql
 def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(own_postgres, tmp_path):
     db = own_postgres.new_database()
-    servers = _servers(db, tmp_path, 2)
+    servers = start_servers(db, tmp_path, 2)
     try:
         report, frames, health, (frame, close_code) = asyncio.run(_faulty_load(servers, own_postgres))
         assert health.status_code == 503 and health.headers["retry-after"], health.text

@@ -11,7 +11,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.server_support import ServerProcess
+from tests.server_support import start_servers
 
 ACTIONS_PER_GAME = 40
 GAMES = 3
@@ -20,9 +20,9 @@ GAMES = 3
 @pytest.fixture
 def two_servers(postgres, tmp_path):
     db = postgres.new_database()
-    servers = [ServerProcess(db, tmp_path / f"{name}.log", None, "--log-level", "warning") for name in "ab"]
+    servers = start_servers(db, tmp_path, 2)
     try:
-        yield [server.start() for server in servers]
+        yield servers
     finally:
         for server in servers:
             server.kill()

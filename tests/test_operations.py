@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_support import ServerProcess, free_port
+from tests.server_support import free_port, start_servers
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
 
@@ -47,8 +47,7 @@ def behind_nginx(postgres, tmp_path):
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx (.ci/run does)"
     db = postgres.new_database()
-    servers = [ServerProcess(db, tmp_path / f"serve-{i}.log", None, "--log-level", "warning").start()
-               for i in range(2)]
+    servers = start_servers(db, tmp_path, 2)
     port = free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(nginx_conf(tmp_path, port, [s.port for s in servers]), encoding="utf-8")
