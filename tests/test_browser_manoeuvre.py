@@ -142,8 +142,9 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         pages = {"north": north, "south": south}
         for _ in range(40):
             with store.game(game_id) as game:
-                seat = game.to_act()[0]
+                seat, version = game.to_act()[0], game.version
                 plan = choose_turn(game, seat, done)
+            wait_version(pages[seat], version)  # as a person would, wait for the page to show the other's turn
             for action in plan:
                 perform(pages[seat], action)
                 with store.game(game_id) as game:
@@ -237,6 +238,8 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
                 with store.game(game_id) as game:
                     if game.outcome is not None or action not in game.legal("north"):
                         break
+                    version = game.version
+                wait_version(page, version)  # the bot's last move is on the page before North acts
                 perform(page, action)
             page.wait_for_function("document.querySelector('#end-turn') || document.querySelector('.winner')")
         with store.game(game_id) as game:

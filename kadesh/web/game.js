@@ -55,6 +55,7 @@ function showError(message) {
 }
 
 let latest = 0;  // refreshes may overlap (an action's answer, a WebSocket push): only the newest is drawn
+let known = -1;  // the newest version this page has fetched or was answered: a push at or below it is not news
 
 async function refresh() {
   const ticket = ++latest;
@@ -63,6 +64,7 @@ async function refresh() {
     game = await call("");
     actions = game.seat ? await call("/legal") : { version: game.version, actions: [] };
   } while (actions.version !== game.version && ticket === latest);
+  known = Math.max(known, game.version);
   const lines = await call(`/journal?lang=${lang}`);
   if (ticket !== latest) return;
   current = game;
@@ -85,7 +87,8 @@ const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.s
 async function act(action, { independent = false } = {}, retried = false) {
   showError("");
   try {
-    await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
+    const answer = await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
+    known = Math.max(known, answer.version);  // its own push must not redraw the board a second time
   } catch (error) {
     if (error.code === "stale_version" && !retried) {
       // Someone else moved first (the opponent deploying, a bot): if the action still stands, send it again.
@@ -197,7 +200,7 @@ function connect(delay = 500) {
   socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&since=${since}&lang=${lang}`);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "update" && (!current || data.version !== current.version)) await refresh();
+    if (data.type === "update" && data.version > known) await refresh();
     $("#offline").hidden = true;
   };
   socket.onclose = (event) => {
