@@ -797,3 +797,56 @@ def test_firing_then_withdrawing_costs_nothing_more():
     assert state.units["b1"].ap == 4
     rules.move(state, "blue", {"unit": "b1", "to": "F2"})  # back along the road: 2 steps of 1
     assert state.units["b1"].ap == 2
+
+
+# -- what a side does not see, its orders do not reveal (found by tests/test_hidden_information.py) -----------------
+def test_a_unit_the_side_does_not_see_is_refused_as_a_target_exactly_like_an_empty_cell():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    state.place(state.units["r1"], (7, 5))  # H6: in the tank's range (6), out of every blue unit's sight
+    answers = []
+    for cell in ("H6", "G6"):  # the unseen infantry, an empty meadow
+        with pytest.raises(RuleError) as refused:
+            rules.shoot(state, "blue", {"unit": "b3", "target": cell}, ScriptedDice([1]))
+        answers.append((refused.value.code, refused.value.en))
+    assert answers[0] == answers[1] and answers[0][0] == "cannot_fire_unseen"
+    assert state.units["r1"].hp == state.units["r1"].type.hp and state.units["b3"].shots == 0
+
+
+def test_a_blast_tells_the_shooter_nothing_of_a_unit_its_side_does_not_see():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+
+    state = _small()
+    _with(state, "b8", "blue", "cannon", (0, 5))
+    _with(state, "b7", "blue", "infantry", (1, 5))    # the eye on the target, 7 cells from r9
+    _with(state, "r8", "red", "infantry", (6, 5))     # the target
+    _with(state, "r9", "red", "infantry", (8, 5))     # in the blast, seen by nobody on blue's side
+    events = rules.shoot(state, "blue", {"unit": "b8", "target": "G6"}, ScriptedDice([1]))
+    assert {e.data["target"] for e in events if e.type == "shot"} == {"r8"}
+    assert all("r9" not in repr(e.data) for e in events if e.audience is None)  # addressed to blue by the ruleset
+    assert any(e.type == "hit" and e.data["unit"] == "r9" and e.audience == ("red",) for e in events)
+    assert state.units["r9"].hp == state.units["r9"].type.hp - 3  # hit all the same
+
+
+def test_a_second_build_step_is_legal_on_a_copy_of_the_state_too():
+    from kadesh.core import get_ruleset
+    from kadesh.rules.front import rules
+
+    state = _small()
+    engineer = _with(state, "b9", "blue", "engineer", (3, 5))
+    rules.build(state, "blue", {"unit": "b9", "kind": "storage", "cell": "E6"})
+    engineer.ap = engineer.type.ap
+    get_ruleset("front").check(state, "blue", {"type": "build", "unit": "b9", "kind": "storage", "cell": "E6"})
+
+
+def test_a_unit_already_aboard_does_not_board_again():
+    from kadesh.rules.front import rules
+
+    state = _small()
+    rules.board(state, "blue", {"unit": "b1", "truck": "b2"})
+    with pytest.raises(RuleError):
+        rules.board(state, "blue", {"unit": "b1", "truck": "b2"})
+    assert state.units["b2"].cargo == ["b1"]

@@ -26,8 +26,8 @@ FIRE_REFUSALS = {
     "range": ("Cible hors de portée.", "Target out of range."),
     "blocked": ("Un obstacle arrête le tir.", "Something stands in the line of fire."),
     "aboard": ("À bord d'un camion, on ne tire pas.", "Aboard a truck, a unit does not fire."),
-    "unseen": ("Personne de ton camp ne voit la cible : le tir en cloche a besoin d'un œil.",
-               "Nobody on your side sees the target: indirect fire needs an eye on it."),
+    "unseen": ("Personne de ton camp ne voit d'unité ennemie sur cette case : on ne tire que sur ce qu'on voit.",
+               "Nobody on your side sees an enemy unit on that cell: a unit fires only at what its side sees."),
 }
 
 
@@ -92,11 +92,14 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
         return _shoot_structure(state, side, unit, target_cell, dice)
     target_id = state.occupied.get(target_cell)
     target = state.units.get(target_id) if target_id else None
-    if target is None or target.side == side:
+    if target is not None and target.side == side:
         raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
+    seen = spotted(state, side, _camouflaged(state))
     why = fire.why_not_fire(state, unit, target_cell)
-    if why is None and unit.type.indirect and target.id not in spotted(state, side, _camouflaged(state)):
-        why = "unseen"  # indirect fire needs a friendly eye on the target
+    if why in (None, "range", "blocked") and (target is None or target.id not in seen):
+        # Fire needs a friendly eye on the target (as the legal actions say), and an enemy the side does not
+        # see is refused exactly like an empty cell: neither the answer nor the shot tells that it is there.
+        why = "unseen"
     if why is not None:
         fr, en = FIRE_REFUSALS[why]
         raise RuleError(f"cannot_fire_{why}", fr, en)
@@ -113,9 +116,10 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     events = [roll_event(luck, side, "luck")]
     for hit, dealt in hits:
         hit.hp -= dealt
-        events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
-                                     "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
-                                     "blast": hit is not target}))
+        if hit.side == side or hit.id in seen:  # the shooter learns nothing of a unit its side does not see
+            events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
+                                         "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
+                                         "blast": hit is not target}))
         if hit.side != side:  # the victim's side learns it was hit, not by whom nor from where
             events.append(Event("hit", {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp)}, (hit.side,)))
     fate = structures.splash(state, unit, target_cell, hits[0][1])
@@ -240,6 +244,8 @@ BOARD_REFUSALS = {
 def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     unit = _own_unit(state, side, action)
+    if unit.aboard is not None:  # boarding twice would carry it twice
+        raise bad_action("Elle est déjà à bord d'un camion.", "It is already aboard a truck.")
     truck = state.units.get(action.get("truck"))  # type: ignore[arg-type]
     why = "not_a_truck" if truck is None else logistics.why_not_board(state, unit, truck)
     if why is not None:

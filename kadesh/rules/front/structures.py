@@ -88,7 +88,7 @@ def why_not_build(state: State, engineer: Unit, kind: StructureType, cell: Cell)
         return "no_ap"
     here = state.structures.get(cell)
     if here is not None:
-        if here.type is not kind or here.complete or here.carcass or here.owner != engineer.side:
+        if here.type.id != kind.id or here.complete or here.carcass or here.owner != engineer.side:
             return "occupied"
         return None
     if cell in state.occupied or cell in state.holders or state.terrain_at(cell) is None:

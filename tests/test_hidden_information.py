@@ -1,0 +1,777 @@
+"""Property: nothing the server sends to a seat holds what that seat's own view does not.
+
+For every registered ruleset (``all_rulesets()``: a new one is covered without a change here),
+random games are played through the HTTP API with every seat's token, and every answer a seat
+gets is checked: ``GET /api/games/{id}``, ``/legal``, ``/journal`` (fr and en), ``POST /actions``
+(events and view), ``/odds`` and ``/preview``, refusals (illegal or forged actions, out of turn,
+stale, malformed, a spectator acting) and the frames of ``/ws/games/{id}`` each seat (and a
+spectator, reader ``None``) receives.
+
+How a leak is recognised. A *fact* is a string *atom* (an identifier such as ``e2``, ``r1``,
+``G18``, or a word in a JSON value) or a *pair* of identifiers standing together in one JSON
+object or one clause of a sentence (``r1`` with ``J1``: a unit on a cell). Each reader keeps:
+
+* ``known``: the facts of its views (every version), its legal actions, what it sent, the
+  public view and what anyone may read (the API's field names, the ruleset's own files);
+* ``heard``: the facts of the events it may read (as stored, with their audiences);
+* ``cand``: the facts of what the others know: the other seats' views and actions, the events
+  it may not read, the identifiers of the whole state; and, as raw strings, the dice seed while
+  the game runs and every token but its own.
+
+A secret is a fact of ``cand`` that is neither known nor heard: no answer or frame may hold one.
+Structure is checked too: views equal ``game.view(reader)`` at that version, events are exactly
+the stored events the seat may read, journals exactly their narration, and the seed appears once
+the game is over. Events themselves are held to the views: one addressed to a few seats names and
+pairs nothing their views (before or after it) do not show, a public one names nothing the public
+view does not. And where the test can build the same game with all a seat does not see left out
+(``COUNTERFACTUALS``, or ``Ruleset.state_from_view``), forged actions (legal or played ones with
+fields swapped, often for what the seat must not know) must get the same answer from the rules
+there: an action that lands only thanks to a hidden unit, or a refusal that differs, is a leak.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import random
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+
+from kadesh.core import Event, RuleError, Ruleset, all_rulesets, get_ruleset
+from kadesh.server import create_app
+
+pytestmark = pytest.mark.slow
+
+RULESETS = sorted(all_rulesets())
+ACTIONS_PER_RULESET = 110  # in one or more games; the whole file runs in well under a minute
+OPTIONS: dict[str, dict[str, Any]] = {"front": {"scenario": "test_mixed"}}  # small boards where there is a choice
+# What each ruleset is known to hide: some live secret of a seat must match, or the test would pass vacuously.
+HIDDEN: dict[str, re.Pattern[str]] = {
+    "manoeuvre": re.compile(r"^[a-l](?:1[0-2]|[1-9])$"),  # the cells of the other side's deployment
+    "front": re.compile(r"^[br]\d+$"),  # enemy units the side does not see (fog of war)
+    "royaumes": re.compile(r"^mk[0-9a-f]{8}$"),  # the markers written in other kingdoms' secret orders
+}
+# How often a random player picks an action of this type (1 by default).
+WEIGHTS = {"resign": 0.0, "end_campaign": 0.0, "undeploy": 0.1, "end_turn": 0.3, "set_deadline": 0.2, "let_go": 0.5}
+WORD = re.compile(r"[\w-]+")
+CLAUSE = re.compile(r"[:;,()\[\]\n!?«»]|\.\s")  # identifiers pair up within one clause of a sentence
+
+
+# -- facts ------------------------------------------------------------------------------------------------------------
+def _prose(text: str) -> bool:
+    return any(c.isspace() for c in text)
+
+
+def _idlike(atom: str) -> bool:
+    """An identifier: letters and digits in one word (``e2``, ``r1``, ``G18``, a marker)."""
+    return any(c.isdigit() for c in atom) and any(c.isalpha() for c in atom) and not _prose(atom)
+
+
+def _atom(atom: str) -> bool:
+    """Distinctive enough to be a fact: a word of 3+ characters, or a 2-character identifier (``e2``)."""
+    return any(c.isalpha() for c in atom) and (len(atom) >= 3 or (len(atom) == 2 and _idlike(atom)))
+
+
+@dataclass
+class Facts:
+    atoms: set[str] = field(default_factory=set)
+    pairs: set[tuple[str, str]] = field(default_factory=set)
+
+    def update(self, other: Facts) -> None:
+        self.atoms |= other.atoms
+        self.pairs |= other.pairs
+
+
+def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom, keys: bool = True) -> Facts:
+    """The atoms of a JSON value, and the pairs of identifiers that stand together in one object
+    (or anywhere in it, ``whole``: an action or an event is one fact) or in one sentence.
+    ``words`` picks which words of a sentence count (for others' sentences: identifiers only);
+    without ``keys``, only values count (what an event says, not the names of its fields)."""
+    out = Facts()
+
+    def pair_up(unit: set[str]) -> None:
+        ids = sorted(a for a in unit if _idlike(a))
+        out.pairs.update(itertools.combinations(ids, 2))
+
+    def text(item: str, unit: set[str]) -> None:
+        if _prose(item):  # a sentence: its words, each clause's identifiers as pairs
+            for clause in CLAUSE.split(item):
+                found = {w for w in WORD.findall(clause) if words(w)}
+                out.atoms |= found
+                pair_up(found)
+        else:
+            if _atom(item):
+                out.atoms.add(item)
+            unit.add(item)
+
+    def walk(item: Any, unit: set[str]) -> None:
+        if isinstance(item, str):
+            text(item, unit)
+        elif isinstance(item, dict):
+            own = unit if whole else set()
+            for key, child in item.items():
+                if keys and _idlike(str(key)):  # a map keyed by cells or units; other keys are field names
+                    text(str(key), own)
+                if isinstance(child, dict) and isinstance(child.get("id"), str):
+                    own.add(child["id"])
+                walk(child, own)
+            if not whole:
+                pair_up(own)
+        elif isinstance(item, list | tuple):
+            for child in item:
+                if isinstance(child, dict) and not whole:  # an object of its own: the same facts wherever it is
+                    out.update(_object_facts(json.dumps(child, sort_keys=True), words, keys))
+                else:
+                    walk(child, unit)
+
+    top: set[str] = set()
+    walk(value, top)
+    pair_up(top)
+    return out
+
+
+_MEMO: dict[tuple[str, Callable[[str], bool], bool], Facts] = {}
+
+
+def _object_facts(text: str, words: Callable[[str], bool], keys: bool) -> Facts:
+    """``facts`` of one JSON object, remembered: views repeat the same objects version after version."""
+    key = (text, words, keys)
+    if key not in _MEMO:
+        if len(_MEMO) > 100_000:
+            _MEMO.clear()
+        _MEMO[key] = facts(json.loads(text), words=words, keys=keys)
+    return _MEMO[key]
+
+
+def state_strings(state: Any) -> set[str]:
+    """Every identifier held anywhere in a ruleset's state (dataclasses, dicts, lists), even in a sentence.
+
+    Only identifiers (``r2``, ``G18``): the state also holds field names and translations,
+    which are no secret."""
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(item: Any, depth: int) -> None:
+        if isinstance(item, str):
+            found.update(word for word in WORD.findall(item) if _idlike(word))
+            return
+        if depth > 12 or id(item) in seen or isinstance(item, int | float | bool) or item is None:
+            return
+        seen.add(id(item))
+        if isinstance(item, dict):
+            for key, child in item.items():
+                walk(key, depth + 1)
+                walk(child, depth + 1)
+        elif isinstance(item, list | tuple | set | frozenset):
+            for child in item:
+                walk(child, depth + 1)
+        elif is_dataclass(item):
+            for spec in fields(item):
+                walk(getattr(item, spec.name), depth + 1)
+
+    walk(state, 0)
+    return found
+
+
+@dataclass
+class Book:
+    """What one reader may know, and what others know that it must not be told."""
+
+    reader: str | None
+    known: Facts = field(default_factory=Facts)  # its views, legal actions, own actions, what is public
+    heard: Facts = field(default_factory=Facts)  # the events it may read
+    cand: Facts = field(default_factory=Facts)  # what the others know
+    raw: dict[str, str] = field(default_factory=dict)  # label → a secret string (seed, tokens)
+
+    def live(self) -> Iterator[str | tuple[str, str]]:
+        yield from (a for a in self.cand.atoms if a not in self.known.atoms and a not in self.heard.atoms)
+        yield from (p for p in self.cand.pairs if p not in self.known.pairs and p not in self.heard.pairs)
+
+    def secrets_in(self, found: Facts, sent: Facts | None = None, heard: bool = True) -> Facts:
+        """The facts of ``found`` that are secrets of this reader (``sent``: what it sent itself;
+        without ``heard``, what events told it counts as secret too)."""
+        sent = sent or Facts()
+        told = self.heard if heard else Facts()
+        return Facts({a for a in found.atoms if a in self.cand.atoms and a not in self.known.atoms
+                      and a not in sent.atoms and a not in told.atoms},
+                     {p for p in found.pairs if p in self.cand.pairs and p not in self.known.pairs
+                      and p not in sent.pairs and p not in told.pairs})
+
+
+def _labels(secret: Facts) -> list[str]:
+    return [f"secret {a!r}" for a in sorted(secret.atoms)] + [f"secret pair {p}" for p in sorted(secret.pairs)]
+
+
+def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = ()) -> list[str]:
+    """Every secret of ``book``'s reader in the raw ``text`` of an answer or frame sent to it
+    (``sent``: what the reader itself sent in that request, which an answer may repeat).
+    In sentences only identifiers count: their other words are the rules' own vocabulary."""
+    found = [f"the {label}" for label, secret in book.raw.items() if secret and secret in text]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = text
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k not in verified}
+    sent_facts = facts(sent, whole=True) if sent is not None else None
+    return found + _labels(book.secrets_in(facts(data, words=_idlike), sent_facts))
+
+
+def _within(small: Facts, large: Facts) -> bool:
+    return small.atoms <= large.atoms and small.pairs <= large.pairs
+
+
+def _without_type(action: Any) -> Any:
+    return {k: v for k, v in action.items() if k != "type"} if isinstance(action, dict) else action
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+# -- the checker catches what it should --------------------------------------------------------------------------------
+def test_the_checker_catches_planted_leaks():
+    book = Book("south")
+    book.known.update(facts({"units": [{"id": "s1", "cell": "h11"}], "phase": "deployment"}))
+    book.cand.update(facts({"units": [{"id": "n5", "cell": "e2", "kind": "sniper"}], "note": "plan mk0123abcd"},
+                           words=_idlike))
+    book.raw["seed"] = "f00dfeed" * 8
+    clean = json.dumps({"view": {"units": [{"id": "s1", "cell": "h11"}]},
+                        "journal": [{"line": "Tu places s1 en h11."}]})
+    assert leaks(book, clean) == []
+    assert leaks(book, json.dumps({"view": {"cells": ["e2"]}})) == ["secret 'e2'"]
+    assert leaks(book, json.dumps({"line": "North placed n5 on e2."})) == ["secret 'e2'", "secret 'n5'",
+                                                                          "secret pair ('e2', 'n5')"]
+    assert leaks(book, json.dumps({"units": [{"kind": "sniper"}]})) == ["secret 'sniper'"]
+    assert "secret 'mk0123abcd'" in leaks(book, json.dumps([{"line": "ordre mk0123abcd"}]))
+    assert leaks(book, json.dumps({"seed": "f00dfeed" * 8})) == ["the seed"]
+    # What the reader sent itself may be repeated to it; a pair known separately is still a pair.
+    assert leaks(book, json.dumps({"detail": "Unknown cell: e2."}), sent={"cell": "e2"}) == []
+    book.known.update(facts({"a": "n5", "b": {"c": "e2"}}))
+    assert leaks(book, json.dumps({"unit": "n5", "cell": "e2"})) == ["secret pair ('e2', 'n5')"]
+
+
+def test_the_checker_catches_another_seats_view_sent_to_a_seat(tmp_path):
+    """A real game: south's book, then north's view (deployed) and north's journal as if sent to south."""
+    rng = random.Random(5)
+    with _client(tmp_path) as client:
+        table = Table(client, "manoeuvre", {"choice": "bow"}, rng)
+        north = table.tokens["north"]
+        for action in [a for a in table.legal("north") if a["type"] == "deploy"][:1]:
+            table.post("north", action)
+        north_view = client.get(f"/api/games/{table.gid}", params={"token": north}).text
+        north_journal = client.get(f"/api/games/{table.gid}/journal", params={"token": north}).text
+        assert leaks(table.books["south"], north_view) and leaks(table.books["south"], north_journal)
+        assert not leaks(table.books["north"], north_view)
+        spectator = client.get(f"/api/games/{table.gid}", params={"token": table.spectator}).text
+        assert leaks(table.books[None], spectator.replace(table.gid, table.tokens["south"])) == ["the token of south"]
+        placed = table.played[-1][1]  # north's deployment, as if its event had been made public
+        public = Event("deployed", {"element": {"id": placed["element"]}, "cell": placed["cell"]})
+        with pytest.raises(AssertionError, match="tells None"):
+            table.news(table.books[None], public, table.seen[None], table.seen[None], None)
+        table.close()
+
+
+# -- one game through the API -----------------------------------------------------------------------------------------
+@contextlib.contextmanager
+def _client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'k.sqlite3'}")
+    with TestClient(app) as client:
+        yield client
+    app.state.store.close()
+
+
+def _field_names(schema: Any) -> Iterator[str]:
+    """The names of the fields of the API's answers (``properties`` in its OpenAPI description)."""
+    if isinstance(schema, dict):
+        yield from schema.get("properties", {})
+        for child in schema.values():
+            yield from _field_names(child)
+    elif isinstance(schema, list):
+        for child in schema:
+            yield from _field_names(child)
+
+
+def vocabulary(ruleset: str) -> Facts:
+    """The words written in a ruleset's own files (its catalogue, its messages and their examples, its
+    scenarios), and the identifiers standing together on one of their lines: anyone may read them."""
+    root = Path(sys.modules[type(get_ruleset(ruleset)).__module__].__file__ or "").parent
+    out = Facts()
+    for path in root.rglob("*"):
+        if path.suffix in (".py", ".toml", ".json"):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                out.atoms.update(word for word in WORD.findall(line) if _atom(word))
+                out.update(Facts(set(), facts(line + " ", words=_idlike).pairs))
+    return out
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _receive(socket: Any, timeout: float = 10.0) -> str:
+    """One frame's raw text, or a failure after ``timeout`` seconds (never a hung test)."""
+    receiver = getattr(socket, "_send_rx", None)
+    if receiver is None:  # another Starlette: no timeout then
+        return socket.receive_text()
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await receiver.receive()
+
+    message = socket.portal.call(get)
+    socket._raise_on_close(message)
+    return message["text"]
+
+
+class Table:
+    """A game being played, with every reader's book, views by version and open sockets."""
+
+    def __init__(self, client: TestClient, ruleset: str, options: dict[str, Any], rng: random.Random) -> None:
+        self.client, self.rng, self.name = client, rng, ruleset
+        self.rules = get_ruleset(ruleset)
+        response = client.post("/api/games", json={"ruleset": ruleset, "options": options})
+        assert response.status_code == 201, response.text
+        created = response.json()
+        self.gid, self.commitment = created["id"], created["commitment"]
+        self.tokens = {seat: link["token"] for seat, link in created["seats"].items()}
+        self.seats = list(self.tokens)
+        self.spectator, self.owner = created["spectator"]["token"], created["owner"]["token"]
+        self.readers: list[str | None] = [*self.seats, None]
+        self.store = client.app.state.store
+        self.books = {reader: Book(reader) for reader in self.readers}
+        public = facts([client.get("/api/rulesets").json(), self.gid, self.commitment, self.seats, ruleset,
+                        sorted(_field_names(client.get("/openapi.json").json())), "update", "problem"])
+        public.update(vocabulary(ruleset))
+        for reader, book in self.books.items():
+            book.known.update(public)
+            book.raw.update({f"token of {seat}": token for seat, token in self.tokens.items() if seat != reader})
+            book.raw.update({"spectator token": self.spectator, "owner token": self.owner})
+        self.views: dict[int, dict[str | None, Any]] = {}
+        self.legals: dict[str, list[dict[str, Any]]] = {}
+        self.to_act: list[str] = []
+        self.outcome: Any = None
+        self.version = -1
+        self.played: list[tuple[str, Any]] = []
+        self.seen: dict[str | None, Facts] = {}
+        self.hidden_seen: set[str] = set()  # readers that had a live secret of the kind the ruleset hides
+        self.sockets: dict[str | None, tuple[Any, str, int]] = {}
+        self.stack = contextlib.ExitStack()
+        self.checked = 0
+        self.snapshot()
+        for reader in self.readers:
+            lang = rng.choice(["fr", "en"])
+            socket = self.stack.enter_context(client.websocket_connect(
+                f"/ws/games/{self.gid}?token={self.token(reader)}&lang={lang}&since=0"))
+            self.sockets[reader] = (socket, lang, -1)
+        self.drain()
+
+    def token(self, reader: str | None) -> str:
+        return self.tokens[reader] if reader is not None else self.spectator
+
+    def close(self) -> None:
+        self.stack.close()
+
+    # -- the truth, from the server's own store ------------------------------------------------------------------------
+    def snapshot(self) -> None:
+        with self.store.game(self.gid) as game:
+            version = game.version
+            views = {reader: _json(game.view(reader)) for reader in self.readers}
+            self.legals = {seat: _json(game.legal_actions(seat)) for seat in self.seats}
+            self.to_act, self.outcome, seed = game.to_act(), game.outcome, game.seed
+            strings = state_strings(game.state)
+        assert version == self.version + 1, "one snapshot per version"
+        self.version, self.views[version] = version, views
+        self.stored = self.store.stored_events(self.gid)
+        assert len(self.stored) == version
+        events = [Event.from_dict(raw) for raw in self.stored[-1]] if version else []
+        actor, action = self.played[-1] if version else (None, None)
+        seen = {reader: facts(views[reader]) for reader in self.readers}
+        seen_by_others = {seat: facts(views[seat], words=_idlike) for seat in self.seats}
+        before, self.seen = self.seen, seen
+        for reader, book in self.books.items():
+            for seat in self.seats:  # first what the others know now, then what this reader was told
+                if seat != reader:
+                    book.cand.update(seen_by_others[seat])
+            for event in events:
+                if not event.visible_to(reader):
+                    book.cand.update(facts(event.to_dict(), words=_idlike))
+            if version and actor != reader:  # what another seat did; the name of its action type is no secret
+                book.cand.update(facts(_without_type(action), words=_idlike, keys=False))
+            book.cand.atoms |= strings
+            oversees = actor is not None and actor in before and reader in before and _within(before[actor],
+                                                                                             before[reader])
+            for event in events:  # what the actor sent is no news to a reader that sees all the actor sees
+                self.news(book, event, seen[reader], before.get(reader, Facts()), action if oversees else None)
+            book.known.update(seen[reader])
+            book.known.update(seen[None])
+            if reader is not None:
+                book.known.update(facts(self.legals[reader]))
+            if version and actor == reader:
+                book.known.update(facts(action, whole=True))
+            for event in events:
+                if event.visible_to(reader):
+                    book.heard.update(facts(event.to_dict(), whole=True))
+            if self.outcome is None:
+                book.raw["seed"] = seed
+            else:
+                book.raw.pop("seed", None)
+            hidden = HIDDEN.get(self.name)
+            if hidden is not None and reader is not None and reader not in self.hidden_seen and any(
+                    any(hidden.match(part) for part in ((item,) if isinstance(item, str) else item))
+                    for item in book.live()):
+                self.hidden_seen.add(reader)
+
+    def news(self, book: Book, event: Event, now: Facts, before: Facts, sent: Any) -> None:
+        """What an event tells a reader must be in its views (before or after the action), unless all seats
+        are told: an event for a few seats names nothing and pairs nothing their views do not, and
+        a public event names nothing the public view does not (its pairs may be news: a move).
+        Events told to every seat and not to the public are the ruleset's announcements to the players."""
+        if not event.visible_to(book.reader):
+            return
+        few = event.audience is not None and not set(self.seats) <= set(event.audience)
+        if not few and not (event.audience is None and book.reader is None):
+            return
+        told = book.secrets_in(facts(event.data, keys=False),
+                               facts(sent, whole=True) if sent is not None else None, heard=False)
+        shown = now.atoms | before.atoms
+        told = Facts({a for a in told.atoms if _idlike(a) and a not in shown},
+                     {p for p in told.pairs if few and not set(p) <= shown})
+        assert not (told.atoms or told.pairs), \
+            f"{self.name} v{self.version}: event {event.to_dict()} tells {book.reader} {_labels(told)}"
+
+    # -- checks ------------------------------------------------------------------------------------------------------
+    def check(self, reader: str | None, text: str, what: str, sent: Any = None, verified: tuple[str, ...] = ()) -> None:
+        """No secret of ``reader`` in ``text``; the fields ``verified`` were found equal to what it
+        knows (its view, its legal actions, its events), so only their raw text is searched."""
+        found = leaks(self.books[reader], text, sent, verified)
+        assert not found, f"{self.name} v{self.version}: {what} to {reader} leaks {found}: {text[:2000]}"
+        self.checked += 1
+
+    def journal_of(self, reader: str | None, lang: str, since: int, until: int | None = None) -> list[dict[str, Any]]:
+        """The journal ``reader`` must get: the narration of the stored events it may read."""
+        lines = []
+        for version, raw_events in enumerate(self.stored, start=1):
+            if version <= since or (until is not None and version > until):
+                continue
+            for raw in raw_events:
+                event = Event.from_dict(raw)
+                if event.visible_to(reader):
+                    line = self.rules.narrate(event, reader, lang)
+                    if line is not None:
+                        lines.append({"version": version, "line": line})
+        return lines
+
+    def read_all(self) -> None:
+        """Every reader reads the game, its journal (fr or en, from a random version) and its legal actions."""
+        for reader in self.readers:
+            token = self.token(reader)
+            response = self.client.get(f"/api/games/{self.gid}", params={"token": token})
+            assert response.status_code == 200, response.text
+            body = response.json()
+            assert body["version"] == self.version and body["seat"] == reader
+            assert body["view"] == self.views[self.version][reader]
+            assert body["to_act"] == self.to_act and body["outcome"] == self.outcome
+            assert (body["seed"] is None) == (self.outcome is None)
+            self.check(reader, response.text, "GET game", verified=("view",))
+            lang, since = self.rng.choice(["fr", "en"]), self.rng.randint(0, self.version)
+            response = self.client.get(f"/api/games/{self.gid}/journal", headers=_auth(token),
+                                       params={"lang": lang, "since": since})
+            assert response.status_code == 200, response.text
+            assert response.json() == self.journal_of(reader, lang, since)
+            self.check(reader, response.text, f"journal {lang}")
+            if reader is not None:
+                response = self.client.get(f"/api/games/{self.gid}/legal", headers=_auth(token))
+                assert response.status_code == 200, response.text
+                assert response.json()["actions"] == self.legals[reader]
+                self.check(reader, response.text, "legal", verified=("actions",))
+
+    def drain(self) -> None:
+        """Each socket gets frames up to the current version: the right view, the new lines, no secret."""
+        for reader, (socket, lang, last) in list(self.sockets.items()):
+            while last < self.version:
+                text = _receive(socket)
+                frame = json.loads(text)
+                assert frame["type"] == "update", text
+                version = frame["version"]
+                assert version > last and frame["view"] == self.views[version][reader]
+                assert frame["journal"] == self.journal_of(reader, lang, max(last, 0), version)
+                self.check(reader, text, "websocket frame", verified=("view",))
+                last = version
+                self.sockets[reader] = (socket, lang, last)
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        return self.legals[seat]
+
+    def answer(self, state: Any, seat: str, action: Any) -> tuple[str, ...]:
+        try:
+            self.rules.check(state, seat, action)
+        except RuleError as refused:
+            return refused.code, refused.en
+        return ("accepted",)
+
+    def blind_state(self, seat: str) -> tuple[Any, Any] | None:
+        """The game now, and the same game with all that ``seat`` does not see left out (None: no such game)."""
+        make = COUNTERFACTUALS.get(self.name)
+        if make is None and type(self.rules).state_from_view is not Ruleset.state_from_view:
+            make = _from_view
+        if make is None:
+            return None
+        with self.store.game(self.gid) as game:
+            if game.outcome is not None:
+                return None
+            state = self.rules.clone(game.state)
+        return state, make(self.rules, self.rules.clone(state), seat)
+
+    def blind(self, seat: str, action: Any) -> tuple[str, ...] | None:
+        """What the rules answer ``seat`` in the game where all it does not see is left out."""
+        states = self.blind_state(seat) if isinstance(action, dict) else None
+        return self.answer(states[1], seat, action) if states is not None else None
+
+    def differential(self, seat: str, count: int = 12) -> None:
+        """Forged actions (legal or played ones with fields swapped, often for what ``seat`` must not know)
+        get the same answer from the rules as in the game where what ``seat`` does not see is left out."""
+        states = self.blind_state(seat)
+        if states is None:
+            return
+        real, blind = states
+        templates = self.legals[seat] + [action for _, action in self.played if isinstance(action, dict)]
+        for template in self.rng.sample(templates, min(count, len(templates))):
+            action = forge(self, seat, template)
+            here, there = self.answer(real, seat, action), self.answer(blind, seat, action)
+            assert here == there or (there[0] == "accepted" and here[0] != "accepted"), \
+                f"{self.name} v{self.version}: {seat}'s {action} gets {here}, but {there} where it sees all there is"
+
+    def post(self, seat: str, action: Any, version: int | None = None) -> Any:
+        """Send an action; if it lands, take the new truth and check the answer and the frames.
+
+        Whether it lands, and the refusal, must not depend on what ``seat`` does not see: the
+        rules must answer the same in a game where that is left out (where the ruleset can
+        build one). Only an action that lands here and not there, or a different refusal, fails:
+        an action refused here and accepted there (walking into what one does not see) is not checked."""
+        blind = self.blind(seat, action) if version is None else None
+        response = self.client.post(f"/api/games/{self.gid}/actions", headers=_auth(self.tokens[seat]),
+                                    json={"expected_version": self.version if version is None else version,
+                                          "action": action})
+        if response.status_code == 200:
+            self.played.append((seat, action))
+            self.snapshot()
+            body = response.json()
+            assert body["version"] == self.version
+            assert body["view"] == self.views[self.version][seat]
+            mine = [raw for raw in self.stored[-1] if Event.from_dict(raw).visible_to(seat)]
+            assert body["events"] == mine
+            assert all(e.get("audience") is None or seat in e["audience"] for e in body["events"])
+            self.check(seat, response.text, "POST actions", action, verified=("view", "events"))
+            self.drain()
+        else:
+            self.check(seat, response.text, f"refusal {response.status_code}", action)
+        if blind is not None and response.status_code in (200, 409, 422):
+            here = ("accepted",) if response.status_code == 200 else (response.json()["code"], response.json()["en"])
+            assert here == blind or (blind[0] == "accepted" and here[0] != "accepted"), \
+                f"{self.name} v{self.version}: {seat}'s {action} gets {here}, but {blind} where it sees all there is"
+        return response
+
+    def ask(self, seat: str, route: str, action: Any) -> None:
+        response = self.client.post(f"/api/games/{self.gid}/{route}", headers=_auth(self.tokens[seat]),
+                                    json={"action": action})
+        assert response.status_code in (200, 409, 422), response.text
+        self.check(seat, response.text, route, action)
+
+
+# -- games where a seat's blind spots are left out ------------------------------------------------------------------
+def _from_view(rules: Any, state: Any, seat: str) -> Any:
+    """Any ruleset that can rebuild a state from a view alone (``Ruleset.state_from_view``)."""
+    return rules.state_from_view(rules.view(state, seat), seat)
+
+
+def _front_blind(rules: Any, state: Any, seat: str) -> Any:
+    """Front: the same battle, the enemy units the side does not spot taken off the map (as if aboard
+    a truck: still alive, nowhere) and the enemy mines it has not found taken away."""
+    from kadesh.rules.front.mines import mines_seen_by
+    from kadesh.rules.front.vision import spotted
+
+    seen = spotted(state, seat, frozenset(u.id for u in state.units.values() if u.camouflaged))
+    for unit in [u for u in state.units.values() if u.side != seat and u.id not in seen and u.aboard is None]:
+        unit.aboard = "nowhere"
+        if state.occupied.get(unit.cell) == unit.id:
+            del state.occupied[unit.cell]
+    found = mines_seen_by(state, seat)
+    state.mines = {cell: side for cell, side in state.mines.items() if cell in found}
+    return state
+
+
+COUNTERFACTUALS: dict[str, Callable[[Any, Any, str], Any]] = {"front": _front_blind}
+
+
+# -- random players ---------------------------------------------------------------------------------------------------
+def _weighted(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+    """A random action, its type drawn first (weighted), so that a rare type is not drowned."""
+    kinds = sorted({a.get("type", "") for a in actions if WEIGHTS.get(a.get("type", ""), 1.0) > 0})
+    if not kinds:
+        return None
+    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
+    return rng.choice([a for a in actions if a.get("type") == kind])
+
+
+def _royaumes_orders(view: dict[str, Any], seat: str, rng: random.Random) -> dict[str, Any]:
+    """A random order message, text or JSON, with a marker that only the kingdom and Imhotep may read."""
+    you, marker = view["you"], f"mk{rng.getrandbits(32):08x}"
+    others = [k["id"] for k in view["kingdoms"] if k["id"] != seat]
+    cities = [c["name"] for c in view["cities"] if c["owner"] == seat and not c["destroyed"]]
+    moves = [(a["cell"], rng.choice(a["destinations"])) for a in you["armies"]
+             if a["mobile"] and a["destinations"] and rng.random() < 0.7]
+    stances = {word: [k for k in others if rng.random() < 0.15] for word in ("war", "peace", "ally")}
+    spies = [k for k in others if rng.random() < 0.2]
+    create = rng.choice(cities) if cities and rng.random() < 0.3 else None
+    if rng.random() < 0.3:
+        order: dict[str, Any] = {"type": "orders", "moves": [{"from": a, "to": b} for a, b in moves],
+                                 "stay": [marker], "spies": spies, **{w: ks for w, ks in stances.items() if ks}}
+        if create:
+            order["create"] = create
+        return order
+    words = {"war": "guerre", "peace": "paix", "ally": "alliance"}
+    lines = [f"{a} -> {b}  # {marker}" if i == 0 else f"{a} -> {b}" for i, (a, b) in enumerate(moves)]
+    lines += [f"{words[w]}: {', '.join(ks)}" for w, ks in stances.items() if ks]
+    lines += [f"espion: {', '.join(spies)}"] if spies else []
+    lines += [f"créer armée à {create}"] if create else []
+    lines += ["construire: guilde"] if rng.random() < 0.2 else []
+    lines.append(f"consigne secrète {marker}")
+    return {"type": "orders", "text": "\n".join(lines)}
+
+
+def choose(table: Table, seat: str, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A random action for ``seat``, with a little knowledge of each ruleset to play further."""
+    rng, view = table.rng, table.views[table.version][seat]
+    if table.name == "royaumes" and {"type": "orders"} in actions:
+        return _royaumes_orders(view, seat, rng)
+    if table.name == "manoeuvre" and view.get("phase") == "deployment":
+        if {"type": "ready"} in actions and rng.random() < 0.9:
+            return {"type": "ready"}
+        unplaced = {e["id"] for e in view["elements"] if e["side"] == seat and e["cell"] is None}
+        fresh = [a for a in actions if a["type"] == "deploy" and a["element"] in unplaced]
+        if fresh and rng.random() < 0.85:
+            return rng.choice(fresh)
+    if table.name == "front":
+        fights = [a for a in actions if a["type"] == "shoot"]
+        if fights and rng.random() < 0.5:
+            return rng.choice(fights)
+    return _weighted(actions, rng)
+
+
+def _shape(text: str) -> str:
+    """``J15`` → ``A0``, ``r2`` → ``a0``: a field is swapped for values that look like its own."""
+    return re.sub(r"(.)\1+", r"\1", re.sub(r"[a-z]", "a", re.sub(r"[A-Z]", "A", re.sub(r"\d", "0", text))))
+
+
+def forge(table: Table, seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The action with its string fields swapped (each at even odds, one at least) for identifiers ``seat``
+    sees, or more often for ones it must not know about (a cell where a unit it does not see stands): a probe."""
+    rng = table.rng
+    keys = [k for k, v in action.items() if k != "type" and isinstance(v, str)]
+    pool = sorted(a for a in table.seen[seat].atoms if _idlike(a))
+    hot = sorted({part for item in table.books[seat].live() for part in ((item,) if isinstance(item, str) else item)
+                  if _idlike(part)})
+    if not keys or not pool:
+        return action
+    out = dict(action)
+    for key in [k for k in keys if rng.random() < 0.5] or [rng.choice(keys)]:
+        values = hot if hot and rng.random() < 0.6 else pool
+        alike = [v for v in values if _shape(v) == _shape(action[key])]
+        out[key] = rng.choice(alike or values)
+    return out
+
+
+def probe(table: Table, actor: str, action: dict[str, Any]) -> None:
+    """Refusals tell a seat nothing either: stale, out of turn, unknown, malformed, a spectator acting."""
+    rng = table.rng
+    kind = rng.choice(["stale", "out_of_turn", "unknown", "malformed", "spectator", "odds", "preview"])
+    if kind == "stale" and table.version > 0:
+        response = table.post(actor, action, version=table.version - 1)
+        assert response.status_code == 409 and response.json()["code"] == "stale_version"
+    elif kind == "out_of_turn":
+        idle = [s for s in table.seats if s not in table.to_act and not table.legals[s]]
+        if idle:
+            response = table.post(rng.choice(idle), action)
+            assert response.status_code in (409, 422), response.text
+    elif kind == "unknown":
+        assert table.post(actor, {"type": "no_such_action", "element": "zz9"}).status_code == 422
+    elif kind == "malformed":
+        assert table.post(actor, rng.choice([[], "attack", 7, {"type": ["x"]}])).status_code in (409, 422)
+    elif kind == "spectator":
+        response = table.client.post(f"/api/games/{table.gid}/actions", headers=_auth(table.spectator),
+                                     json={"expected_version": table.version, "action": action})
+        assert response.status_code == 403
+        table.check(None, response.text, "spectator refusal", action)
+    elif kind in ("odds", "preview"):
+        table.ask(actor, kind, action)
+
+
+def play_game(table: Table, budget: int) -> int:
+    """Random play until the game ends or ``budget`` actions were played; returns the actions played."""
+    rng, played = table.rng, 0
+    while played < budget and table.outcome is None:
+        table.read_all()
+        movers = list(table.to_act)
+        free = [s for s in table.seats if s not in movers and table.legals[s]]  # e.g. a game master
+        if free and (not movers or rng.random() < 0.15):
+            movers = free
+        if not movers:
+            break
+        actor = rng.choice(movers)
+        action = choose(table, actor, table.legals[actor])
+        if action is None:
+            break
+        if rng.random() < 0.35:
+            probe(table, actor, action)
+        table.differential(actor)
+        for attempt in (forge(table, actor, action) if rng.random() < 0.25 else None, action):
+            if attempt is None:
+                continue
+            if rng.random() < 0.2:
+                table.ask(actor, rng.choice(["odds", "preview"]), attempt)
+            response = table.post(actor, attempt)
+            if response.status_code == 200:
+                break
+            assert attempt is not action, f"{table.name}: a legal action was refused: {response.text}"
+        played += 1
+    enders = [(s, a) for s, acts in table.legals.items() for a in acts if a.get("type") in ("resign", "end_campaign")]
+    if table.outcome is None and enders:  # end it, to see the seed revealed and nothing else
+        assert table.post(*rng.choice(enders)).status_code == 200
+        played += 1
+    table.read_all()
+    if table.outcome is not None:  # over: the seed is everyone's now, and still nothing else leaks
+        body = table.client.get(f"/api/games/{table.gid}", params={"token": table.spectator}).json()
+        with table.store.game(table.gid) as game:
+            assert body["seed"] == game.seed
+    return played
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_seat_is_told_what_its_view_does_not_show(tmp_path, ruleset):
+    rng = random.Random(f"hidden-{ruleset}")
+    options = OPTIONS.get(ruleset, {})
+    budget, games, hidden_seen, checked = ACTIONS_PER_RULESET, 0, set(), 0
+    with _client(tmp_path) as client:
+        while budget > 0 and games < 6:
+            table = Table(client, ruleset, options, rng)
+            try:
+                assert all("seed" in book.raw for book in table.books.values())  # and the other tokens
+                budget -= max(1, play_game(table, budget))
+            finally:
+                table.close()
+            games += 1
+            hidden_seen |= table.hidden_seen
+            checked += table.checked
+    assert checked > 100
+    if ruleset in HIDDEN:  # the seats had secrets of the kind this ruleset hides: the check was armed
+        assert hidden_seen, f"{ruleset}: no seat ever had a secret matching {HIDDEN[ruleset].pattern}"
