@@ -12,6 +12,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kadesh.server.problems import problem_response
 
 MAX_BODY = 64 * 1024
+# A body over the limit is still read (and dropped) up to this size before the 413 goes out: a proxy
+# such as nginx that is still sending it would otherwise see the connection close under it and answer
+# 502 instead of Kadesh's 413. Anything bigger is answered at once and the connection closed.
+DRAIN_LIMIT = 1024 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
@@ -34,7 +38,7 @@ class RequestLimits:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         length = headers.get("content-length", "")
-        if length.isdigit() and int(length) > self.max_body:
+        if length.isdigit() and int(length) > DRAIN_LIMIT:
             await self._too_large(scope, receive, send)
             return
         chunks, size, more = [], 0, True
@@ -44,11 +48,14 @@ class RequestLimits:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body:
-                await self._too_large(scope, receive, send)
-                return
-            chunks.append(chunk)
+            if size > DRAIN_LIMIT:
+                break
+            if size <= self.max_body:
+                chunks.append(chunk)
             more = message.get("more_body", False)
+        if size > self.max_body:
+            await self._too_large(scope, receive, send)
+            return
         body = b"".join(chunks)
         if body and scope["method"] in _BODY_METHODS and not _is_json(headers.get("content-type", "")):
             response = problem_response(415, "unsupported_media_type", "Le corps doit être du JSON (application/json).",
