@@ -850,3 +850,104 @@ def test_a_unit_already_aboard_does_not_board_again():
     with pytest.raises(RuleError):
         rules.board(state, "blue", {"unit": "b1", "truck": "b2"})
     assert state.units["b2"].cargo == ["b1"]
+
+
+# -- fog-consistent orders: planned on what the side knows, the ground answers when it acts --------------------------
+def test_a_move_into_an_unseen_enemy_stops_on_the_cell_before_pays_only_the_steps_made_and_reveals_the_contact():
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.narration import narrate
+    from kadesh.rules.front.ruleset import Front
+    from kadesh.rules.front.vision import spotted
+
+    state, plain = _small(), _small()
+    for battle in (state, plain):
+        battle.place(battle.units["r1"], (8, 1))  # I2, on the road: 7 cells and more from every blue unit
+    assert "r1" not in spotted(state, "blue")
+    assert {"type": "move", "unit": "b2", "to": "I2"} in list(Front().legal_actions(state, "blue"))
+    events = rules.move(state, "blue", {"unit": "b2", "to": "I2"})  # along the road, into r1
+    rules.move(plain, "blue", {"unit": "b2", "to": "H2"})  # the same steps, stopping there of itself
+    truck = state.units["b2"]
+    assert truck.cell == (7, 1) and (truck.ap, truck.fuel) == (plain.units["b2"].ap, plain.units["b2"].fuel)
+    assert truck.ap > 14 - 8  # the step into I2 was not paid
+    assert [(e.type, e.audience) for e in events] == [("moved", None), ("contact", ("blue",)), ("found", ("red",))]
+    assert events[0].data["to"] == "H2" and events[1].data == {"unit": "b2", "cell": "I2"}
+    assert events[2].data == {"unit": "r1", "by": "b2", "cell": "H2"}
+    assert "r1" in spotted(state, "blue") and "b2" in spotted(state, "red")  # next to each other now
+    assert narrate(events[1], "blue", "en") == "b2 runs into an enemy unit at I2 and stops just short of it."
+    assert narrate(events[2], "red", "fr") == "r1 est découvert par b2, arrivé en H2."
+
+
+def _night_shot():
+    """Winter night (sight less 3): the tank on C6 aims at r8 on I6, which b7 sees; r9 on F6 stands in the line
+    of fire, seen by nobody of blue's side."""
+    state = _small()
+    state.season, state.hour = "winter", "night"
+    state.place(state.units["b3"], (2, 5))
+    _with(state, "b7", "blue", "infantry", (9, 2))  # 3 cells from r8, 4 from r9: sees 3
+    _with(state, "r8", "red", "infantry", (8, 5))
+    _with(state, "r9", "red", "infantry", (5, 5))
+    return state
+
+
+def test_a_target_behind_an_unseen_unit_is_legal_and_the_shot_is_spent_and_stopped():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.narration import narrate
+    from kadesh.rules.front.ruleset import Front
+    from kadesh.rules.front.vision import spotted
+
+    state = _night_shot()
+    assert "r8" in spotted(state, "blue") and "r9" not in spotted(state, "blue")
+    assert {"type": "shoot", "unit": "b3", "target": "I6"} in list(Front().legal_actions(state, "blue"))
+    tank = state.units["b3"]
+    events = rules.shoot(state, "blue", {"unit": "b3", "target": "I6"}, ScriptedDice([]))  # no luck rolled
+    assert (tank.ap, tank.ammo, tank.shots) == (tank.type.ap - tank.type.shot_cost, tank.type.ammo - 1, 1)
+    assert state.units["r8"].hp == 10 and state.units["r9"].hp == 10
+    assert [(e.type, e.audience, e.data) for e in events] == [("shot_stopped", ("blue",),
+                                                               {"unit": "b3", "target": "I6"})]
+    assert narrate(events[0], "blue", "en") == "b3's shot at I6 is stopped by something in the way."
+    state.place(state.units["b7"], (6, 4))  # now blue sees r9 (and r8): the tank's second shot is refused
+    with pytest.raises(RuleError) as refused:
+        rules.shoot(state, "blue", {"unit": "b3", "target": "I6"}, ScriptedDice([]))
+    assert refused.value.code == "cannot_fire_blocked" and tank.shots == 1
+
+
+def test_a_sides_legal_actions_are_the_same_whether_an_unseen_enemy_unit_stands_somewhere_or_not():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front.ruleset import Front
+
+    with_it, without = _night_shot(), _night_shot()
+    del without.units["r9"], without.occupied[(5, 5)]
+    moved = _night_shot()
+    moved.place(moved.units["r9"], (4, 1))  # on the road, in the truck's way, still out of sight
+    front = Front()
+    legal = [sorted(map(repr, front.legal_actions(s, "blue"))) for s in (with_it, without, moved)]
+    assert legal[0] == legal[1] == legal[2]
+    assert front.view(with_it, "blue") == front.view(without, "blue") == front.view(moved, "blue")
+    for action in ({"type": "move", "unit": "b2", "to": "F2"}, {"type": "shoot", "unit": "b3", "target": "I6"},
+                   {"type": "move", "unit": "b3", "to": "F6"}):
+        for battle in (with_it, without, moved):
+            front.check(battle, "blue", action)  # accepted everywhere: the ground answers when it is carried out
+    assert front.apply(moved.copy(), "blue", {"type": "move", "unit": "b2", "to": "F2"}, ScriptedDice([]))[1].type \
+        == "contact"
+
+
+def test_a_unit_destroyed_out_of_sight_is_told_to_the_other_side_without_its_id_or_cell():
+    from kadesh.core.dice import ScriptedDice
+    from kadesh.rules.front import rules
+    from kadesh.rules.front.narration import narrate
+
+    state = _small()
+    _with(state, "b8", "blue", "cannon", (0, 5))
+    _with(state, "b7", "blue", "infantry", (1, 5))    # the eye on the target, 7 cells from r9
+    _with(state, "r8", "red", "infantry", (6, 5))     # the target, seen
+    _with(state, "r9", "red", "infantry", (8, 5))     # in the blast, seen by nobody on blue's side
+    state.units["r8"].hp = state.units["r9"].hp = 1
+    events = rules.shoot(state, "blue", {"unit": "b8", "target": "G6"}, ScriptedDice([1]))
+    lost = [(e.data, e.audience) for e in events if e.type == "destroyed"]
+    assert ({"unit": "r8", "side": "red", "cell": "G6"}, ("blue", "red")) in lost
+    assert ({"unit": "r9", "side": "red", "cell": "I6"}, ("red",)) in lost
+    assert ({"side": "red"}, ("blue",)) in lost and len(lost) == 3
+    unseen = next(e for e in events if e.type == "destroyed" and "cell" not in e.data)
+    assert narrate(unseen, "blue", "en") == "A red unit is destroyed, out of sight."
+    assert narrate(unseen, "blue", "fr") == "Une unité rouge est détruite, hors de vue."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from kadesh.core.dice import SeededDice
@@ -93,3 +93,98 @@ def test_replaying_the_orders_gives_the_same_journals_and_views(seed):
     for side in ("blue", "red", None):
         assert again.view(side) == game.view(side)
         assert again.journal(side) == game.journal(side)
+
+
+# -- what a side does not see changes none of its orders (fog-consistent orders) -----------------------------------
+def _answers(state, side: str) -> tuple[list[str], dict[str, tuple]]:
+    """A side's legal actions, and the rules' answer to a probe of orders: every own unit moving to and firing
+    at every cell, building next to it, firing at every structure."""
+    import json
+
+    from kadesh.core.errors import RuleError
+    from kadesh.core.grid import king_neighbours, map_cell_name
+
+    legal = sorted(json.dumps(a, sort_keys=True) for a in RULES.legal_actions(state, side))
+    cells = [map_cell_name((x, y)) for y in range(state.height) for x in range(state.width)]
+    probes = []
+    for unit in [u for u in state.units.values() if u.side == side and u.aboard is None]:
+        probes += [{"type": "move", "unit": unit.id, "to": c} for c in cells]
+        probes += [{"type": "shoot", "unit": unit.id, "target": c} for c in cells]
+        probes += [{"type": "shoot", "unit": unit.id, "target": map_cell_name(c), "at": "structure"}
+                   for c in state.structures]
+        probes += [{"type": "build", "unit": unit.id, "kind": "trench", "cell": map_cell_name(c)}
+                   for c in king_neighbours(unit.cell) if state.terrain_at(c) is not None]
+    answers = {}
+    for action in probes:
+        try:
+            RULES.check(state, side, action)
+            answers[json.dumps(action, sort_keys=True)] = ("accepted",)
+        except RuleError as refused:
+            answers[json.dumps(action, sort_keys=True)] = (refused.code, refused.en)
+    return legal, answers
+
+
+def _unseen_variants(state, side: str, rng: random.Random):
+    """The same battle with one enemy unit the side does not see added, moved or removed."""
+    from kadesh.rules.front.data import TABLES
+    from kadesh.rules.front.state import Unit
+
+    other = "red" if side == "blue" else "blue"
+
+    def seen(s):
+        return spotted(s, side, frozenset(u.id for u in s.units.values() if u.camouflaged))
+
+    def free_cells(s, kind):
+        return [(x, y) for y in range(s.height) for x in range(s.width) if (x, y) not in s.occupied
+                and s.terrain_at((x, y)).step_cost(kind.movement) is not None]
+
+    done = False
+    for name in rng.sample(["sniper", "scout", "infantry", "truck"], 4):  # a sniper in cover hides best
+        kind = TABLES.units[name]
+        for cell in rng.sample(free_cells(state, kind), len(free_cells(state, kind))):
+            added = state.copy()
+            unit = Unit(f"{other[0]}99", other, kind, cell, kind.hp, kind.ap, kind.ammo, kind.fuel)
+            unit.camouflaged = bool(kind.extras.get("camouflage")) and added.terrain_at(cell).cover > 0
+            added.units[unit.id] = unit
+            added.occupied[cell] = unit.id
+            if unit.id not in seen(added):
+                yield "added", added
+                done = True
+                break
+        if done:
+            break
+    hidden = [u.id for u in state.units.values() if u.side == other and u.aboard is None and not u.cargo
+              and u.id not in seen(state)]
+    for unit_id in hidden:
+        moved = state.copy()
+        unit = moved.units[unit_id]
+        for cell in rng.sample(free_cells(moved, unit.type), len(free_cells(moved, unit.type))):
+            moved.place(unit, cell)
+            if unit_id not in seen(moved):
+                yield "moved", moved
+                break
+        removed = state.copy()
+        del removed.units[unit_id]
+        del removed.occupied[state.units[unit_id].cell]
+        if len([u for u in removed.units.values() if u.side == other]) > 0:
+            yield "removed", removed
+        break
+
+
+# a failure is told unshrunk: shrinking these games takes minutes
+@settings(SETTINGS, max_examples=20, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=80))
+def test_an_enemy_unit_a_side_does_not_see_changes_none_of_its_legal_actions_nor_refusals(seed, steps):
+    game, _ = play(seed, actions=steps)
+    state = game.state
+    if game.outcome is not None:
+        return
+    side = state.active
+    before = _answers(state, side)
+    view = RULES.view(state, side)
+    for how, variant in _unseen_variants(state, side, random.Random(seed)):
+        assert RULES.view(variant, side) == view, how  # the side's view is the same: it cannot tell them apart
+        legal, answers = _answers(variant, side)
+        assert legal == before[0], f"{how}: legal actions differ"
+        changed = {a: (before[1][a], answers[a]) for a in answers if answers[a] != before[1][a]}
+        assert not changed, f"{how}: {changed}"

@@ -1,9 +1,10 @@
 """Moving on the ground: action points by terrain and movement class, double when wounded, fuel
 for vehicles. Work in progress (issue 9).
 
-Choices (docs/rules/front.md will list them): a unit never enters or crosses a cell where
+Choices (docs/rules/front.md lists them): a unit never enters or crosses a cell where
 another unit stands (boarding a truck is its own order); the way taken is the cheapest in
-action points, and its fuel is counted along that way.
+action points, and its fuel is counted along that way. A side plans on the units it knows of
+(``vision.as_known_by``): ``rules.move`` stops before an enemy unit it did not see (bump).
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ FR: dict[str, str] = {
     "shot": "{unit} tire sur {target} en {cell} : {damage} dégâts{blast_fr} (reste {hp} PV).",
     "hit": "{unit} est touché : {damage} dégâts (reste {hp} PV).",
     "destroyed": "{unit} est détruit en {cell}.",
+    "destroyed_unseen": "Une unité {side_fr} est détruite, hors de vue.",
+    "contact": "{unit} se heurte à une unité ennemie en {cell} et s'arrête juste avant.",
+    "found": "{unit} est découvert par {by}, arrivé en {cell}.",
+    "shot_stopped": "Le tir de {unit} sur {target} est arrêté par quelque chose sur le trajet.",
     "crater": "Un obus creuse un cratère en {cell}.",
     "wreck": "Une épave reste en {cell}.",
     "fire_started": "La forêt brûle en {cell}.",
@@ -36,6 +40,10 @@ EN: dict[str, str] = {
     "shot": "{unit} fires at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
     "hit": "{unit} is hit: {damage} damage ({hp} HP left).",
     "destroyed": "{unit} is destroyed at {cell}.",
+    "destroyed_unseen": "A {side_en} unit is destroyed, out of sight.",
+    "contact": "{unit} runs into an enemy unit at {cell} and stops just short of it.",
+    "found": "{unit} is found by {by}, now at {cell}.",
+    "shot_stopped": "{unit}'s shot at {target} is stopped by something in the way.",
     "crater": "A shell digs a crater at {cell}.",
     "wreck": "A wreck is left at {cell}.",
     "fire_started": "The forest is burning at {cell}.",
@@ -57,7 +65,8 @@ EN: dict[str, str] = {
 
 def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     lang = "en" if lang == "en" else "fr"
-    template = (EN if lang == "en" else FR).get(event.type)
+    kind = "destroyed_unseen" if event.type == "destroyed" and "cell" not in event.data else event.type
+    template = (EN if lang == "en" else FR).get(kind)
     if template is None:
         return None
     data: dict[str, Any] = {key: "" for key in ("fuel_fr", "fuel_en", "blast_fr", "blast_en", "complete_fr",
@@ -73,6 +82,9 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         holder = SIDE[lang].get(event.data.get("side") or "", "—")
         data["change_fr"] = f"pris par {holder}" if event.data["change"] == "taken" else "redevenu neutre"
         data["change_en"] = f"taken by {holder}" if event.data["change"] == "taken" else "neutral again"
+    if kind == "destroyed_unseen":  # only the side of the unit lost, neither its id nor its cell
+        data["side_fr"] = {"blue": "bleue", "red": "rouge"}.get(event.data["side"], "")
+        data["side_en"] = SIDE["en"].get(event.data["side"], "").lower()
     if "side" in event.data and event.type == "turn_ended":
         data["side"] = SIDE[lang][event.data["side"]]
     return template.format(**data)

@@ -15,7 +15,7 @@ from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
 from kadesh.rules.front import capture, clock, fire, forest, logistics, mines, moves, structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
-from kadesh.rules.front.vision import spotted
+from kadesh.rules.front.vision import as_known_by, spotted
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -51,29 +51,37 @@ def _check_turn(state: State, side: str) -> None:
 
 
 def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    """Planned on what the side knows (``vision.as_known_by``), walked on the ground as it is: a mine stops
+    the unit where it goes off, an enemy unit the side did not see stops it on the cell before (contact)."""
     _check_turn(state, side)
     unit, to = _own_unit(state, side, action), _cell(state, action, "to")
     if unit.aboard is not None:
         raise bad_action("Elle est à bord : c'est le camion qui roule.", "It is aboard: the truck moves.")
-    path = moves.way(state, unit, to)
+    with as_known_by(state, side):
+        path = moves.way(state, unit, to)
+        reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
     if path is None:
         raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
                          "That cell is out of reach with the action points left.")
     if to in state.holders and not capture.may_enter_point(state, unit.type.id, to):
         raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
-    reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
     if unit.fuel is not None and moves.fuel_for(state, path) > unit.fuel:
         raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
     start = unit.cell
     events = []
-    for index, cell in enumerate(path):  # a mine stops the move where it goes off
+    for index, cell in enumerate(path):
+        if cell in state.occupied:  # an enemy unit the side did not see: contact, the move ends before it
+            # (never on the first step: a unit next to another always spots it, so a step at least is made)
+            events += _contact(state, unit, state.units[state.occupied[cell]])
+            path = path[:index]
+            break
         state.place(unit, cell)
-        hurt = mines.trigger(state, unit)
+        hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
         if hurt:
             events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))
             path = path[: index + 1]
             break
-    cost = reach[unit.cell]
+    cost = reach.get(unit.cell, 0)  # only the steps made are paid
     fuel = moves.fuel_for(state, path) if unit.fuel is not None else 0
     unit.ap -= cost
     if unit.fuel is not None:
@@ -85,6 +93,13 @@ def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
                             "to": map_cell_name(unit.cell), "ap": cost, "fuel": fuel}), *events]
 
 
+def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
+    """The moving side learns an enemy unit stands on the cell it was entering (next to its unit now, so in
+    its view too); the other side learns its unit was found, and by whom (next to it, so seen)."""
+    return [Event("contact", {"unit": unit.id, "cell": map_cell_name(enemy.cell)}, (unit.side,)),
+            Event("found", {"unit": enemy.id, "by": unit.id, "cell": map_cell_name(unit.cell)}, (enemy.side,))]
+
+
 def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     _check_turn(state, side)
     unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
@@ -94,8 +109,8 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     target = state.units.get(target_id) if target_id else None
     if target is not None and target.side == side:
         raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
-    seen = spotted(state, side, _camouflaged(state))
-    why = fire.why_not_fire(state, unit, target_cell)
+    with as_known_by(state, side) as seen:  # checked on what the side knows
+        why = fire.why_not_fire(state, unit, target_cell)
     if why in (None, "range", "blocked") and (target is None or target.id not in seen):
         # Fire needs a friendly eye on the target (as the legal actions say), and an enemy the side does not
         # see is refused exactly like an empty cell: neither the answer nor the shot tells that it is there.
@@ -103,11 +118,10 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     if why is not None:
         fr, en = FIRE_REFUSALS[why]
         raise RuleError(f"cannot_fire_{why}", fr, en)
+    if fire.why_not_fire(state, unit, target_cell) == "blocked":  # a unit the side does not see is in the way
+        return _stopped(state, side, unit, target_cell)
     luck = dice.roll(fire.LUCK_PERCENT + 1)
-    unit.ap -= unit.type.shot_cost
-    unit.ammo -= 1
-    unit.shots += 1
-    unit.camouflaged = False
+    _spend_a_shot(unit)
     hits = [(target, fire.damage(state, unit, target, luck.value - 1))]
     blast = unit.type.extras.get("blast")
     if blast:  # the cannon's shell: half the damage to every unit within 2 cells, friend or foe
@@ -135,28 +149,51 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
 
 def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice) -> list[Event]:
     """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover."""
-    why = structures.why_not_target(state, unit, cell)
+    with as_known_by(state, side):  # checked on what the side knows
+        why = _why_not_at_structure(state, unit, cell)
     if why is not None:
-        raise RuleError(f"cannot_target_{why}", "Cette cible ne se vise pas.", "That cannot be targeted.")
-    occupied = state.occupied.pop(cell, None)  # a unit on a work does not stop a shot at the work itself
-    why = fire.why_not_fire(state, unit, cell)
-    if occupied is not None:
-        state.occupied[cell] = occupied
-    if why is not None:
-        fr, en = FIRE_REFUSALS[why]
-        raise RuleError(f"cannot_fire_{why}", fr, en)
+        code, fr, en = (f"cannot_target_{why}", "Cette cible ne se vise pas.", "That cannot be targeted.") \
+            if why in _TARGET_REFUSALS else (f"cannot_fire_{why}", *FIRE_REFUSALS[why])
+        raise RuleError(code, fr, en)
+    if _why_not_at_structure(state, unit, cell) is not None:  # a unit the side does not see: in the way, or on it
+        return _stopped(state, side, unit, cell)
     roll = dice.roll(fire.LUCK_PERCENT + 1)
     dealt = structures.full_damage(unit) * (100 + roll.value - 1) // 100
-    unit.ap -= unit.type.shot_cost
-    unit.ammo -= 1
-    unit.shots += 1
-    unit.camouflaged = False
+    _spend_a_shot(unit)
     events = [roll_event(roll, side, "luck"),
               Event("structure_hit", {"unit": unit.id, "cell": map_cell_name(cell), "damage": dealt})]
     fate = structures.hit(state, cell, dealt)
     if fate:
         events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate}))
     return events
+
+
+_TARGET_REFUSALS = ("no_structure", "own", "not_enemy", "under_a_unit")
+
+
+def _why_not_at_structure(state: State, unit: Unit, cell: Cell) -> str | None:
+    why = structures.why_not_target(state, unit, cell)
+    if why is not None:
+        return why
+    occupied = state.occupied.pop(cell, None)  # a unit on a work does not stop a shot at the work itself
+    why = fire.why_not_fire(state, unit, cell)
+    if occupied is not None:
+        state.occupied[cell] = occupied
+    return why
+
+
+def _spend_a_shot(unit: Unit) -> None:
+    unit.ap -= unit.type.shot_cost
+    unit.ammo -= 1
+    unit.shots += 1
+    unit.camouflaged = False
+
+
+def _stopped(state: State, side: str, unit: Unit, target: Cell) -> list[Event]:
+    """A direct shot the side planned on what it knows, that meets a unit it does not see: spent (action
+    points, a round, a shot of the turn) and stopped, with no effect; the side learns only that much."""
+    _spend_a_shot(unit)
+    return [Event("shot_stopped", {"unit": unit.id, "target": map_cell_name(target)}, (side,))]
 
 
 def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
@@ -211,24 +248,29 @@ def _shell_lands(state: State, cell: Cell) -> list[Event]:
 
 
 def _destroy(state: State, unit: Unit) -> list[Event]:
-    """A unit is gone; a truck's passengers are lost with it."""
+    """A unit is gone; a truck's passengers are lost with it. Its side is told where; the other side too if
+    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing."""
     if unit.id not in state.units:
         return []
+    seers = tuple(side for side in SIDES if side == unit.side or unit.id in spotted(state, side, _camouflaged(state)))
+    blind = tuple(side for side in SIDES if side not in seers)
     del state.units[unit.id]
     state.occupied.pop(unit.cell, None)
-    both = tuple(SIDES)  # both sides learn of a loss; spectators, who see no unit, do not
-    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, both)]
-    for passenger in unit.cargo:
+    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, seers)]
+    for passenger in unit.cargo:  # aboard, nobody of the other side saw them
         if passenger in state.units:
             del state.units[passenger]
             events.append(Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
-                                              "aboard": unit.id}, both))
-    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck
+                                              "aboard": unit.id}, (unit.side,)))
+    others = tuple(side for side in SIDES if side != unit.side)  # passengers: the other side never saw them aboard
+    events += [Event("destroyed", {"side": unit.side}, audience) for audience in [blind] + [others] * len(unit.cargo)
+               if audience]
+    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck (told to who saw it)
         if forest.ignite(state, unit.cell):
-            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}))
+            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}, seers))
         elif state.terrain_at(unit.cell).id not in ("bridge", "forest"):
             state.set_terrain(unit.cell, TABLES.terrain["wreck"])
-            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}))
+            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}, seers))
     return events
 
 

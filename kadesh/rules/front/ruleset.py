@@ -20,7 +20,7 @@ from kadesh.rules.front import capture, fire, logistics, mines, moves, narration
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit, load_scenario
 from kadesh.rules.front.view import side_view
-from kadesh.rules.front.vision import refresh_memory, spotted
+from kadesh.rules.front.vision import as_known_by, refresh_memory
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "end_turn")
 PUBLIC_EVENTS = {"turn_ended", "season", "point"}
@@ -49,9 +49,10 @@ class Front(Ruleset):
     def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
         if capture.winner(state) or seat != state.active:
             return
-        seen = spotted(state, seat, frozenset(u.id for u in state.units.values() if u.camouflaged))
-        for unit in [u for u in state.units.values() if u.side == seat]:
-            yield from _unit_orders(state, unit, seen)
+        with as_known_by(state, seat) as seen:  # drawn from what the side knows: an unseen unit is not there
+            actions = [action for unit in [u for u in state.units.values() if u.side == seat]
+                       for action in _unit_orders(state, unit, seen)]
+        yield from actions
         yield {"type": "end_turn"}
 
     def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:

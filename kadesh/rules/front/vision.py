@@ -6,6 +6,8 @@ watchtowers come with the buildings).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 
 from kadesh.core.grid import chebyshev
@@ -64,3 +66,19 @@ def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) 
                 seen.add(enemy.id)
                 break
     return seen
+
+
+@contextmanager
+def as_known_by(state: State, side: str) -> Iterator[set[str]]:
+    """Plan on what ``side`` knows (docs/rules/front.md, "fog-consistent orders"): inside, the enemy units it
+    does not spot now are off ``state.occupied``, so their cells look free to its ways and lines of fire.
+    Orders are checked and legal actions drawn in here; they are carried out on the truth, outside.
+    Yields the enemy units the side spots (as its view shows them)."""
+    seen = spotted(state, side, frozenset(u.id for u in state.units.values() if u.camouflaged))
+    truth = state.occupied
+    state.occupied = {cell: unit_id for cell, unit_id in truth.items()
+                      if unit_id not in state.units or state.units[unit_id].side == side or unit_id in seen}
+    try:
+        yield seen
+    finally:
+        state.occupied = truth
