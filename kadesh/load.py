@@ -14,6 +14,7 @@ pause, as a real client would: they are counted, never hidden.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections import Counter
@@ -222,6 +223,4 @@ def _replay_problems(store, game: LoadedGame, servers: list[str]) -> list[str]:
 
 def _plain(value: Any) -> Any:
     """As it travels in JSON (tuples become lists)."""
-    import json
-
     return json.loads(json.dumps(value))
