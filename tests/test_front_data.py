@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kadesh.core import all_rulesets
+from kadesh.core.dice import ScriptedDice
 from kadesh.core.errors import RuleError
 from kadesh.core.grid import cheapest_steps
 from kadesh.rules.front.data import CLASSES, TABLES
@@ -244,18 +245,19 @@ def test_a_point_is_taken_after_two_ends_of_turn_with_no_enemy_within_4():
 
 
 def test_an_enemy_near_restarts_the_count_and_makes_a_taken_point_neutral():
-    from kadesh.rules.front.capture import end_of_side_turn
+    from kadesh.rules.front.capture import arrived, end_of_side_turn
 
     state, _ = _engineer_on_point()
     end_of_side_turn(state, "blue")
     state.place(state.units["r1"], (8, 5))  # 4 cells from E5
-    assert end_of_side_turn(state, "blue") == [] and (4, 4) not in state.progress
+    assert arrived(state, state.units["r1"]) == [("interrupted", (4, 4), "blue")] and (4, 4) not in state.progress
+    assert end_of_side_turn(state, "blue") == [] and (4, 4) not in state.progress  # an enemy near: no count
     state.place(state.units["r1"], (9, 0))
     end_of_side_turn(state, "blue")
     end_of_side_turn(state, "blue")
     assert state.holders[(4, 4)] == "blue"
     state.place(state.units["r1"], (8, 5))
-    assert end_of_side_turn(state, "red") == [("neutral", (4, 4), "blue")]
+    assert arrived(state, state.units["r1"]) == [("neutral", (4, 4), "blue")]  # the moment it arrives
 
 
 def test_victory_by_destroying_every_enemy_unit():
@@ -387,12 +389,13 @@ def test_a_move_pays_its_action_points_and_fuel_and_a_mine_stops_it():
     from kadesh.rules.front import rules
 
     state = _small()
-    events = rules.move(state, "blue", {"unit": "b2", "to": "E2"})
+    events = rules.move(state, "blue", {"unit": "b2", "to": "E2"}, ScriptedDice([]))
     truck = state.units["b2"]
     assert truck.cell == (4, 1) and truck.ap == 14 - 4 and truck.fuel == 40 - 4
     assert events[0].data["ap"] == 4 and truck.moved
     state.mines[(1, 1)] = "red"
-    events = rules.move(state, "blue", {"unit": "b1", "to": "C1"})  # by the road at B2, where the mine is
+    # by the road at B2, where the mine is
+    events = rules.move(state, "blue", {"unit": "b1", "to": "C1"}, ScriptedDice([]))
     infantry = state.units["b1"]
     assert infantry.cell == (1, 1) and infantry.hp == 7 and infantry.ap == 8 - 1
     assert [e.type for e in events] == ["moved", "mine"]
@@ -407,7 +410,7 @@ def test_orders_out_of_turn_or_out_of_reach_are_refused_and_change_nothing():
     for side, action in (("red", {"unit": "r1", "to": "J2"}), ("blue", {"unit": "r1", "to": "J2"}),
                          ("blue", {"unit": "b1", "to": "J6"}), ("blue", {"unit": "b1", "to": "Z99"})):
         with pytest.raises(RuleError):
-            rules.move(state, side, action)
+            rules.move(state, side, action, ScriptedDice([]))
     assert repr(state) == before
 
 
@@ -576,8 +579,8 @@ def test_board_ride_and_unload_through_the_orders_and_aboard_nobody_fires():
     with pytest.raises(RuleError) as refused:
         rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
     assert refused.value.code == "cannot_fire_aboard"
-    rules.move(state, "blue", {"unit": "b2", "to": "E2"})
-    rules.unload(state, "blue", {"unit": "b2", "passenger": "b1", "to": "E1"})
+    rules.move(state, "blue", {"unit": "b2", "to": "E2"}, ScriptedDice([]))
+    rules.unload(state, "blue", {"unit": "b2", "passenger": "b1", "to": "E1"}, ScriptedDice([]))
     assert state.units["b1"].cell == (4, 0) and state.units["b2"].cargo == []
     with pytest.raises(RuleError):
         rules.resupply(state, "blue", {"unit": "b2", "target": "b1"})  # a plain truck does not resupply
@@ -795,7 +798,7 @@ def test_firing_then_withdrawing_costs_nothing_more():
     state.place(state.units["b1"], (7, 1))
     rules.shoot(state, "blue", {"unit": "b1", "target": "J1"}, ScriptedDice([1]))
     assert state.units["b1"].ap == 4
-    rules.move(state, "blue", {"unit": "b1", "to": "F2"})  # back along the road: 2 steps of 1
+    rules.move(state, "blue", {"unit": "b1", "to": "F2"}, ScriptedDice([]))  # back along the road: 2 steps of 1
     assert state.units["b1"].ap == 2
 
 
@@ -864,8 +867,8 @@ def test_a_move_into_an_unseen_enemy_stops_on_the_cell_before_pays_only_the_step
         battle.place(battle.units["r1"], (8, 1))  # I2, on the road: 7 cells and more from every blue unit
     assert "r1" not in spotted(state, "blue")
     assert {"type": "move", "unit": "b2", "to": "I2"} in list(Front().legal_actions(state, "blue"))
-    events = rules.move(state, "blue", {"unit": "b2", "to": "I2"})  # along the road, into r1
-    rules.move(plain, "blue", {"unit": "b2", "to": "H2"})  # the same steps, stopping there of itself
+    events = rules.move(state, "blue", {"unit": "b2", "to": "I2"}, ScriptedDice([]))  # along the road, into r1
+    rules.move(plain, "blue", {"unit": "b2", "to": "H2"}, ScriptedDice([]))  # the same steps, stopping there of itself
     truck = state.units["b2"]
     assert truck.cell == (7, 1) and (truck.ap, truck.fuel) == (plain.units["b2"].ap, plain.units["b2"].fuel)
     assert truck.ap > 14 - 8  # the step into I2 was not paid

@@ -29,5 +29,9 @@ def normalize(schema: dict[str, dict[str, Any]], options: dict[str, Any]) -> dic
                 spec.get("min", value) <= value <= spec.get("max", value))):
             raise _bad(name, f"Option {name} : entier entre {spec.get('min')} et {spec.get('max')}.",
                        f"Option {name}: an integer from {spec.get('min')} to {spec.get('max')}.")
+        if kind == "text" and (not isinstance(value, str) or len(value) > spec.get("max_length", 10_000)):
+            most = spec.get("max_length", 10_000)
+            raise _bad(name, f"Option {name} : un texte de {most} caractères au plus.",
+                       f"Option {name}: a text of at most {most} characters.")
         out[name] = value
     return out

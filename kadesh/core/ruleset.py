@@ -31,7 +31,8 @@ class Ruleset(ABC):
     name: ClassVar[str]
     version: ClassVar[str]
     title: ClassVar[dict[str, str]]  # {"fr": ..., "en": ...}
-    # Each option: {"type": "choice", "values": [...], "default": ..., "fr": ..., "en": ...}
+    # Each option: {"type": "choice", "values": [...], "default": ..., "fr": ..., "en": ...};
+    # {"type": "int", "min": ..., "max": ...}; or {"type": "text", "max_length": ...}
     options_schema: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,62 +1,96 @@
-"""Capture points and victory (rules 16 and 17). Work in progress (issue 9).
+"""Capture points (rule 16), and the default victory's two ways (rule 17).
 
-Only an engineer enters a point. Posted on it, it takes it after 2 consecutive ends of its
-side's turn with no enemy within 4 cells; if it leaves or an enemy comes near, the count starts
-again. A taken point is neutral again as soon as an enemy comes within 4 cells.
+« Seul un ingénieur y entre. Posté dessus, il le prend au bout de 2 fins de tour de son camp
+d'affilée, sans ennemi à 4 cases ou moins ; s'il part ou qu'un ennemi approche, tout reprend à
+zéro. Un point pris redevient neutre dès qu'un ennemi arrive à 4 cases : il faut le reprendre. »
+
+Only an engineer's way crosses or ends on a point (``moves.ground_price``). The count of an
+engineer posted on a point moves on at the end of its own side's turn only, when no enemy unit
+is within 4 cells; it starts over the moment the engineer leaves (``left``) or an enemy unit comes
+within 4 cells (``arrived``: a step of a move, an unload), and that same moment a point held by
+the other side is neutral again, even if the enemy goes away within the turn.
 """
 
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front.state import SIDES, State
+from kadesh.rules.front.state import SIDES, State, Unit
 
 ENDS_TO_TAKE = 2
 ENEMY_RADIUS = 4
 POINTS_TO_WIN = 4
 
+Change = tuple[str, Cell, str | None]   # ("taken" | "neutral" | "interrupted", point, the side concerned)
+
 
 def may_enter_point(state: State, unit_type_id: str, cell: Cell) -> bool:
     """« Seul un ingénieur y entre »."""
-    return cell not in state.holders or unit_type_id == "engineer"
+    from kadesh.rules.front.data import TABLES
+
+    return cell not in state.holders or bool(TABLES.units[unit_type_id].extras.get("captures"))
 
 
 def _enemy_near(state: State, cell: Cell, side: str) -> bool:
-    return any(u.side != side and u.aboard is None and chebyshev(u.cell, cell) <= ENEMY_RADIUS
-               for u in state.units.values())
+    return any(u.side != side and u.on_map and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
 
 
-def end_of_side_turn(state: State, side: str) -> list[tuple[str, Cell, str | None]]:
-    """Advance every point at the end of ``side``'s turn; returns what changed: (what, cell, side)."""
-    changes: list[tuple[str, Cell, str | None]] = []
+def arrived(state: State, unit: Unit) -> list[Change]:
+    """``unit`` has just come onto its cell: every point within 4 cells that the other side holds is
+    neutral again, and the other side's count on it starts over."""
+    changes: list[Change] = []
     for cell in state.points:
+        if chebyshev(cell, unit.cell) > ENEMY_RADIUS:
+            continue
         holder = state.holders[cell]
-        if holder is not None and _enemy_near(state, cell, holder):
+        if holder is not None and holder != unit.side:
             state.holders[cell] = None
             changes.append(("neutral", cell, holder))
+        progress = state.progress.get(cell)
+        if progress is not None and state.units[progress[0]].side != unit.side:
+            del state.progress[cell]
+            changes.append(("interrupted", cell, state.units[progress[0]].side))
+    return changes
+
+
+def left(state: State, unit: Unit, cell: Cell) -> list[Change]:
+    """``unit`` has left ``cell`` (moved, boarded, destroyed): its count there starts over."""
+    progress = state.progress.get(cell)
+    if progress is None or progress[0] != unit.id:
+        return []
+    del state.progress[cell]
+    return [("interrupted", cell, unit.side)]
+
+
+def end_of_side_turn(state: State, side: str) -> list[Change]:
+    """The end of ``side``'s turn: each of its engineers posted on a point with no enemy within 4 cells
+    counts one more end of turn; the second takes the point."""
+    changes: list[Change] = []
+    for cell in state.points:
         unit_id = state.occupied.get(cell)
         unit = state.units.get(unit_id) if unit_id else None
-        if unit is None or unit.side != side or unit.type.id != "engineer" or _enemy_near(state, cell, side):
-            if cell in state.progress and (unit is None or state.progress[cell][0] != unit_id
-                                           or _enemy_near(state, cell, side)):
-                del state.progress[cell]
+        if unit is None or unit.side != side or not unit.type.extras.get("captures"):
             continue
-        engineer, held = state.progress.get(cell, (unit.id, 0))
-        held = held + 1 if engineer == unit.id else 1
-        state.progress[cell] = (unit.id, held)
-        if held >= ENDS_TO_TAKE and state.holders[cell] != side:
-            state.holders[cell] = side
-            del state.progress[cell]
-            changes.append(("taken", cell, side))
+        progress = state.progress.get(cell)
+        if state.holders[cell] == side or _enemy_near(state, cell, side):
+            state.progress.pop(cell, None)
+            continue
+        held = progress[1] + 1 if progress is not None and progress[0] == unit.id else 1
+        if held < ENDS_TO_TAKE:
+            state.progress[cell] = (unit.id, held)
+            continue
+        state.holders[cell] = side
+        state.progress.pop(cell, None)
+        changes.append(("taken", cell, side))
     return changes
 
 
 def winner(state: State) -> str | None:
-    """A side wins when every enemy unit is destroyed, or when it holds 4 of the 5 victory points."""
+    """The default victory: every enemy unit destroyed, or 4 of the 5 victory points held."""
     alive = {side: any(u.side == side for u in state.units.values()) for side in SIDES}
     for side in SIDES:
         other = SIDES[1] if side == SIDES[0] else SIDES[0]
         if alive[side] and not alive[other]:
             return side
-        if sum(1 for holder in state.holders.values() if holder == side) >= POINTS_TO_WIN:
+        if sum(1 for holder in state.holders.values() if holder == side) >= state.victory.points_to_win:
             return side
     return None

@@ -1,4 +1,4 @@
-"""Hours and seasons advance with the turns (rule 15). Work in progress (issue 9)."""
+"""Hours and seasons advance with the turns (rule 15)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def advance(state: State) -> bool:
     state.hour_index = (state.hour_index + 1) % len(HOURS)
     state.hour = HOURS[state.hour_index]
     state.day_turn += 1
-    if state.day_turn < TIME["days_per_season"] * len(HOURS):
+    if state.day_turn < state.days_per_season * len(HOURS):
         return False
     state.day_turn = 0
     state.season = SEASONS[(SEASONS.index(state.season) + 1) % len(SEASONS)]

@@ -1,8 +1,5 @@
-"""Front's numbers: terrain (``terrain.toml``) and units (``units.toml``), loaded once.
-
-Work in progress (issue 9): the ruleset itself is not registered yet; these tables are the
-data its engine will read, and their loader is tested on its own.
-"""
+"""Front's numbers: terrain, works and buildings (``terrain.toml``), units and the cost of
+orders (``units.toml``), loaded once."""
 
 from __future__ import annotations
 
@@ -66,7 +63,8 @@ class StructureType:
     steps: int                     # Build orders to complete it
     cost: dict[str, int] | None    # a work's step cost by movement class (None: nobody enters)
     cover: int = 0
-    vision: int = 0
+    vision: int = 0                # a finished building's sight (cells); 0 for works
+    sees_through: bool = False     # the watchtower: concealment and camouflage do not hide from it
     serves: tuple[str, ...] = ()   # "heals", "repairs", "supplies": what it does for its side's units beside it
 
 
@@ -109,6 +107,7 @@ def _load() -> Tables:
             structures[sid] = StructureType(sid, category, {"fr": spec["fr"], "en": spec["en"]}, spec["hp"],
                                             spec["steps"], dict(spec["cost"]) if "cost" in spec else None,
                                             spec.get("cover", 0), spec.get("vision", 0),
+                                            spec.get("sees_through", False),
                                             tuple(k for k in ("heals", "repairs", "supplies") if spec.get(k)))
     return Tables(terrain, raw_terrain["fuel_road"], raw_terrain["fuel_other"], units, dict(raw_units["orders"]),
                   structures, raw_terrain["build_ap"], raw_terrain["clear_ap"])

@@ -1,6 +1,7 @@
-"""Fire on the ground: who may shoot, how far, through what, and for how much damage.
-Work in progress (issue 9): rules 2 (fire rate), 6 (range after moving, still-only weapons),
-7 (line of fire), 8 (ammunition) and the damage of the starting values.
+"""Fire on the ground: who may shoot, how far, through what, and for how much damage: rules 2
+(fire rate), 6 (range after moving, still-only weapons), 7 (line of fire), 8 (ammunition), 13
+(cover) and the damage of the starting values. A unit aboard a truck is off the ground: it
+neither fires, nor is hit, nor gives its bonus (a supply truck's or a general's).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def shots_allowed(state: State, unit: Unit) -> int:
     if unit.type.shots > 1:
         return unit.type.shots
     for friend in state.units.values():
-        if friend.side != unit.side or friend is unit:
+        if friend.side != unit.side or friend is unit or not friend.on_map:
             continue
         if friend.type.extras.get("supplies") and chebyshev(friend.cell, unit.cell) <= 1:
             return 2
@@ -88,12 +89,11 @@ def _obstacle(state: State, cell: Cell) -> str | None:
 
 
 def cover_points(state: State, target: Unit) -> int:
-    """The terrain's cover, one more within 5 cells of its own general, at most 4."""
-    terrain = state.terrain_at(target.cell)
-    points = (terrain.cover if terrain else 0) + structures.cover(state.structures.get(target.cell))
+    """The cell's cover (terrain and structure), one more within 5 cells of its own general, at most 4."""
+    points = structures.ground_cover(state, target.cell)
     for friend in state.units.values():
         radius = friend.type.extras.get("command_radius")
-        if friend.side == target.side and friend is not target and radius is not None \
+        if friend.side == target.side and friend is not target and radius is not None and friend.on_map \
                 and chebyshev(friend.cell, target.cell) <= radius:
             points += 1
             break

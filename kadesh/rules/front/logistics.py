@@ -1,9 +1,10 @@
-"""Transport, towing, resupply, healing and repair (rules 3, 4 and 8). Work in progress (issue 9).
+"""Transport, towing, resupply, healing and repair (rules 3, 4 and 8).
 
 A unit boards a neighbouring truck if it has not moved this turn; aboard it neither fires nor
-can be hit, and travels with the truck. A truck carries two small units or one medium, or tows
-a cannon. A supply truck refills a neighbouring unit's rounds and fuel. Foot units heal beside
-a medic, vehicles are repaired by an engineer: 3 HP at the end of their side's turn.
+can be hit, and travels with the truck (its cell is the truck's). A truck carries two small units
+or one medium, or tows a cannon (the cannon pays ``tow``, not ``board``). A unit unloaded has
+moved this turn. A supply truck refills a neighbouring unit's rounds, fuel and mines. Foot units
+heal beside a medic, vehicles are repaired by an engineer: 3 HP at the end of their side's turn.
 """
 
 from __future__ import annotations
@@ -15,8 +16,13 @@ from kadesh.rules.front.state import State, Unit
 HEAL = 3
 
 
+def boarding_cost(unit: Unit) -> int:
+    """What boarding costs the unit: a towed cannon pays for being hitched (``tow``)."""
+    return TABLES.order_costs["tow" if unit.type.extras.get("towed") else "board"]
+
+
 def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
-    cost = TABLES.order_costs["board"]
+    cost = boarding_cost(unit)
     capacity = truck.type.extras.get("carries")
     if capacity is None or truck.side != unit.side:
         return "not_a_truck"
@@ -37,7 +43,8 @@ def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
 
 def board(state: State, unit: Unit, truck: Unit) -> None:
     state.occupied.pop(unit.cell, None)
-    unit.aboard, unit.ap = truck.id, unit.ap - TABLES.order_costs["board"]
+    unit.aboard, unit.ap = truck.id, unit.ap - boarding_cost(unit)
+    unit.cell, unit.camouflaged, unit.patrol = truck.cell, False, None
     truck.cargo.append(unit.id)
 
 
@@ -48,14 +55,20 @@ def unload_cells(state: State, truck: Unit) -> list[Cell]:
 def unload(state: State, truck: Unit, unit: Unit, cell: Cell) -> None:
     truck.cargo.remove(unit.id)
     truck.ap -= TABLES.order_costs["unload"]
-    unit.aboard, unit.cell = None, cell  # its old cell was left when it boarded: not ours to free
-    state.occupied[cell] = unit.id
+    unit.aboard = None
+    unit.moved = True  # carried and set down: it has moved this turn (half range, no still-only fire)
+    state.place(unit, cell)
 
 
 def resupply(state: State, supplier: Unit, unit: Unit) -> None:
-    """« Le plein se fait au ravitailleur »: rounds and fuel back to full."""
+    """« Le plein se fait au ravitailleur »: rounds, fuel and an engineer's mines back to full."""
     supplier.ap -= TABLES.order_costs["resupply"]
+    refill(unit)
+
+
+def refill(unit: Unit) -> None:
     unit.ammo = unit.type.ammo
+    unit.mines = unit.type.extras.get("mines", 0)
     if unit.fuel is not None:
         unit.fuel = unit.type.fuel
 
@@ -73,9 +86,7 @@ def heal_and_repair(state: State, side: str) -> dict[str, int]:
     carers = [u for u in state.units.values() if u.side == side and u.aboard is None]
     for unit in carers:
         if _served(state, side, unit.cell, "supplies"):
-            unit.ammo = unit.type.ammo
-            if unit.fuel is not None:
-                unit.fuel = unit.type.fuel
+            refill(unit)
         if unit.hp >= unit.type.hp:
             continue
         helper = "heals" if unit.type.movement == "foot" else "repairs"

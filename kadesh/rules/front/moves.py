@@ -1,33 +1,45 @@
 """Moving on the ground: action points by terrain and movement class, double when wounded, fuel
-for vehicles. Work in progress (issue 9).
+for vehicles.
 
 Choices (docs/rules/front.md lists them): a unit never enters or crosses a cell where
 another unit stands (boarding a truck is its own order); the way taken is the cheapest in
 action points, and its fuel is counted along that way. A side plans on the units it knows of
-(``vision.as_known_by``): ``rules.move`` stops before an enemy unit it did not see (bump).
+(``vision.as_known_by``): ``rules.move`` stops before an enemy unit it did not see (bump). Its
+ways never cross nor end on a mine it knows of (``State.avoid``), and only an engineer's way
+crosses or ends on a capture point.
 """
 
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
 from kadesh.rules.front import structures
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, UnitType
 from kadesh.rules.front.state import State, Unit
 
 
-def step_price(state: State, unit: Unit, to: Cell) -> int | None:
-    """Action points for one step onto ``to``, or None if the unit cannot go there."""
+def ground_price(state: State, kind: UnitType, to: Cell) -> int | None:
+    """What the ground of ``to`` asks of a unit of ``kind`` for one step (units and mines aside), or None
+    if it cannot go there: the terrain's cost, or a work's; never a building or a site; a capture point
+    for an engineer only (« Seul un ingénieur y entre »)."""
     terrain = state.terrain_at(to)
-    if terrain is None or to in state.occupied:
+    if terrain is None or (to in state.holders and not kind.extras.get("captures")):
         return None
-    cost = terrain.step_cost(unit.type.movement)
+    cost = terrain.step_cost(kind.movement)
     structure = state.structures.get(to)
     if structure is not None:
-        over = structures.step_cost(structure, unit.type.movement)
+        over = structures.step_cost(structure, kind.movement)
         if over is None:
             return None
         if over >= 0:  # a work replaces the terrain's cost (a bridge, -1, keeps it)
             cost = over
+    return cost
+
+
+def step_price(state: State, unit: Unit, to: Cell) -> int | None:
+    """Action points for one step onto ``to``, or None if the unit cannot go there."""
+    if to in state.occupied or to in state.avoid:
+        return None
+    cost = ground_price(state, unit.type, to)
     if cost is None:
         return None
     return 2 * cost if unit.wounded else cost

@@ -1,4 +1,4 @@
-"""Front's journal in French and English. Work in progress (issue 9)."""
+"""Front's journal in French and English."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ SIDE = {"fr": {"blue": "Bleu", "red": "Rouge"}, "en": {"blue": "Blue", "red": "R
 FR: dict[str, str] = {
     "moved": "{unit} va de {from} à {to} ({ap} PA{fuel_fr}).",
     "mine": "{unit} saute sur une mine en {cell} : {damage} dégâts.",
-    "shot": "{unit} tire sur {target} en {cell} : {damage} dégâts{blast_fr} (reste {hp} PV).",
-    "hit": "{unit} est touché : {damage} dégâts (reste {hp} PV).",
+    "shot": "{unit} tire{reaction_fr} sur {target} en {cell} : {damage} dégâts{blast_fr} (reste {hp} PV).",
+    "hit": "{unit} est touché{by_fr} : {damage} dégâts (reste {hp} PV).",
     "destroyed": "{unit} est détruit en {cell}.",
     "destroyed_unseen": "Une unité {side_fr} est détruite, hors de vue.",
     "contact": "{unit} se heurte à une unité ennemie en {cell} et s'arrête juste avant.",
@@ -33,12 +33,18 @@ FR: dict[str, str] = {
     "point": "Point {cell} : {change_fr}.",
     "turn_ended": "Fin du tour {turn} de {side}.",
     "season": "La saison change : {season}.",
+    "mine_laid": "{unit} pose une mine en {cell}.",
+    "alert": "{unit} se met en alerte en {cell}.",
+    "patrol": "{unit} patrouille à {radius} cases autour de {cell}.",
+    "patrol_ended": "{unit} cesse sa patrouille.",
+    "escaped": "{unit} quitte la carte en {cell}.",
+    "victory": "Fin de la bataille : {result_fr}.",
 }
 EN: dict[str, str] = {
     "moved": "{unit} moves from {from} to {to} ({ap} AP{fuel_en}).",
     "mine": "{unit} hits a mine at {cell}: {damage} damage.",
-    "shot": "{unit} fires at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
-    "hit": "{unit} is hit: {damage} damage ({hp} HP left).",
+    "shot": "{unit} fires{reaction_en} at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
+    "hit": "{unit} is hit{by_en}: {damage} damage ({hp} HP left).",
     "destroyed": "{unit} is destroyed at {cell}.",
     "destroyed_unseen": "A {side_en} unit is destroyed, out of sight.",
     "contact": "{unit} runs into an enemy unit at {cell} and stops just short of it.",
@@ -60,7 +66,27 @@ EN: dict[str, str] = {
     "point": "Point {cell}: {change_en}.",
     "turn_ended": "End of {side}'s turn {turn}.",
     "season": "The season changes: {season}.",
+    "mine_laid": "{unit} lays a mine at {cell}.",
+    "alert": "{unit} goes on alert at {cell}.",
+    "patrol": "{unit} patrols {radius} cells around {cell}.",
+    "patrol_ended": "{unit} ends its patrol.",
+    "escaped": "{unit} leaves the map at {cell}.",
+    "victory": "The battle is over: {result_en}.",
 }
+
+REASONS = {
+    "annihilation": ("{side} a détruit toutes les unités adverses", "{side} has destroyed every enemy unit"),
+    "points": ("{side} tient les points de victoire", "{side} holds the victory points"),
+    "held": ("{side} a tenu jusqu'au bout", "{side} has held to the end"),
+    "hold_broken": ("{side} a percé la position à tenir", "{side} has broken into the position to hold"),
+    "escorted": ("{side} a fait passer son convoi", "{side} has brought its convoy through"),
+    "convoy_lost": ("{side} a arrêté le convoi", "{side} has stopped the convoy"),
+    "escort_late": ("{side} a retenu le convoi jusqu'au terme", "{side} has held the convoy back past its time"),
+    "target_destroyed": ("{side} a abattu sa cible", "{side} has brought down its target"),
+    "target_survived": ("{side} a sauvé sa cible jusqu'au terme", "{side} has kept its target alive to the end"),
+    "mutual_destruction": ("plus aucune unité de part et d'autre", "no unit is left on either side"),
+}
+REACTION = {"alert": (" en alerte", " on alert"), "patrol": (" en patrouille", " on patrol")}
 
 
 def narrate(event: Event, seat: str | None, lang: str) -> str | None:
@@ -70,7 +96,8 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if template is None:
         return None
     data: dict[str, Any] = {key: "" for key in ("fuel_fr", "fuel_en", "blast_fr", "blast_en", "complete_fr",
-                                                "complete_en", "change_fr", "change_en")}
+                                                "complete_en", "change_fr", "change_en", "by_fr", "by_en",
+                                                "reaction_fr", "reaction_en")}
     data.update(event.data)
     if event.data.get("fuel"):
         data["fuel_fr"], data["fuel_en"] = f", {event.data['fuel']} carburant", f", {event.data['fuel']} fuel"
@@ -78,13 +105,31 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         data["blast_fr"], data["blast_en"] = " (souffle)", " (blast)"
     if event.data.get("complete"):
         data["complete_fr"], data["complete_en"] = ", achevé", ", complete"
+    if event.data.get("reaction") in REACTION:
+        data["reaction_fr"], data["reaction_en"] = REACTION[event.data["reaction"]]
+    if "by" in event.data and "from" in event.data:
+        data["by_fr"] = f" par {event.data['by']} depuis {event.data['from']}"
+        data["by_en"] = f" by {event.data['by']} from {event.data['from']}"
     if "change" in event.data:
-        holder = SIDE[lang].get(event.data.get("side") or "", "—")
-        data["change_fr"] = f"pris par {holder}" if event.data["change"] == "taken" else "redevenu neutre"
-        data["change_en"] = f"taken by {holder}" if event.data["change"] == "taken" else "neutral again"
+        data.update(_change(event.data, lang))
+    if kind == "victory":
+        fr, en = REASONS.get(event.data["reason"], ("{side} l'emporte", "{side} wins"))
+        winner = event.data.get("winner") or ""
+        data["result_fr"] = fr.format(side=SIDE["fr"].get(winner, ""))
+        data["result_en"] = en.format(side=SIDE["en"].get(winner, ""))
     if kind == "destroyed_unseen":  # only the side of the unit lost, neither its id nor its cell
         data["side_fr"] = {"blue": "bleue", "red": "rouge"}.get(event.data["side"], "")
         data["side_en"] = SIDE["en"].get(event.data["side"], "").lower()
     if "side" in event.data and event.type == "turn_ended":
         data["side"] = SIDE[lang][event.data["side"]]
     return template.format(**data)
+
+
+def _change(data: dict[str, Any], lang: str) -> dict[str, str]:
+    holder = SIDE[lang].get(data.get("side") or "", "—")
+    change = data["change"]
+    if change == "taken":
+        return {"change_fr": f"pris par {holder}", "change_en": f"taken by {holder}"}
+    if change == "interrupted":
+        return {"change_fr": "la prise reprend à zéro", "change_en": "the capture starts over"}
+    return {"change_fr": "redevenu neutre", "change_en": "neutral again"}

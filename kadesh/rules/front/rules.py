@@ -1,7 +1,8 @@
-"""Front's orders on the ground: move, fire, end the turn. Work in progress (issue 9): the
-ruleset is not registered yet; these are the pieces its ``apply`` will dispatch to.
+"""Front's orders: move, fire, engineers' work, transport and supply, alert and patrol, end of turn.
 
-Every order is checked whole before anything changes; each returns its events.
+Every order is checked whole, on what the side knows (``vision.as_known_by``), before anything
+changes; it is then carried out on the ground as it is, and returns its events, each addressed
+to the sides that may read it (``ruleset._addressed`` gives the rest to the side that acted).
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from typing import Any
 
 from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
-from kadesh.core.events import Event, roll_event
+from kadesh.core.events import Event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
-from kadesh.rules.front import capture, clock, fire, forest, logistics, mines, moves, structures
+from kadesh.rules.front import capture, clock, combat, fire, forest, logistics, mines, moves, reaction, structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
-from kadesh.rules.front.vision import as_known_by, spotted
+from kadesh.rules.front.victory import exit_of
+from kadesh.rules.front.vision import as_known_by
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -29,12 +31,16 @@ FIRE_REFUSALS = {
     "unseen": ("Personne de ton camp ne voit d'unité ennemie sur cette case : on ne tire que sur ce qu'on voit.",
                "Nobody on your side sees an enemy unit on that cell: a unit fires only at what its side sees."),
 }
+NOT_ENOUGH_AP = ("Pas assez de points d'action.", "Not enough action points.")
 
 
 def _own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
     unit = state.units.get(action.get("unit"))  # type: ignore[arg-type]
     if unit is None or unit.side != side:
         raise bad_action("Choisis une de tes unités.", "Pick one of your units.")
+    if unit.alert:
+        raise RuleError("on_alert", "En alerte, elle garde son tir pour le tour adverse : plus d'ordre ce tour-ci.",
+                        "On alert, it keeps its fire for the enemy's turn: no more orders this turn.")
     return unit
 
 
@@ -50,47 +56,94 @@ def _check_turn(state: State, side: str) -> None:
         raise RuleError(NOT_YOUR_TURN, "Ce n'est pas ton tour.", "It is not your turn.")
 
 
-def move(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+# -- moving ------------------------------------------------------------------------------------------------------
+def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     """Planned on what the side knows (``vision.as_known_by``), walked on the ground as it is: a mine stops
-    the unit where it goes off, an enemy unit the side did not see stops it on the cell before (contact)."""
+    the unit where it goes off, an enemy unit the side did not see stops it on the cell before (contact), a
+    shot of an enemy unit on alert stops it where it is fired at."""
     _check_turn(state, side)
     unit, to = _own_unit(state, side, action), _cell(state, action, "to")
-    if unit.aboard is not None:
+    if not unit.on_map:
         raise bad_action("Elle est à bord : c'est le camion qui roule.", "It is aboard: the truck moves.")
     with as_known_by(state, side):
+        _why_not_go(state, unit, to)
         path = moves.way(state, unit, to)
         reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
     if path is None:
         raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
                          "That cell is out of reach with the action points left.")
-    if to in state.holders and not capture.may_enter_point(state, unit.type.id, to):
-        raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
     if unit.fuel is not None and moves.fuel_for(state, path) > unit.fuel:
         raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
     start = unit.cell
-    events = []
-    for index, cell in enumerate(path):
+    events = combat.point_events(capture.left(state, unit, start))
+    walked: list[Cell] = []
+    for cell in path:
         if cell in state.occupied:  # an enemy unit the side did not see: contact, the move ends before it
             # (never on the first step: a unit next to another always spots it, so a step at least is made)
             events += _contact(state, unit, state.units[state.occupied[cell]])
-            path = path[:index]
             break
-        state.place(unit, cell)
-        hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
-        if hurt:
-            events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))
-            path = path[: index + 1]
+        stop, step_events = _step(state, unit, cell, dice)
+        walked.append(cell)
+        events += step_events
+        if stop:
             break
-    cost = reach.get(unit.cell, 0)  # only the steps made are paid
-    fuel = moves.fuel_for(state, path) if unit.fuel is not None else 0
+    return _moved(state, unit, start, walked, reach, events)
+
+
+def _why_not_go(state: State, unit: Unit, to: Cell) -> None:
+    """Clear refusals for a destination the side knows it cannot take (checked on what it knows)."""
+    if to in state.holders and not unit.type.extras.get("captures"):
+        raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
+    if to in state.avoid:
+        raise bad_action("Une mine que ton camp connaît est sur cette case : on n'y marche pas.",
+                         "A mine your side knows of lies on that cell: nobody is sent onto it.")
+
+
+def _step(state: State, unit: Unit, cell: Cell, dice: Dice) -> tuple[bool, list[Event]]:
+    """One step onto ``cell``: a mine goes off, the points near it notice, units on alert may fire. Returns
+    whether the move stops here, and the events."""
+    state.place(unit, cell)
+    events = combat.point_events(capture.arrived(state, unit))
+    hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
+    if hurt:
+        events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))
+        if unit.hp <= 0:
+            return True, events
+    shots = reaction.on_the_move(state, unit, dice)
+    return bool(hurt or shots), events + shots
+
+
+def _moved(state: State, unit: Unit, start: Cell, walked: list[Cell], reach: dict[Cell, int],
+           events: list[Event]) -> list[Event]:
+    """Pay for the steps made, and what the end of a move brings (a patrol left, an escort's exit)."""
+    cost = reach.get(walked[-1], 0) if walked else 0  # only the steps made are paid
+    fuel = moves.fuel_for(state, walked) if unit.fuel is not None else 0
     unit.ap -= cost
     if unit.fuel is not None:
         unit.fuel -= fuel
     unit.moved, unit.camouflaged = True, False
+    end = walked[-1] if walked else start
+    moved = Event("moved", {"unit": unit.id, "side": unit.side, "from": map_cell_name(start),
+                            "to": map_cell_name(end), "ap": cost, "fuel": fuel})
+    if unit.id not in state.units:  # destroyed on the way (a shot on alert, a mine)
+        return [moved, *events]
     if unit.hp <= 0:
-        events += _destroy(state, unit)
-    return [Event("moved", {"unit": unit.id, "side": side, "from": map_cell_name(start),
-                            "to": map_cell_name(unit.cell), "ap": cost, "fuel": fuel}), *events]
+        return [moved, *events, *combat.destroy(state, unit)]
+    if unit.patrol is not None and not reaction.in_zone(unit):
+        unit.patrol = None
+        events.append(Event("patrol_ended", {"unit": unit.id}))
+    return [moved, *events, *_escape(state, unit)]
+
+
+def _escape(state: State, unit: Unit) -> list[Event]:
+    """A unit escorted by a mission that ends its move on the exit leaves the map, counted."""
+    objective = exit_of(state, unit)
+    if objective is None:
+        return []
+    witnesses = combat.witnesses(state, unit.cell, unit.side)
+    state.remove(unit)
+    state.escaped[objective.tag or ""] = state.escaped.get(objective.tag or "", 0) + 1
+    return [Event("escaped", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, witnesses)]
 
 
 def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
@@ -100,6 +153,7 @@ def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
             Event("found", {"unit": enemy.id, "by": unit.id, "cell": map_cell_name(unit.cell)}, (enemy.side,))]
 
 
+# -- fire --------------------------------------------------------------------------------------------------------
 def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     _check_turn(state, side)
     unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
@@ -118,37 +172,15 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
     if why is not None:
         fr, en = FIRE_REFUSALS[why]
         raise RuleError(f"cannot_fire_{why}", fr, en)
+    assert target is not None
     if fire.why_not_fire(state, unit, target_cell) == "blocked":  # a unit the side does not see is in the way
         return _stopped(state, side, unit, target_cell)
-    luck = dice.roll(fire.LUCK_PERCENT + 1)
-    _spend_a_shot(unit)
-    hits = [(target, fire.damage(state, unit, target, luck.value - 1))]
-    blast = unit.type.extras.get("blast")
-    if blast:  # the cannon's shell: half the damage to every unit within 2 cells, friend or foe
-        hits += [(other, fire.damage(state, unit, other, luck.value - 1) // 2) for other in list(state.units.values())
-                 if other is not target and other.aboard is None and chebyshev(other.cell, target_cell) <= blast]
-    events = [roll_event(luck, side, "luck")]
-    for hit, dealt in hits:
-        hit.hp -= dealt
-        if hit.side == side or hit.id in seen:  # the shooter learns nothing of a unit its side does not see
-            events.append(Event("shot", {"unit": unit.id, "target": hit.id, "cell": map_cell_name(hit.cell),
-                                         "damage": dealt, "luck": luck.value - 1, "hp": max(0, hit.hp),
-                                         "blast": hit is not target}))
-        if hit.side != side:  # the victim's side learns it was hit, not by whom nor from where
-            events.append(Event("hit", {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp)}, (hit.side,)))
-    fate = structures.splash(state, unit, target_cell, hits[0][1])
-    if fate:
-        events.append(Event("structure_fell", {"cell": map_cell_name(target_cell), "left": fate}))
-    if unit.type.extras.get("shell"):
-        events += _shell_lands(state, target_cell)
-    for hit, _ in hits:
-        if hit.hp <= 0:
-            events += _destroy(state, hit)
-    return events
+    return combat.volley(state, unit, target, dice)
 
 
 def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice) -> list[Event]:
-    """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover."""
+    """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover; a shell
+    lands on its cell (crater, fire) and the cannon's blast hurts the units around."""
     with as_known_by(state, side):  # checked on what the side knows
         why = _why_not_at_structure(state, unit, cell)
     if why is not None:
@@ -157,15 +189,7 @@ def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice
         raise RuleError(code, fr, en)
     if _why_not_at_structure(state, unit, cell) is not None:  # a unit the side does not see: in the way, or on it
         return _stopped(state, side, unit, cell)
-    roll = dice.roll(fire.LUCK_PERCENT + 1)
-    dealt = structures.full_damage(unit) * (100 + roll.value - 1) // 100
-    _spend_a_shot(unit)
-    events = [roll_event(roll, side, "luck"),
-              Event("structure_hit", {"unit": unit.id, "cell": map_cell_name(cell), "damage": dealt})]
-    fate = structures.hit(state, cell, dealt)
-    if fate:
-        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate}))
-    return events
+    return combat.structure_volley(state, unit, cell, dice)
 
 
 _TARGET_REFUSALS = ("no_structure", "own", "not_enemy", "under_a_unit")
@@ -182,20 +206,63 @@ def _why_not_at_structure(state: State, unit: Unit, cell: Cell) -> str | None:
     return why
 
 
-def _spend_a_shot(unit: Unit) -> None:
-    unit.ap -= unit.type.shot_cost
-    unit.ammo -= 1
-    unit.shots += 1
-    unit.camouflaged = False
-
-
 def _stopped(state: State, side: str, unit: Unit, target: Cell) -> list[Event]:
     """A direct shot the side planned on what it knows, that meets a unit it does not see: spent (action
     points, a round, a shot of the turn) and stopped, with no effect; the side learns only that much."""
-    _spend_a_shot(unit)
+    combat.spend_a_shot(unit)
     return [Event("shot_stopped", {"unit": unit.id, "target": map_cell_name(target)}, (side,))]
 
 
+# -- alert and patrol --------------------------------------------------------------------------------------------
+ALERT_REFUSALS = {
+    "cannot_alert": ("Ni le sniper, ni le général, ni l'observateur (ni une unité sans arme) ne se mettent en alerte.",
+                     "Neither the sniper, nor the general, nor the observer (nor an unarmed unit) goes on alert."),
+    "aboard": ("À bord d'un camion, on ne se met pas en alerte.", "Aboard a truck, a unit does not go on alert."),
+    "no_ammo": FIRE_REFUSALS["no_ammo"],
+    "fired": ("Elle n'a plus de tir à garder ce tour-ci.", "It has no shot left to keep this turn."),
+    "no_ap": ("Il faut les points d'action de l'ordre et d'un tir.",
+              "It takes the action points of the order and of a shot."),
+}
+
+
+def alert(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    unit = _own_unit(state, side, action)
+    why = reaction.why_not_alert(state, unit)
+    if why is not None:
+        raise RuleError(f"cannot_alert_{why}" if why != "cannot_alert" else why, *ALERT_REFUSALS[why])
+    unit.ap -= TABLES.order_costs["alert"]
+    unit.alert, unit.patrol = True, None
+    return [Event("alert", {"unit": unit.id, "cell": map_cell_name(unit.cell)})]
+
+
+def patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    unit = _own_unit(state, side, action)
+    why = reaction.why_not_patrol(unit)
+    if why == "cannot_patrol":
+        raise RuleError("cannot_patrol", "Seule une unité à tir tendu patrouille, hors sniper, général et observateur.",
+                        "Only a direct-fire unit patrols, but the sniper, the general and the observer.")
+    if why == "aboard":
+        raise bad_action("À bord d'un camion, on ne patrouille pas.", "Aboard a truck, a unit does not patrol.")
+    if why is not None:
+        raise bad_action(*NOT_ENOUGH_AP)
+    unit.ap -= TABLES.order_costs["patrol"]
+    unit.patrol = unit.cell
+    return [Event("patrol", {"unit": unit.id, "cell": map_cell_name(unit.cell), "radius": reaction.PATROL_RADIUS})]
+
+
+def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    unit = _own_unit(state, side, action)
+    if unit.patrol is None:
+        raise bad_action("Elle ne patrouille pas.", "It is not on patrol.")
+    unit.ap -= TABLES.order_costs["end_patrol"]
+    unit.patrol = None
+    return [Event("patrol_ended", {"unit": unit.id})]
+
+
+# -- engineers ---------------------------------------------------------------------------------------------------
 def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
@@ -226,59 +293,43 @@ def demine(state: State, side: str, action: dict[str, Any]) -> list[Event]:
         raise bad_action("Un ingénieur retire une mine repérée, sur sa case ou voisine.",
                          "An engineer removes a spotted mine on or next to its cell.")
     if engineer.ap < TABLES.order_costs["demine"]:
-        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+        raise bad_action(*NOT_ENOUGH_AP)
     engineer.ap -= TABLES.order_costs["demine"]
-    del state.mines[cell]
+    mines.forget(state, cell)
     return [Event("demined", {"unit": engineer.id, "cell": map_cell_name(cell)})]
 
 
-def _camouflaged(state: State) -> frozenset[str]:
-    return frozenset(u.id for u in state.units.values() if u.camouflaged)
+LAY_REFUSALS = {
+    "not_engineer": ("Seul un ingénieur pose des mines.", "Only an engineer lays mines."),
+    "none_left": ("Il n'a plus de mines : un ravitailleur ou un stockage l'en resservira.",
+                  "It has no mines left: a supply truck or a storage refills them."),
+    "too_far": ("Une mine se pose sur une case voisine.", "A mine is laid on a neighbouring cell."),
+    "not_here": ("Pas ici : il faut une case libre où l'on peut entrer, hors point de capture et sans mine connue.",
+                 "Not here: it takes a free cell one can enter, off a capture point, with no mine known there."),
+    "no_ap": NOT_ENOUGH_AP,
+}
 
 
-def _shell_lands(state: State, cell: Cell) -> list[Event]:
-    """A cannon, mortar or tank shell digs a crater in meadow and sets a forest ablaze."""
-    terrain = state.terrain_at(cell)
-    if terrain is not None and terrain.id == "meadow":
-        state.set_terrain(cell, TABLES.terrain["crater"])
-        return [Event("crater", {"cell": map_cell_name(cell)})]
-    if forest.ignite(state, cell):
-        return [Event("fire_started", {"cell": map_cell_name(cell)})]
-    return []
+def lay_mine(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    cost = TABLES.order_costs["lay_mine"]
+    with as_known_by(state, side):
+        why = mines.why_not_lay(state, engineer, cell, cost)
+    if why is not None:
+        raise RuleError(f"cannot_lay_{why}", *LAY_REFUSALS[why])
+    engineer.ap -= cost
+    engineer.mines -= 1
+    state.mines[cell] = side
+    return [Event("mine_laid", {"unit": engineer.id, "cell": map_cell_name(cell)})]
 
 
-def _destroy(state: State, unit: Unit) -> list[Event]:
-    """A unit is gone; a truck's passengers are lost with it. Its side is told where; the other side too if
-    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing."""
-    if unit.id not in state.units:
-        return []
-    seers = tuple(side for side in SIDES if side == unit.side or unit.id in spotted(state, side, _camouflaged(state)))
-    blind = tuple(side for side in SIDES if side not in seers)
-    del state.units[unit.id]
-    state.occupied.pop(unit.cell, None)
-    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, seers)]
-    for passenger in unit.cargo:  # aboard, nobody of the other side saw them
-        if passenger in state.units:
-            del state.units[passenger]
-            events.append(Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
-                                              "aboard": unit.id}, (unit.side,)))
-    others = tuple(side for side in SIDES if side != unit.side)  # passengers: the other side never saw them aboard
-    events += [Event("destroyed", {"side": unit.side}, audience) for audience in [blind] + [others] * len(unit.cargo)
-               if audience]
-    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck (told to who saw it)
-        if forest.ignite(state, unit.cell):
-            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}, seers))
-        elif state.terrain_at(unit.cell).id not in ("bridge", "forest"):
-            state.set_terrain(unit.cell, TABLES.terrain["wreck"])
-            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}, seers))
-    return events
-
-
+# -- transport and supply ----------------------------------------------------------------------------------------
 BOARD_REFUSALS = {
     "not_a_truck": ("Il faut un camion de ton camp.", "It takes a truck of your side."),
     "not_beside": ("Le camion doit être voisin.", "The truck must be next to it."),
     "moved": ("Elle a déjà bougé ce tour-ci.", "It has already moved this turn."),
-    "no_ap": ("Pas assez de points d'action.", "Not enough action points."),
+    "no_ap": NOT_ENOUGH_AP,
     "full": ("Un camion emporte deux petites unités ou une moyenne.", "A truck carries two small units or one medium."),
 }
 
@@ -286,30 +337,41 @@ BOARD_REFUSALS = {
 def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     unit = _own_unit(state, side, action)
-    if unit.aboard is not None:  # boarding twice would carry it twice
+    if not unit.on_map:  # boarding twice would carry it twice
         raise bad_action("Elle est déjà à bord d'un camion.", "It is already aboard a truck.")
     truck = state.units.get(action.get("truck"))  # type: ignore[arg-type]
     why = "not_a_truck" if truck is None else logistics.why_not_board(state, unit, truck)
     if why is not None:
         raise RuleError(f"cannot_board_{why}", *BOARD_REFUSALS[why])
     assert truck is not None
+    events = combat.point_events(capture.left(state, unit, unit.cell))
     logistics.board(state, unit, truck)
-    return [Event("boarded", {"unit": unit.id, "truck": truck.id})]
+    return [Event("boarded", {"unit": unit.id, "truck": truck.id}), *events]
 
 
-def unload(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    """A passenger set down beside its truck: it has moved this turn; it steps onto its cell (a mine there
+    goes off, the points near it notice) and units on alert may fire at it."""
     _check_turn(state, side)
     truck, cell = _own_unit(state, side, action), _cell(state, action, "to")
     passenger = state.units.get(action.get("passenger"))  # type: ignore[arg-type]
     if passenger is None or passenger.aboard != truck.id:
         raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
-    if cell not in logistics.unload_cells(state, truck) or moves.step_price(state, passenger, cell) is None:
-        raise bad_action("Déchargement sur une case libre voisine, praticable.",
-                         "Unload onto a free, passable cell next to it.")
+    with as_known_by(state, side):
+        free = cell in logistics.unload_cells(state, truck) and moves.step_price(state, passenger, cell) is not None
+    if not free:
+        raise bad_action("Déchargement sur une case libre voisine, praticable, sans mine connue.",
+                         "Unload onto a free, passable cell next to it, with no mine known there.")
     if truck.ap < TABLES.order_costs["unload"]:
-        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+        raise bad_action(*NOT_ENOUGH_AP)
+    if cell in state.occupied:  # an enemy unit the side did not see (it would be next to the truck: never)
+        raise bad_action("La case n'est pas libre.", "That cell is not free.")
     logistics.unload(state, truck, passenger, cell)
-    return [Event("unloaded", {"unit": passenger.id, "truck": truck.id, "cell": map_cell_name(cell)})]
+    events = [Event("unloaded", {"unit": passenger.id, "truck": truck.id, "cell": map_cell_name(cell)})]
+    events += _step(state, passenger, cell, dice)[1]
+    if passenger.id in state.units and passenger.hp <= 0:
+        events += combat.destroy(state, passenger)
+    return events
 
 
 def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
@@ -317,40 +379,43 @@ def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     supplier = _own_unit(state, side, action)
     unit = state.units.get(action.get("target"))  # type: ignore[arg-type]
     if not supplier.type.extras.get("supplies") or unit is None or unit.side != side \
-            or unit.aboard is not None or chebyshev(unit.cell, supplier.cell) != 1:
+            or not unit.on_map or chebyshev(unit.cell, supplier.cell) != 1:
         raise bad_action("Un ravitailleur ravitaille une unité voisine de son camp.",
                          "A supply truck resupplies a unit of its side next to it.")
     if supplier.ap < TABLES.order_costs["resupply"]:
-        raise bad_action("Pas assez de points d'action.", "Not enough action points.")
+        raise bad_action(*NOT_ENOUGH_AP)
     logistics.resupply(state, supplier, unit)
     return [Event("resupplied", {"unit": unit.id, "by": supplier.id})]
 
 
+# -- end of turn -------------------------------------------------------------------------------------------------
 def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
-    """End of a side's turn: fires burn its units, points advance; after both sides, the round's
-    fires; the other side's units get their action points back."""
+    """End of a side's turn: fires burn its units, it heals, its points advance; the other side's patrols
+    fire; after both sides, the round's clock and fires; the other side's units get their action points
+    and shots back, and their alerts end."""
     _check_turn(state, side)
     events = [Event("turn_ended", {"side": side, "turn": state.turn})]
     for unit in state.units.values():  # still and in cover since its last turn: it melts in
         if unit.side == side and unit.type.extras.get("camouflage"):
-            terrain = state.terrain_at(unit.cell)
-            unit.camouflaged = not unit.moved and not unit.shots and terrain is not None and terrain.cover > 0
+            unit.camouflaged = unit.on_map and not unit.moved and not unit.shots \
+                and structures.ground_cover(state, unit.cell) > 0
     for unit_id, lost in forest.end_of_side_turn(state, side).items():
         events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
         if unit_id in state.units and state.units[unit_id].hp <= 0:
-            events += _destroy(state, state.units[unit_id])
+            events += combat.destroy(state, state.units[unit_id])
     for unit_id, gained in logistics.heal_and_repair(state, side).items():
         events.append(Event("healed", {"unit": unit_id, "hp": gained}))
-    for what, cell, holder in capture.end_of_side_turn(state, side):
-        events.append(Event("point", {"change": what, "cell": map_cell_name(cell), "side": holder}))
+    events += combat.point_events(capture.end_of_side_turn(state, side))
+    events += reaction.patrol_round(state, side, dice)
     other = SIDES[1] if side == SIDES[0] else SIDES[0]
     if other == SIDES[0]:  # both sides have played: the round ends, the clock turns
         state.turn += 1
         if clock.advance(state):
             events.append(Event("season", {"season": state.season}))
-        events += [Event("fire_started", {"cell": map_cell_name(c)}) for c in forest.end_of_round(state, dice)]
+        events += [Event("fire_started", {"cell": map_cell_name(c)}, combat.witnesses(state, c))
+                   for c in forest.end_of_round(state, dice)]
     state.active = other
     for unit in state.units.values():
         if unit.side == other:
-            unit.ap, unit.moved, unit.shots = unit.type.ap, False, 0
+            unit.ap, unit.moved, unit.shots, unit.alert = unit.type.ap, False, 0, False
     return events

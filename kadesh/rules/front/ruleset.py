@@ -1,9 +1,10 @@
-"""Front as a ruleset of the core contract. Work in progress (issue 9): complete enough to play
-by legal actions and to be tested as a game, not registered until the issue is done.
+"""Front as a ruleset of the core contract.
 
 Orders: move, shoot (a unit, or a work or building with ``"at": "structure"``), board, unload,
-resupply, build, clear, demine, end_turn. What each side sees is ``view.side_view``; the
-journal's events are addressed to the side that may read them.
+resupply, build, clear, demine, lay_mine, alert, patrol, end_patrol, end_turn. What each side
+sees is ``view.side_view``; the journal's events are addressed to the side that may read them.
+A battle is a shipped scenario (option ``scenario``) or one's own (option ``scenario_toml``, the
+whole TOML text: docs/scenarios.md).
 """
 
 from __future__ import annotations
@@ -16,38 +17,57 @@ from kadesh.core.errors import GAME_OVER, UNKNOWN_ACTION, RuleError
 from kadesh.core.events import Event
 from kadesh.core.grid import chebyshev, king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
-from kadesh.rules.front import capture, fire, logistics, mines, moves, narration, rules, structures
+from kadesh.rules.front import (
+    fire,
+    logistics,
+    mines,
+    moves,
+    narration,
+    reaction,
+    rules,
+    scenario,
+    structures,
+    victory,
+)
 from kadesh.rules.front.data import TABLES
-from kadesh.rules.front.state import SIDES, State, Unit, load_scenario
-from kadesh.rules.front.view import side_view
+from kadesh.rules.front.state import SIDES, State, Unit
+from kadesh.rules.front.view import public_view, side_view
 from kadesh.rules.front.vision import as_known_by, refresh_memory
 
-ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "end_turn")
-PUBLIC_EVENTS = {"turn_ended", "season", "point"}
+ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
+          "end_patrol", "end_turn")
+WITH_DICE = ("move", "shoot", "unload", "end_turn")
+PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory"}
 
 
 class Front(Ruleset):
     name = "front"
-    version = "1"
+    version = "2"
     title = {"fr": "Front", "en": "Front"}
-    options_schema = {"scenario": {"type": "choice", "values": ["default", "test_small", "test_mixed"],
-                                   "default": "default",
-                                   "fr": "Scénario", "en": "Scenario"}}
+    options_schema = {
+        "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default",
+                     "fr": "Scénario", "en": "Scenario"},
+        "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT,
+                          "fr": "Son propre scénario (texte TOML, remplace le scénario choisi)",
+                          "en": "One's own scenario (TOML text, replaces the chosen scenario)"},
+    }
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(SIDES)
 
     def setup(self, options: dict[str, Any]) -> State:
-        return load_scenario(options["scenario"])
+        if options.get("scenario_toml"):
+            return scenario.parse(options["scenario_toml"])
+        return scenario.load(options["scenario"])
 
     def clone(self, state: State) -> State:
         return state.copy()
 
     def to_act(self, state: State) -> list[str]:
-        return [] if capture.winner(state) else [state.active]
+        return [] if state.result else [state.active]
 
     def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
-        if capture.winner(state) or seat != state.active:
+        if state.result or seat != state.active:
             return
         with as_known_by(state, seat) as seen:  # drawn from what the side knows: an unseen unit is not there
             actions = [action for unit in [u for u in state.units.values() if u.side == seat]
@@ -56,30 +76,34 @@ class Front(Ruleset):
         yield {"type": "end_turn"}
 
     def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:
-        if capture.winner(state):
+        if state.result:
             raise RuleError(GAME_OVER, "La bataille est finie.", "The battle is over.")
         kind = action.get("type") if isinstance(action, dict) else None
         if kind not in ORDERS:
             raise RuleError(UNKNOWN_ACTION, f"Ordre inconnu : {kind!r}.", f"Unknown order: {kind!r}.")
         if kind == "end_turn":
             events = rules.end_turn(state, seat, dice)
-        elif kind == "shoot":
-            events = rules.shoot(state, seat, action, dice)
+        elif kind in WITH_DICE:
+            events = getattr(rules, kind)(state, seat, action, dice)
         else:
             events = getattr(rules, kind)(state, seat, action)
         refresh_memory(state)
+        ended = seat if kind == "end_turn" else None
+        state.result = victory.settle(state, ended, round_over=ended == SIDES[-1])
+        if state.result:
+            events.append(Event("victory", {"winner": state.result[0], "reason": state.result[1]}))
         return [_addressed(event, seat) for event in events]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         if seat is None:  # spectators: the ground as it was at the start, the points, no unit of either side
-            return {"turn": state.turn, "active": state.active, "season": state.season, "hour": state.hour,
-                    "map": [list(row) for row in state.original],
-                    "points": {map_cell_name(c): h for c, h in state.holders.items()}}
+            return {**public_view(state), "map": [list(row) for row in state.original]}
         return side_view(state, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        winner = capture.winner(state)
-        return {"winner": winner, "reason": "victory"} if winner else None
+        if not state.result:
+            return None
+        winner, reason = state.result
+        return {"winner": winner, "reason": reason}
 
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
@@ -93,19 +117,29 @@ def _addressed(event: Event, seat: str) -> Event:
 
 
 def _unit_orders(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
-    if unit.aboard is not None:
+    if not unit.on_map or unit.alert:
         return
     yield from _moves(state, unit)
     yield from _shots(state, unit, seen)
     yield from _logistics(state, unit)
+    yield from _standing_fire(state, unit)
+    if unit.type.extras.get("spots_mines"):
+        yield from _engineering(state, unit)
+
+
+def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
+    if reaction.why_not_alert(state, unit) is None:
+        yield {"type": "alert", "unit": unit.id}
+    if unit.patrol != unit.cell and reaction.why_not_patrol(unit) is None:
+        yield {"type": "patrol", "unit": unit.id}
+    if unit.patrol is not None and unit.ap >= TABLES.order_costs["end_patrol"]:
+        yield {"type": "end_patrol", "unit": unit.id}
 
 
 def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
     reach = moves.reachable(state, unit)
     fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.fuel is not None else {}
     for cell in reach:
-        if cell in state.holders and not capture.may_enter_point(state, unit.type.id, cell):
-            continue
         if unit.fuel is not None and fuel[cell] > unit.fuel:
             continue
         yield {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}
@@ -141,13 +175,16 @@ def _logistics(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
             for cell in logistics.unload_cells(state, unit):
                 if moves.step_price(state, state.units[passenger], cell) is not None:
                     yield {"type": "unload", "unit": unit.id, "passenger": passenger, "to": map_cell_name(cell)}
-    if unit.type.id != "engineer":
-        return
+
+
+def _engineering(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
     for cell in [unit.cell, *king_neighbours(unit.cell)]:
         if state.terrain_at(cell) is None:
             continue
         if mines.why_not_demine(state, unit, cell) is None and unit.ap >= TABLES.order_costs["demine"]:
             yield {"type": "demine", "unit": unit.id, "cell": map_cell_name(cell)}
+        if mines.why_not_lay(state, unit, cell, TABLES.order_costs["lay_mine"]) is None:
+            yield {"type": "lay_mine", "unit": unit.id, "cell": map_cell_name(cell)}
         for kind in TABLES.structures.values():
             if structures.why_not_build(state, unit, kind, cell) is None:
                 yield {"type": "build", "unit": unit.id, "kind": kind.id, "cell": map_cell_name(cell)}

@@ -1,15 +1,13 @@
-"""A Front battle: the map, the units, whose turn it is. Work in progress (issue 9)."""
+"""A Front battle: the map, the units, whose turn it is, what each side remembers."""
 
 from __future__ import annotations
 
 import copy
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
-from typing import Any
 
-from kadesh.core.grid import Cell, parse_map_cell
-from kadesh.rules.front.data import TABLES, StructureType, Terrain, UnitType
+from kadesh.core.grid import Cell
+from kadesh.rules.front.data import StructureType, Terrain, UnitType
+from kadesh.rules.front.victory import Victory
 
 SIDES = ("blue", "red")
 
@@ -29,6 +27,15 @@ class Unit:
     camouflaged: bool = False  # a sniper or observer in cover, still since its last turn
     aboard: str | None = None  # the truck carrying it (it is then off the map: it neither fires nor is hit)
     cargo: list[str] = field(default_factory=list)  # a truck's passengers, or the cannon it tows
+    tag: str | None = None     # a scenario's mark (a convoy, a target of a mission)
+    alert: bool = False        # on alert: it keeps its fire for the enemy's turn (overwatch)
+    patrol: Cell | None = None  # the centre of its patrol zone (radius 2), while it patrols
+    mines: int = 0             # mines an engineer still carries
+
+    @property
+    def on_map(self) -> bool:
+        """Aboard a truck a unit is off the ground: it neither sees, fires, commands nor is hit."""
+        return self.aboard is None
 
     @property
     def wounded(self) -> bool:
@@ -73,6 +80,17 @@ class State:
     memory: dict[str, dict[Cell, str]] = field(default_factory=lambda: {side: {} for side in SIDES})
     original: list[list[str]] = field(default_factory=list)  # the map as the scenario gives it
     # ^ for cells whose terrain changed: the terrain each side last saw there (the map is known at the start)
+    fires_seen: dict[str, set[Cell]] = field(default_factory=lambda: {side: set() for side in SIDES})
+    # ^ the burning forests each side saw burning when it last looked
+    mines_known: dict[str, set[Cell]] = field(default_factory=lambda: {side: set() for side in SIDES})
+    # ^ the enemy mines each side's engineers spotted, until cleared or seen gone
+    victory: Victory = field(default_factory=Victory)
+    result: tuple[str | None, str] | None = None   # (winner, reason) once the battle is decided
+    escaped: dict[str, int] = field(default_factory=dict)  # escort: units of each tag that got out
+    days_per_season: int = 2
+    avoid: set[Cell] = field(default_factory=set)  # while a side plans: the mines it knows, which its ways avoid
+    scenario_id: str = "custom"
+    title: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
@@ -91,46 +109,25 @@ class State:
         self.terrain[y][x] = terrain
 
     def place(self, unit: Unit, cell: Cell) -> None:
-        self.occupied.pop(unit.cell, None)
+        """Put a unit on ``cell``; its passengers are where their truck is."""
+        if self.occupied.get(unit.cell) == unit.id:
+            del self.occupied[unit.cell]
         unit.cell = cell
         self.occupied[cell] = unit.id
+        for passenger in unit.cargo:
+            self.units[passenger].cell = cell
 
-
-def scenario_state(raw: dict[str, Any]) -> State:
-    """A battle as a scenario file describes it (see ``scenarios/test_small.toml``)."""
-    legend = {mark: TABLES.terrain[name] for mark, name in raw["legend"].items()}
-    rows = raw["map"]["rows"]
-    width, height = len(rows[0]), len(rows)
-    if any(len(row) != width for row in rows):
-        raise ValueError("map rows must all have the same width")
-    terrain = [[legend[mark] for mark in row] for row in rows]
-    state = State(width, height, terrain, {}, [], raw["scenario"]["season"], raw["scenario"]["hour"])
-    state.original = [[t.id for t in row] for row in terrain]
-    counts = dict.fromkeys(SIDES, 0)
-    for spec in raw.get("units", []):
-        kind = TABLES.units[spec["type"]]
-        cell = parse_map_cell(spec["cell"], width, height)
-        if cell is None or cell in state.occupied:
-            raise ValueError(f"unit on {spec['cell']!r}: not a free cell of the map")
-        counts[spec["side"]] += 1
-        unit = Unit(f"{spec['side'][0]}{counts[spec['side']]}", spec["side"], kind, cell, kind.hp, kind.ap,
-                    kind.ammo, kind.fuel)
-        state.units[unit.id] = unit
-        state.occupied[cell] = unit.id
-    for mine in raw.get("mines", []):
-        cell = parse_map_cell(mine["cell"], width, height)
-        if cell is None:
-            raise ValueError(f"mine on {mine['cell']!r}: not a cell of the map")
-        state.mines[cell] = mine["side"]
-    for point in raw.get("points", []):
-        cell = parse_map_cell(point["cell"], width, height)
-        if cell is None:
-            raise ValueError(f"point on {point['cell']!r}: not a cell of the map")
-        state.points.append(cell)
-        state.holders[cell] = None
-    return state
+    def remove(self, unit: Unit) -> None:
+        """Take a unit off the battle (destroyed, or gone off the map), with its passengers."""
+        for passenger in unit.cargo:
+            self.units.pop(passenger, None)
+        del self.units[unit.id]
+        if self.occupied.get(unit.cell) == unit.id:
+            del self.occupied[unit.cell]
 
 
 def load_scenario(name: str) -> State:
-    text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
-    return scenario_state(tomllib.loads(text))
+    """A shipped scenario by name (``scenario.load``: the same door as a player's own)."""
+    from kadesh.rules.front.scenario import load
+
+    return load(name)

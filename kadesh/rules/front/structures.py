@@ -1,5 +1,4 @@
 """Works and buildings (rule 11, and rule 5's "nobody crosses a building or a site").
-Work in progress (issue 9).
 
 An enemy building, finished or a site, can be targeted and takes full damage, without cover; a
 finished one destroyed leaves a carcass an engineer must clear; a site leaves nothing. A work
@@ -34,6 +33,18 @@ def step_cost(structure: Structure, movement: str) -> int | None:
 
 def cover(structure: Structure | None) -> int:
     return structure.type.cover if structure is not None and structure.complete and not structure.carcass else 0
+
+
+def ground_cover(state: State, cell: Cell) -> int:
+    """A cell's cover points: its terrain's (forest, hill, ruins, wreck) and its finished work's or
+    building's, added up (« Ces protections s'additionnent »)."""
+    terrain = state.terrain_at(cell)
+    return (terrain.cover if terrain is not None else 0) + cover(state.structures.get(cell))
+
+
+def standing(structure: Structure) -> bool:
+    """A finished building or work that is not a carcass."""
+    return structure.complete and not structure.carcass
 
 
 def why_not_target(state: State, shooter: Unit, cell: Cell) -> str | None:

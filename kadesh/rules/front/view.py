@@ -1,6 +1,7 @@
-"""What one side may see (rule 14): the map, its own units, the enemy units it spots now, its
-own mines and the enemy mines its engineers have found; never an unseen unit or an enemy mine.
-Work in progress (issue 9).
+"""What one side may see (rule 14): the ground as it last saw it, its own units in full, the enemy
+units it spots now, the mines it knows of, the fires it saw burning, the capture points, its own
+alerts and patrol zones, and the mission. Never an unseen unit, an enemy mine its engineers have
+not found, nor a fire it has not seen.
 """
 
 from __future__ import annotations
@@ -9,27 +10,61 @@ from typing import Any
 
 from kadesh.core.grid import map_cell_name
 from kadesh.rules.front.mines import mines_seen_by
+from kadesh.rules.front.reaction import PATROL_RADIUS
 from kadesh.rules.front.state import State, Unit
-from kadesh.rules.front.vision import spotted
+from kadesh.rules.front.victory import Objective
+from kadesh.rules.front.vision import camouflaged_units, spotted
 
 
 def _unit(unit: Unit, own: bool) -> dict[str, Any]:
     seen = {"id": unit.id, "side": unit.side, "type": unit.type.id, "cell": map_cell_name(unit.cell), "hp": unit.hp}
+    if unit.tag is not None:
+        seen["tag"] = unit.tag
     if own:
         seen.update(ap=unit.ap, ammo=unit.ammo, fuel=unit.fuel, moved=unit.moved, shots=unit.shots,
-                    camouflaged=unit.camouflaged)
+                    camouflaged=unit.camouflaged, alert=unit.alert, aboard=unit.aboard,
+                    patrol=map_cell_name(unit.patrol) if unit.patrol is not None else None)
+        if unit.type.extras.get("mines"):
+            seen["mines"] = unit.mines
     return seen
 
 
-def side_view(state: State, side: str) -> dict[str, Any]:
-    camouflaged = frozenset(u.id for u in state.units.values() if u.camouflaged)
-    enemies = spotted(state, side, camouflaged)
+def objective_view(objective: Objective) -> dict[str, Any]:
+    shown: dict[str, Any] = {"kind": objective.kind, "side": objective.side}
+    if objective.cells:
+        shown["exit" if objective.kind == "escort" else "cells"] = [map_cell_name(c) for c in objective.cells]
+    if objective.turn is not None:
+        shown["until" if objective.kind == "hold" else "by"] = objective.turn
+    for key in ("tag", "target"):
+        if getattr(objective, key) is not None:
+            shown[key] = getattr(objective, key)
+    if objective.kind == "escort":
+        shown["survivors"] = objective.survivors
+    return shown
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What anyone may know: the turn, the time, the points, the mission and its count."""
     return {
+        "scenario": {"id": state.scenario_id, **state.title},
         "turn": state.turn, "active": state.active, "season": state.season, "hour": state.hour,
+        "points": {map_cell_name(c): holder for c, holder in state.holders.items()},
+        "victory": {"default": state.victory.default, "points_to_win": state.victory.points_to_win,
+                    "objectives": [objective_view(o) for o in state.victory.objectives]},
+        "escaped": dict(state.escaped),
+    }
+
+
+def side_view(state: State, side: str) -> dict[str, Any]:
+    enemies = spotted(state, side, camouflaged_units(state))
+    own = [u for u in state.units.values() if u.side == side]
+    return {
+        **public_view(state),
         "map": [[state.memory[side].get((x, y), state.terrain[y][x].id) for x in range(state.width)]
                 for y in range(state.height)],
         "units": [_unit(u, u.side == side) for u in state.units.values() if u.side == side or u.id in enemies],
         "mines": sorted(map_cell_name(c) for c in mines_seen_by(state, side)),
-        "points": {map_cell_name(c): holder for c, holder in state.holders.items()},
-        "fires": sorted(map_cell_name(c) for c in state.fires),
+        "fires": sorted(map_cell_name(c) for c in state.fires_seen[side]),
+        "patrols": [{"unit": u.id, "cell": map_cell_name(u.patrol), "radius": PATROL_RADIUS}
+                    for u in own if u.patrol is not None],
     }

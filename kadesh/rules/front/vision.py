@@ -1,6 +1,6 @@
-"""What a side sees: its units' vision, shortened by night and weather, against the enemy's
-concealment in cover. Work in progress (issue 9): rules 13–15 on the ground (buildings and
-watchtowers come with the buildings).
+"""What a side sees (rules 13–15): its units' and its buildings' sight, shortened by night and
+weather for units only, against the enemy's concealment in cover; and what it remembers of what
+it saw (changed ground, fires, enemy mines its engineers found).
 """
 
 from __future__ import annotations
@@ -10,75 +10,100 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
 
-from kadesh.core.grid import chebyshev
-from kadesh.rules.front.state import State, Unit
+from kadesh.core.grid import Cell, chebyshev
+from kadesh.rules.front import structures
+from kadesh.rules.front.state import SIDES, State, Unit
 
 TIME = tomllib.loads(resources.files(__package__).joinpath("time.toml").read_text(encoding="utf-8"))
 
 
 def vision(state: State, unit: Unit) -> int:
-    """A unit's sight tonight: its vision, at most 10, less the hour's and the season's penalty."""
+    """A unit's sight now: its vision, at most 10, less the hour's and the season's penalty."""
     penalty = TIME["vision_penalty"]["hour"].get(state.hour, 0) + TIME["vision_penalty"]["season"].get(state.season, 0)
     return max(1, min(unit.type.vision, TIME["max_vision"]) - penalty)
 
 
 def concealment(state: State, unit: Unit, camouflaged: bool = False) -> int:
-    """How many cells closer an enemy must come to spot ``unit``: smaller hides better in cover."""
-    terrain = state.terrain_at(unit.cell)
-    hidden = TIME["concealment"][unit.type.size] if terrain is not None and terrain.cover > 0 else 0
+    """How many cells closer an enemy must come to spot ``unit``: in cover (terrain, work or building),
+    the smaller it is the better it hides; a camouflaged one hides 2 cells more."""
+    hidden = TIME["concealment"][unit.type.size] if structures.ground_cover(state, unit.cell) > 0 else 0
     return hidden + (TIME["concealment"]["camouflage"] if camouflaged else 0)
 
 
-def sees_cell(state: State, side: str, cell: tuple[int, int]) -> bool:
-    """Whether ``side`` has eyes on a cell now: a unit within its sight, or a finished watchtower."""
-    if any(s.owner == side and s.complete and not s.carcass and s.type.vision
-           and chebyshev(c, cell) <= TIME["watchtower_vision"] for c, s in state.structures.items()):
+def _buildings(state: State, side: str) -> list[tuple[Cell, int, bool]]:
+    """The finished buildings of ``side`` that see: (cell, sight, sees through cover and camouflage)."""
+    return [(cell, s.type.vision, s.type.sees_through) for cell, s in state.structures.items()
+            if s.owner == side and s.type.vision and structures.standing(s)]
+
+
+def sees_cell(state: State, side: str, cell: Cell) -> bool:
+    """Whether ``side`` has eyes on a cell now: a unit on the map or a finished building within its sight."""
+    if any(chebyshev(at, cell) <= sight for at, sight, _ in _buildings(state, side)):
         return True
-    return any(u.side == side and u.aboard is None and chebyshev(u.cell, cell) <= vision(state, u)
+    return any(u.side == side and u.on_map and chebyshev(u.cell, cell) <= vision(state, u)
                for u in state.units.values())
 
 
-def refresh_memory(state: State) -> None:
-    """What each side sees of the changed cells becomes what it remembers of them."""
-    for side, remembered in state.memory.items():
-        for cell in remembered:
-            if sees_cell(state, side, cell):
-                remembered[cell] = state.terrain[cell[1]][cell[0]].id
-
-
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
-    """The enemy units ``side`` sees now: within a watcher's sight less their concealment, or adjacent;
-    a finished watchtower sees 12 cells, whatever the hour, the weather or camouflage."""
-    watchers = [u for u in state.units.values() if u.side == side and u.aboard is None]
-    towers = [c for c, s in state.structures.items()
-              if s.owner == side and s.complete and not s.carcass and s.type.vision]
+    """The enemy units ``side`` sees now: within a unit's or a building's sight less their concealment,
+    or adjacent to one of its units; a watchtower sees 12 cells whatever the cover or camouflage."""
+    watchers = [(u.cell, vision(state, u)) for u in state.units.values() if u.side == side and u.on_map]
+    buildings = _buildings(state, side)
     seen = set()
     for enemy in state.units.values():
-        if enemy.side == side or enemy.aboard is not None:
-            continue
-        if any(chebyshev(c, enemy.cell) <= TIME["watchtower_vision"] for c in towers):
-            seen.add(enemy.id)
+        if enemy.side == side or not enemy.on_map:
             continue
         hidden = concealment(state, enemy, enemy.id in camouflaged)
-        for watcher in watchers:
-            distance = chebyshev(watcher.cell, enemy.cell)
-            if distance <= 1 or distance <= vision(state, watcher) - hidden:
+        if any(chebyshev(at, enemy.cell) <= (sight if through else sight - hidden) for at, sight, through in buildings):
+            seen.add(enemy.id)
+            continue
+        for at, sight in watchers:
+            distance = chebyshev(at, enemy.cell)
+            if distance <= 1 or distance <= sight - hidden:
                 seen.add(enemy.id)
                 break
     return seen
 
 
+def camouflaged_units(state: State) -> frozenset[str]:
+    return frozenset(u.id for u in state.units.values() if u.camouflaged)
+
+
+def refresh_memory(state: State) -> None:
+    """What each side sees now of the changed cells and of the fires becomes what it remembers; its
+    engineers' finds (and finds of nothing) update the enemy mines it knows."""
+    from kadesh.rules.front import mines
+
+    for side in SIDES:
+        remembered = state.memory[side]
+        for cell in remembered:
+            if sees_cell(state, side, cell):
+                remembered[cell] = state.terrain[cell[1]][cell[0]].id
+        fires = state.fires_seen[side]
+        for cell in set(state.fires) | fires:
+            if sees_cell(state, side, cell):
+                if cell in state.fires:
+                    fires.add(cell)
+                else:
+                    fires.discard(cell)
+        mines.refresh_known(state, side)
+
+
 @contextmanager
 def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     """Plan on what ``side`` knows (docs/rules/front.md, "fog-consistent orders"): inside, the enemy units it
-    does not spot now are off ``state.occupied``, so their cells look free to its ways and lines of fire.
+    does not spot now are off ``state.occupied``, so their cells look free to its ways and lines of fire, and
+    the mines it knows of (its own, and the enemy's its engineers found) are cells its ways avoid.
     Orders are checked and legal actions drawn in here; they are carried out on the truth, outside.
     Yields the enemy units the side spots (as its view shows them)."""
-    seen = spotted(state, side, frozenset(u.id for u in state.units.values() if u.camouflaged))
-    truth = state.occupied
+    from kadesh.rules.front.mines import mines_seen_by
+
+    seen = spotted(state, side, camouflaged_units(state))
+    truth, avoided = state.occupied, state.avoid
     state.occupied = {cell: unit_id for cell, unit_id in truth.items()
                       if unit_id not in state.units or state.units[unit_id].side == side or unit_id in seen}
+    state.avoid = mines_seen_by(state, side)
     try:
         yield seen
     finally:
-        state.occupied = truth
+        state.occupied, state.avoid = truth, avoided

@@ -1,0 +1,158 @@
+"""A shot carried out, and what it leaves: damage with its luck roll, the cannon's blast, the
+structure of the cell, the shell's crater or fire, the units destroyed. Used by the Fire order
+and by the shots fired during the enemy's turn (alert and patrol, ``reaction``).
+
+Every event here names who may read it: the firing side reads what it sees; a side that is hit
+learns it was hit, and by whom and from where only if it sees the shooter; the ground's changes
+go to the sides that see them.
+"""
+
+from __future__ import annotations
+
+from kadesh.core.dice import Dice
+from kadesh.core.events import Event, roll_event
+from kadesh.core.grid import Cell, chebyshev, map_cell_name
+from kadesh.rules.front import capture, fire, forest, structures
+from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.state import SIDES, State, Unit
+from kadesh.rules.front.vision import camouflaged_units, sees_cell, spotted
+
+
+def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
+    """The sides that see ``cell`` now, and ``also``."""
+    return tuple(side for side in SIDES if side in also or sees_cell(state, side, cell))
+
+
+def spend_a_shot(unit: Unit) -> None:
+    unit.ap -= unit.type.shot_cost
+    unit.ammo -= 1
+    unit.shots += 1
+    unit.camouflaged = False
+
+
+def blast_victims(state: State, shooter: Unit, cell: Cell, spared: Unit | None) -> list[Unit]:
+    """The cannon's shell: every unit on the ground within 2 cells of where it lands, friend or foe."""
+    radius = shooter.type.extras.get("blast")
+    if not radius:
+        return []
+    return [other for other in state.units.values()
+            if other is not spared and other.on_map and chebyshev(other.cell, cell) <= radius]
+
+
+def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str | None = None) -> list[Event]:
+    """``shooter`` fires at ``target`` (checked already): a luck roll, the damage, the blast, the cell's
+    structure worn down, the shell landing, and the units destroyed."""
+    side, cell = shooter.side, target.cell
+    seen = spotted(state, side, camouflaged_units(state))
+    luck = dice.roll(fire.LUCK_PERCENT + 1)
+    spend_a_shot(shooter)
+    hits = [(target, fire.damage(state, shooter, target, luck.value - 1))]
+    hits += [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
+             for other in blast_victims(state, shooter, cell, target)]
+    events = [roll_event(luck, side, "luck", (side,))]
+    for hit, dealt in hits:
+        hit.hp -= dealt
+        events += hit_events(state, shooter, hit, dealt, luck.value - 1, seen, blast=hit is not target,
+                             reaction=reaction)
+    fate = structures.splash(state, shooter, cell, hits[0][1])
+    if fate:
+        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate},
+                            witnesses(state, cell, side)))
+    if shooter.type.extras.get("shell"):
+        events += shell_lands(state, cell, side)
+    for hit, _ in hits:
+        if hit.hp <= 0:
+            events += destroy(state, hit)
+    return events
+
+
+def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice) -> list[Event]:
+    """``shooter`` fires at the work or building on ``cell`` (checked already): full damage without cover
+    (plus luck); a shell lands on the cell (crater, fire) and the cannon's blast hurts the units around."""
+    side = shooter.side
+    seen = spotted(state, side, camouflaged_units(state))
+    luck = dice.roll(fire.LUCK_PERCENT + 1)
+    dealt = structures.full_damage(shooter) * (100 + luck.value - 1) // 100
+    spend_a_shot(shooter)
+    events = [roll_event(luck, side, "luck", (side,)),
+              Event("structure_hit", {"unit": shooter.id, "cell": map_cell_name(cell), "damage": dealt}, (side,))]
+    fate = structures.hit(state, cell, dealt)
+    if fate:
+        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate},
+                            witnesses(state, cell, side)))
+    blasted = [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
+               for other in blast_victims(state, shooter, cell, None)]
+    for other, hurt in blasted:
+        other.hp -= hurt
+        events += hit_events(state, shooter, other, hurt, luck.value - 1, seen, blast=True, reaction=None)
+    if shooter.type.extras.get("shell"):
+        events += shell_lands(state, cell, side)
+    for other, _ in blasted:
+        if other.hp <= 0:
+            events += destroy(state, other)
+    return events
+
+
+def hit_events(state: State, shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], blast: bool,
+               reaction: str | None) -> list[Event]:
+    """What each side reads of a unit hit."""
+    side = shooter.side
+    extra = {"reaction": reaction} if reaction else {}
+    events = []
+    if hit.side == side or hit.id in seen:  # the shooter learns nothing of a unit its side does not see
+        events.append(Event("shot", {"unit": shooter.id, "target": hit.id, "cell": map_cell_name(hit.cell),
+                                     "damage": dealt, "luck": luck, "hp": max(0, hit.hp), "blast": blast, **extra},
+                            (side,)))
+    if hit.side != side:  # the victim's side learns it was hit; by whom and from where only if it sees the shooter
+        data = {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp), **extra}
+        if shooter.id in spotted(state, hit.side, camouflaged_units(state)):
+            data.update({"by": shooter.id, "from": map_cell_name(shooter.cell)})
+        events.append(Event("hit", data, (hit.side,)))
+    return events
+
+
+def shell_lands(state: State, cell: Cell, side: str) -> list[Event]:
+    """A cannon, mortar or tank shell digs a crater in meadow and sets a forest ablaze, wherever it lands
+    (on a unit or on a structure)."""
+    terrain = state.terrain_at(cell)
+    if terrain is not None and terrain.id == "meadow":
+        state.set_terrain(cell, TABLES.terrain["crater"])
+        return [Event("crater", {"cell": map_cell_name(cell)}, witnesses(state, cell, side))]
+    if forest.ignite(state, cell):
+        return [Event("fire_started", {"cell": map_cell_name(cell)}, witnesses(state, cell, side))]
+    return []
+
+
+def destroy(state: State, unit: Unit) -> list[Event]:
+    """A unit is gone; a truck's passengers are lost with it. Its side is told where; the other side too if
+    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing."""
+    if unit.id not in state.units:
+        return []
+    hidden = camouflaged_units(state)
+    seers = tuple(side for side in SIDES if side == unit.side or unit.id in spotted(state, side, hidden))
+    blind = tuple(side for side in SIDES if side not in seers)
+    interrupted = capture.left(state, unit, unit.cell)
+    passengers = [p for p in unit.cargo if p in state.units]
+    state.remove(unit)
+    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, seers)]
+    events += [Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
+                                   "aboard": unit.id}, (unit.side,)) for passenger in passengers]
+    others = tuple(side for side in SIDES if side != unit.side)  # passengers: the other side never saw them aboard
+    events += [Event("destroyed", {"side": unit.side}, audience) for audience in [blind] + [others] * len(passengers)
+               if audience]
+    events += point_events(interrupted)
+    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck (told to who saw it)
+        if forest.ignite(state, unit.cell):
+            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}, seers))
+        elif state.terrain_at(unit.cell).id not in ("bridge", "forest"):
+            state.set_terrain(unit.cell, TABLES.terrain["wreck"])
+            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}, seers))
+    return events
+
+
+def point_events(changes: list[capture.Change]) -> list[Event]:
+    """A point taken or neutral again is public (every side sees the points); a count that starts over is
+    told to the side that was counting."""
+    return [Event("point", {"change": what, "cell": map_cell_name(cell), "side": side},
+                  (side,) if what == "interrupted" else None)
+            for what, cell, side in changes]

@@ -1,0 +1,109 @@
+"""Fire during the enemy's turn: alert (overwatch) and patrol.
+
+« Une unité en alerte garde son tir pour le tour adverse et fait feu sur qui bouge ou surgit à
+portée. Ni le sniper, ni le général, ni l'observateur ne se mettent en alerte. »
+
+« Une unité à tir tendu, hors sniper, général, observateur et hélicoptères, reçoit une zone de 2
+cases de rayon : à chaque fin de tour, elle y fait sa ronde et tire sur l'ennemi qui passe à
+portée. »
+
+Both shots are ordinary shots (``fire.why_not_fire``: fire rate, ammunition, action points, range
+after a move, line of fire, a side's eye on the target) paid from what the unit kept of its own
+turn: its shots of that turn, its rounds, its action points left. They happen before its side's
+next turn gives it its action points and shots back.
+
+- Alert: the order (its cost, with a shot's action points and a shot of the turn kept) is the
+  unit's last of its turn. During the enemy's turn, the first time an enemy unit its side sees
+  steps onto a cell (or is unloaded onto one) within its range and line of fire, it fires, and the
+  alert is spent; that unit's move stops there. Several units on alert may fire at the same step,
+  the nearest first. An alert not fired ends when its side's turn begins.
+- Patrol: the order gives the unit a zone of 2 cells around the cell where it stands. The unit
+  plays its turns as usual; a move that ends outside the zone, boarding, an alert or End patrol
+  ends it. At the end of each enemy turn (when the enemy has passed by), it fires once at the
+  nearest enemy unit its side sees inside its zone that it can hit from where it stands.
+"""
+
+from __future__ import annotations
+
+from kadesh.core.dice import Dice
+from kadesh.core.events import Event
+from kadesh.core.grid import chebyshev
+from kadesh.rules.front import combat, fire
+from kadesh.rules.front.data import TABLES, UnitType
+from kadesh.rules.front.state import State, Unit
+from kadesh.rules.front.vision import camouflaged_units, spotted
+
+PATROL_RADIUS = 2
+
+
+def may_alert(kind: UnitType) -> bool:
+    return kind.armed and not kind.extras.get("no_alert")
+
+
+def may_patrol(kind: UnitType) -> bool:
+    """A direct-fire unit (« à tir tendu »), but the sniper, the general and the observer."""
+    return kind.armed and not kind.indirect and not kind.extras.get("no_patrol")
+
+
+def why_not_alert(state: State, unit: Unit) -> str | None:
+    if not may_alert(unit.type):
+        return "cannot_alert"
+    if not unit.on_map:
+        return "aboard"
+    if unit.ammo <= 0:
+        return "no_ammo"
+    if unit.shots >= fire.shots_allowed(state, unit):
+        return "fired"
+    if unit.ap < TABLES.order_costs["alert"] + unit.type.shot_cost:
+        return "no_ap"
+    return None
+
+
+def why_not_patrol(unit: Unit) -> str | None:
+    if not may_patrol(unit.type):
+        return "cannot_patrol"
+    if not unit.on_map:
+        return "aboard"
+    if unit.ap < TABLES.order_costs["patrol"]:
+        return "no_ap"
+    return None
+
+
+def in_zone(unit: Unit) -> bool:
+    return unit.patrol is not None and chebyshev(unit.patrol, unit.cell) <= PATROL_RADIUS
+
+
+def on_the_move(state: State, mover: Unit, dice: Dice) -> list[Event]:
+    """``mover`` has just stepped onto a cell, or appeared on one: every enemy unit on alert that sees it
+    there and can hit it fires, nearest first. The caller stops the move if anything was fired."""
+    watchers = sorted((u for u in state.units.values() if u.alert and u.side != mover.side and u.on_map),
+                      key=lambda u: (chebyshev(u.cell, mover.cell), u.id))
+    events: list[Event] = []
+    for watcher in watchers:
+        if mover.id not in state.units or watcher.id not in state.units:
+            break
+        if mover.id not in spotted(state, watcher.side, camouflaged_units(state)) \
+                or fire.why_not_fire(state, watcher, mover.cell) is not None:
+            continue
+        watcher.alert = False
+        events += combat.volley(state, watcher, mover, dice, reaction="alert")
+    return events
+
+
+def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
+    """The end of ``ended``'s turn: every unit of the other side on patrol fires once at the nearest enemy
+    unit it sees in its zone and can hit."""
+    events: list[Event] = []
+    patrols = sorted((u for u in state.units.values() if u.patrol is not None and u.side != ended and u.on_map),
+                     key=lambda u: u.id)
+    for unit in patrols:
+        if unit.id not in state.units:
+            continue  # lost to an earlier shell's blast
+        seen = spotted(state, unit.side, camouflaged_units(state))
+        targets = [enemy for enemy in state.units.values()
+                   if enemy.id in seen and chebyshev(enemy.cell, unit.patrol) <= PATROL_RADIUS
+                   and fire.why_not_fire(state, unit, enemy.cell) is None]
+        if targets:
+            target = min(targets, key=lambda e: (chebyshev(e.cell, unit.cell), e.id))
+            events += combat.volley(state, unit, target, dice, reaction="patrol")
+    return events
