@@ -77,6 +77,54 @@ def serve(
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
 
 
+@app.command("new")
+def new_command(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name, e.g. front")],
+    scenario: Annotated[Path | None, typer.Option(
+        "--scenario", dir_okay=False, help="Front: a scenario of one's own, a TOML file (docs/scenarios.md)")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="An option as name=value (repeatable), e.g. -o scenario=mission_hold")] = None,
+    db: str | None = DbOption,
+    base_url: Annotated[str, typer.Option(help="The server's address, to write whole links")] = "http://127.0.0.1:8000",
+) -> None:
+    """Open a game in the database and print each seat's secret link, the spectators' and the owner's."""
+    from kadesh.core.errors import RuleError, UnknownRuleset
+    from kadesh.store import Store
+
+    options = dict(_option(text) for text in option or [])
+    if scenario is not None:
+        if not scenario.is_file():
+            _fail(f"new: no scenario file {scenario}")
+        options["scenario_toml"] = scenario.read_text(encoding="utf-8")
+    store = Store(db)
+    try:
+        created = store.create_game(ruleset, options)
+    except UnknownRuleset:
+        _fail(f"new: unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
+    except RuleError as refused:
+        _fail(f"new: {refused.en}")
+    finally:
+        store.close()
+    base = base_url.rstrip("/")
+    console.print(f"Game {created.id} ({created.ruleset}); dice commitment {created.commitment}", highlight=False)
+    for seat, token in created.seat_tokens.items():
+        console.print(f"{seat}: {base}/play/{created.id}?token={token}", highlight=False, soft_wrap=True)
+    console.print(f"spectators: {base}/play/{created.id}?token={created.spectator_token}", highlight=False,
+                  soft_wrap=True)
+    console.print(f"owner: {base}/play/{created.id}?token={created.owner_token}", highlight=False, soft_wrap=True)
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``name=value``: the value as JSON where it reads as JSON (numbers, true), else as text."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        _fail(f"new: an option is written name=value, not {text!r}")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
+
+
 @app.command()
 def export(
     game_id: str | None = typer.Argument(None, help="Game id (or --all)"),

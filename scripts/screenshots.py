@@ -1,5 +1,6 @@
-"""Take the documentation's screenshots: a Manœuvre in progress as North sees it, and a Royaumes
-campaign after its first turn, as Kush writes its orders and as Imhotep's console shows it.
+"""Take the documentation's screenshots: a Manœuvre in progress as North sees it, a Royaumes
+campaign after its first turn, as Kush writes its orders and as Imhotep's console shows it, and a
+Front mission as Blue sees it (with the home page's Front panel, on a desktop and on a phone).
 
     python scripts/screenshots.py [--out docs]
 
@@ -94,9 +95,32 @@ def royaumes_shots(browser, base: str, store, out: Path) -> None:
     console.screenshot(path=str(out / "screenshot-royaumes-console.png"), full_page=True)
 
 
+def front_shots(browser, base: str, store, out: Path) -> None:
+    """The Vauclair bridge mission, blue's first turn, a tank selected; the home page's Front panel."""
+    created = store.create_game("front", options={"scenario": "mission_hold"}, seed="kadesh-screenshot")
+    link = f"{base}/play/{created.id}?token={created.seat_tokens['blue']}"
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(link)
+    page.locator("svg.front-map").wait_for()
+    page.locator("g.unit.blue").first.click()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "screenshot-front.png"), full_page=True)
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(link)
+    phone.locator("svg.front-map").wait_for()
+    phone.screenshot(path=str(out / "screenshot-front-phone.png"), full_page=True)
+    for name, size in (("home-front", (1280, 900)), ("home-front-phone", (390, 844))):
+        home = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        home.goto(base + "/")
+        home.locator("#front-scenario").scroll_into_view_if_needed()
+        home.wait_for_timeout(300)
+        home.screenshot(path=str(out / f"screenshot-{name}.png"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="docs")
+    parser.add_argument("--only", choices=["manoeuvre", "royaumes", "front"], help="Take one ruleset's shots only")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -105,18 +129,26 @@ def main() -> None:
         play_opening(store, created.id)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 760})
-            page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
-            page.locator("#board .field").wait_for()
-            page.locator("g.token.north:not(.acted)").first.click()
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(Path(args.out) / "screenshot.png"))
-            phone = browser.new_page(viewport={"width": 390, "height": 844})
-            phone.goto(f"{base}/play/{created.id}?token={created.seat_tokens['south']}")
-            phone.locator("#board .field").wait_for()
-            phone.screenshot(path=str(Path(args.out) / "screenshot-phone.png"), full_page=True)
-            royaumes_shots(browser, base, store, Path(args.out))
+            if args.only in (None, "manoeuvre"):
+                manoeuvre_shots(browser, base, created.id, created.seat_tokens, Path(args.out))
+            if args.only in (None, "royaumes"):
+                royaumes_shots(browser, base, store, Path(args.out))
+            if args.only in (None, "front"):
+                front_shots(browser, base, store, Path(args.out))
             browser.close()
+
+
+def manoeuvre_shots(browser, base: str, game_id: str, tokens: dict[str, str], out: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 760})
+    page.goto(f"{base}/play/{game_id}?token={tokens['north']}")
+    page.locator("#board .field").wait_for()
+    page.locator("g.token.north:not(.acted)").first.click()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "screenshot.png"))
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{base}/play/{game_id}?token={tokens['south']}")
+    phone.locator("#board .field").wait_for()
+    phone.screenshot(path=str(out / "screenshot-phone.png"), full_page=True)
 
 
 if __name__ == "__main__":

@@ -232,3 +232,22 @@ def test_f13_a_mine_hurts_whoever_enters_and_a_sides_ways_go_round_its_own_mines
     assert events[0].data["ap"] == 3 and infantry.hp == 10  # round it by the meadow, not along the road
     state.place(infantry, (1, 1))
     assert mines.trigger(state, infantry) == 3 and infantry.hp == 7 and (1, 1) not in state.mines
+
+
+# The works and buildings a side knows: its own as they are, the others as it last saw them
+def test_a_side_sees_its_own_works_and_the_enemys_once_seen_and_remembers_them():
+    state = small()
+    state.hour = "night"  # sight 2 shorter
+    build(state, "bunker", (9, 5), "red")  # J6: 6 cells and more from every blue unit
+    build(state, "trench", (0, 5), "blue")
+    refresh_memory(state)
+    blue = FRONT.view(state, "blue")["structures"]
+    assert blue == [{"cell": "A6", "kind": "trench", "side": "blue", "complete": True, "carcass": False}]
+    state.place(state.units["b1"], (5, 5))  # 4 cells from J6
+    refresh_memory(state)
+    assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["A6", "J6"]
+    state.place(state.units["b1"], (0, 0))
+    del state.structures[(9, 5)]  # gone out of blue's sight: still there, as far as blue knows
+    refresh_memory(state)
+    assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["A6", "J6"]
+    assert [s["cell"] for s in FRONT.view(state, "red")["structures"]] == []  # red never saw the trench (8 cells)

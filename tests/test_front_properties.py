@@ -1,8 +1,12 @@
-"""Front (issue 9, in progress): random legal play on the small map, checked after every order."""
+"""Front: random legal play, checked after every order: on the small mixed map, on every shipped
+scenario, with the shots fired during the enemy's turn (alert, patrol) held to the rules of fire, and
+captures that happen when engineers are left on the points."""
 
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -11,30 +15,38 @@ from hypothesis import strategies as st
 from kadesh.core.dice import SeededDice
 from kadesh.core.game import Game
 from kadesh.core.grid import parse_map_cell
+from kadesh.rules.front import combat, fire
 from kadesh.rules.front.fire import shots_allowed
 from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.ruleset import Front
-from kadesh.rules.front.vision import spotted
+from kadesh.rules.front.scenario import SHIPPED
+from kadesh.rules.front.vision import camouflaged_units, spotted
 
 pytestmark = pytest.mark.slow
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULES = Front()
 
 
-def new(seed: int) -> Game:
-    options = RULES.normalize_options({"scenario": "test_mixed"})
+def new(seed: int, scenario: str = "test_mixed") -> Game:
+    options = RULES.normalize_options({"scenario": scenario})
     return Game(RULES, options, str(seed), SeededDice(str(seed)))
 
 
-def play(seed: int, actions: int = 120, check=None) -> tuple[Game, list]:
+def play(seed: int, actions: int = 120, check=None, scenario: str = "test_mixed", hold_points: bool = False):
+    """Random legal orders (an end of turn one time in seven); with ``hold_points``, an engineer that can step
+    onto a capture point does so one time in two, and one posted on a point is left there."""
     rng = random.Random(seed)
-    game, taken = new(seed), []
+    game, taken = new(seed, scenario), []
     for _ in range(actions):
         if game.outcome is not None:
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         orders = [a for a in legal if a["type"] != "end_turn"]
+        if hold_points:
+            orders, onto = _holding(game.state, orders)
+            if onto and rng.random() < 0.5:
+                orders = onto
         action = rng.choice(orders) if orders and rng.random() < 0.85 else {"type": "end_turn"}
         if action["type"] == "shoot":  # never more often than allowed at the moment of firing
             shooter = game.state.units[action["unit"]]
@@ -44,6 +56,14 @@ def play(seed: int, actions: int = 120, check=None) -> tuple[Game, list]:
         if check:
             check(game)
     return game, taken
+
+
+def _holding(state, orders: list[dict]) -> tuple[list[dict], list[dict]]:
+    posted = {state.occupied.get(point) for point in state.points}
+    orders = [a for a in orders if a.get("unit") not in posted]
+    onto = [a for a in orders if a["type"] == "move" and parse_map_cell(a["to"], state.width, state.height)
+            in state.holders]
+    return orders, onto
 
 
 def sound(game: Game) -> None:
@@ -188,3 +208,66 @@ def test_an_enemy_unit_a_side_does_not_see_changes_none_of_its_legal_actions_nor
         assert legal == before[0], f"{how}: legal actions differ"
         changed = {a: (before[1][a], answers[a]) for a in answers if answers[a] != before[1][a]}
         assert not changed, f"{how}: {changed}"
+
+
+# -- every shipped scenario ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", SHIPPED)
+def test_random_legal_play_on_every_shipped_scenario_keeps_every_unit_within_its_means(scenario):
+    actions = 60 if scenario == "default" else 150
+    for seed in (1, 2):
+        play(seed, actions=actions, check=sound, scenario=scenario)
+
+
+# -- fire during the enemy's turn ------------------------------------------------------------------------------------
+@contextmanager
+def reaction_shots_held_to_the_rules(fired: list[str]):
+    """Every shot fired during the enemy's turn is checked as it is fired: a shot the rules of fire allow
+    (fire rate, rounds, action points, range after a move, line of fire), at an enemy its side sees; after
+    it, within the fire rate; each side reads of it only what it sees."""
+    real = combat.volley
+
+    def checked(state, shooter, target, dice, reaction=None, **given):
+        if reaction is None:
+            return real(state, shooter, target, dice, reaction, **given)
+        assert shooter.side != state.active, "a reaction shot happens in the enemy's turn"
+        assert fire.why_not_fire(state, shooter, target.cell) is None
+        assert target.id in spotted(state, shooter.side, camouflaged_units(state))
+        allowed = fire.shots_allowed(state, shooter)
+        seers = {side: spotted(state, side, camouflaged_units(state)) for side in ("blue", "red")}  # as it fires
+        events = real(state, shooter, target, dice, reaction, **given)
+        assert shooter.shots <= allowed and shooter.ammo >= 0 and shooter.ap >= 0
+        for event in events:
+            if event.type == "hit" and "by" in event.data:
+                assert event.data["by"] in seers[event.audience[0]]
+            if event.type == "shot":
+                assert event.audience == (shooter.side,)
+        fired.append(reaction)
+        return events
+
+    with patch.object(combat, "volley", checked):
+        yield
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_reaction_shot_never_exceeds_the_fire_rate_rounds_or_range_nor_tells_what_is_not_seen(seed):
+    with reaction_shots_held_to_the_rules([]):
+        play(seed, actions=200, check=sound)
+
+
+def test_alert_and_patrol_shots_do_happen_in_random_play():
+    """The property above is not vacuous: random play on the small map does fire on alert and on patrol."""
+    fired: list[str] = []
+    with reaction_shots_held_to_the_rules(fired):
+        for seed in range(6):
+            play(seed, actions=200)
+    assert {"alert", "patrol"} <= set(fired)
+
+
+# -- captures ----------------------------------------------------------------------------------------------------------
+@settings(SETTINGS, max_examples=3)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_points_are_captured_in_random_games_long_enough_to_allow_it(seed):
+    """On the default battle, random legal orders where engineers once posted on a point are left there."""
+    game, _ = play(seed, actions=250, scenario="default", hold_points=True)
+    assert any(event.type == "point" and event.data["change"] == "taken" for _, event in game.events)

@@ -39,11 +39,14 @@ def blast_victims(state: State, shooter: Unit, cell: Cell, spared: Unit | None) 
             if other is not spared and other.on_map and chebyshev(other.cell, cell) <= radius]
 
 
-def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str | None = None) -> list[Event]:
+def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str | None = None,
+           seen: set[str] | None = None) -> list[Event]:
     """``shooter`` fires at ``target`` (checked already): a luck roll, the damage, the blast, the cell's
-    structure worn down, the shell landing, and the units destroyed."""
+    structure worn down, the shell landing, and the units destroyed. ``seen``: the enemy units the
+    shooter's side sees, if the caller knows them already."""
     side, cell = shooter.side, target.cell
-    seen = spotted(state, side, camouflaged_units(state))
+    if seen is None:
+        seen = spotted(state, side, camouflaged_units(state))
     luck = dice.roll(fire.LUCK_PERCENT + 1)
     spend_a_shot(shooter)
     hits = [(target, fire.damage(state, shooter, target, luck.value - 1))]

@@ -30,7 +30,7 @@ from kadesh.core.events import Event
 from kadesh.core.grid import chebyshev
 from kadesh.rules.front import combat, fire
 from kadesh.rules.front.data import TABLES, UnitType
-from kadesh.rules.front.state import State, Unit
+from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import camouflaged_units, spotted
 
 PATROL_RADIUS = 2
@@ -96,14 +96,14 @@ def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
     events: list[Event] = []
     patrols = sorted((u for u in state.units.values() if u.patrol is not None and u.side != ended and u.on_map),
                      key=lambda u: u.id)
+    # Patrols fire direct (no blast): a shot takes nothing from what their side sees but the unit it destroys.
+    side = SIDES[0] if ended == SIDES[1] else SIDES[1]
+    seen = spotted(state, side, camouflaged_units(state)) if patrols else set()
     for unit in patrols:
-        if unit.id not in state.units:
-            continue  # lost to an earlier shell's blast
-        seen = spotted(state, unit.side, camouflaged_units(state))
         targets = [enemy for enemy in state.units.values()
                    if enemy.id in seen and chebyshev(enemy.cell, unit.patrol) <= PATROL_RADIUS
                    and fire.why_not_fire(state, unit, enemy.cell) is None]
         if targets:
             target = min(targets, key=lambda e: (chebyshev(e.cell, unit.cell), e.id))
-            events += combat.volley(state, unit, target, dice, reaction="patrol")
+            events += combat.volley(state, unit, target, dice, reaction="patrol", seen=seen)
     return events

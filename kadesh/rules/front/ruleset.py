@@ -46,7 +46,8 @@ class Front(Ruleset):
     title = {"fr": "Front", "en": "Front"}
     options_schema = {
         "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default",
-                     "fr": "Scénario", "en": "Scenario"},
+                     "fr": "Scénario", "en": "Scenario", "offered": list(scenario.OFFERED),
+                     "labels": scenario.titles()},
         "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT,
                           "fr": "Son propre scénario (texte TOML, remplace le scénario choisi)",
                           "en": "One's own scenario (TOML text, replaces the chosen scenario)"},

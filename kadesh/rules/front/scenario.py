@@ -19,9 +19,10 @@ from kadesh.core.grid import Cell, parse_map_cell
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Structure, Unit
 from kadesh.rules.front.victory import OBJECTIVE_KINDS, Objective, Victory
-from kadesh.rules.front.vision import TIME
+from kadesh.rules.front.vision import TIME, refresh_memory
 
 SHIPPED = ("default", "test_small", "test_mixed", "mission_hold", "mission_escort", "mission_general")
+OFFERED = ("default", "mission_hold", "mission_escort", "mission_general")  # to players; the others are for tests
 MAX_SIDE = 64            # cells: a map is at most 64 × 64
 MAX_UNITS = 400
 MAX_TEXT = 60_000        # characters of TOML
@@ -49,6 +50,16 @@ _OBJECTIVE_KEYS = {
 def bad(where: str, fr: str, en: str) -> RuleError:
     """A scenario refused, naming the key (``units[3].cell``) or the line at fault."""
     return RuleError("bad_scenario", f"Scénario refusé, {where} : {fr}", f"Scenario refused, {where}: {en}")
+
+
+def titles() -> dict[str, dict[str, str]]:
+    """The title of every shipped scenario, in French and English, for menus."""
+    shown = {}
+    for name in SHIPPED:
+        text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
+        head = tomllib.loads(text)["scenario"]
+        shown[name] = {"fr": head.get("fr", name), "en": head.get("en", name)}
+    return shown
 
 
 def load(name: str) -> State:
@@ -158,6 +169,10 @@ def _build(raw: dict[str, Any]) -> State:
             raise bad("units", f"le camp {side} n'a aucune unité.", f"side {side} has no unit.")
     _each(raw, "mines", MAX_SIDE * MAX_SIDE, lambda item, where: _mine(state, item, where))
     state.victory = _victory(state, raw.get("victory", {}))
+    for side in SIDES:  # neutral works (bridges) are part of the map everyone has
+        state.structures_seen[side].update({cell: (s.type.id, None, s.complete, s.carcass)
+                                            for cell, s in state.structures.items() if s.owner is None})
+    refresh_memory(state)  # what each side sees from where it starts
     return state
 
 

@@ -84,6 +84,9 @@ class State:
     # ^ the burning forests each side saw burning when it last looked
     mines_known: dict[str, set[Cell]] = field(default_factory=lambda: {side: set() for side in SIDES})
     # ^ the enemy mines each side's engineers spotted, until cleared or seen gone
+    structures_seen: dict[str, dict[Cell, tuple[str, str | None, bool, bool]]] = field(
+        default_factory=lambda: {side: {} for side in SIDES})
+    # ^ the other side's and neutral works and buildings as each side last saw them: (kind, owner, complete, carcass)
     victory: Victory = field(default_factory=Victory)
     result: tuple[str | None, str] | None = None   # (winner, reason) once the battle is decided
     escaped: dict[str, int] = field(default_factory=dict)  # escort: units of each tag that got out

@@ -67,4 +67,15 @@ def side_view(state: State, side: str) -> dict[str, Any]:
         "fires": sorted(map_cell_name(c) for c in state.fires_seen[side]),
         "patrols": [{"unit": u.id, "cell": map_cell_name(u.patrol), "radius": PATROL_RADIUS}
                     for u in own if u.patrol is not None],
+        "structures": _structures(state, side),
     }
+
+
+def _structures(state: State, side: str) -> list[dict[str, Any]]:
+    """Its own works and buildings as they are; the others as it last saw them."""
+    known = {cell: (s.type.id, s.owner, s.complete, s.carcass) for cell, s in state.structures.items()
+             if s.owner == side}
+    known.update(state.structures_seen[side])
+    rows = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))  # row by row, as on the map
+    return [{"cell": map_cell_name(cell), "kind": kind, "side": owner, "complete": complete, "carcass": carcass}
+            for cell, (kind, owner, complete, carcass) in rows]

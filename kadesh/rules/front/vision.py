@@ -87,6 +87,21 @@ def refresh_memory(state: State) -> None:
                 else:
                     fires.discard(cell)
         mines.refresh_known(state, side)
+        _refresh_structures(state, side)
+
+
+def _refresh_structures(state: State, side: str) -> None:
+    """The works and buildings not its own that a side sees now are what it remembers of them."""
+    remembered = state.structures_seen[side]
+    for cell in set(state.structures) | set(remembered):
+        structure = state.structures.get(cell)
+        if structure is not None and structure.owner == side:
+            remembered.pop(cell, None)
+        elif sees_cell(state, side, cell):
+            if structure is None:
+                remembered.pop(cell, None)
+            else:
+                remembered[cell] = (structure.type.id, structure.owner, structure.complete, structure.carcass)
 
 
 @contextmanager

@@ -13,13 +13,36 @@ const T = {
     waiting: "Au tour de l'adversaire.", endTurn: "Fin du tour (Tab)", pick: "Choisis une de tes unités.",
     unit: (u) => `${u.id} — ${u.type} · PV ${u.hp} · PA ${u.ap} · munitions ${u.ammo}${u.fuel != null ? ` · carburant ${u.fuel}` : ""}`,
     orders: { board: "Monter dans", unload: "Décharger", resupply: "Ravitailler", build: "Construire", clear: "Déblayer",
-      demine: "Déminer" }, won: (s) => `Victoire : ${s}.` },
+      demine: "Déminer", lay_mine: "Poser une mine en", alert: "Se mettre en alerte", patrol: "Patrouiller ici",
+      end_patrol: "Cesser la patrouille" }, won: (s) => `Victoire : ${s}.`,
+    mission: "Mission : ",
+    objective: {
+      hold: (o, side) => `${side} doit tenir les cases encadrées de jaune jusqu'à la fin du tour ${o.until}.`,
+      escort: (o, side) => `${side} doit faire sortir ${o.survivors} unités de son convoi par les cases encadrées de pointillés jaunes avant la fin du tour ${o.by}.`,
+      destroy: (o, side) => `${side} doit abattre ${o.target === "general" ? "le général adverse" : "ses cibles"}${o.by ? ` avant la fin du tour ${o.by}` : ""}.`,
+    } },
   en: { sides: { blue: "Blue", red: "Red" }, turn: (n) => `Turn ${n}`, yourTurn: "Your orders.",
     waiting: "The other side is playing.", endTurn: "End turn (Tab)", pick: "Pick one of your units.",
     unit: (u) => `${u.id} — ${u.type} · HP ${u.hp} · AP ${u.ap} · rounds ${u.ammo}${u.fuel != null ? ` · fuel ${u.fuel}` : ""}`,
-    orders: { board: "Board", unload: "Unload", resupply: "Resupply", build: "Build", clear: "Clear", demine: "Demine" },
-    won: (s) => `Victory: ${s}.` },
+    orders: { board: "Board", unload: "Unload", resupply: "Resupply", build: "Build", clear: "Clear", demine: "Demine",
+      lay_mine: "Lay a mine at", alert: "Go on alert", patrol: "Patrol here", end_patrol: "End the patrol" },
+    won: (s) => `Victory: ${s}.`,
+    mission: "Mission: ",
+    objective: {
+      hold: (o, side) => `${side} must hold the cells outlined in yellow until the end of turn ${o.until}.`,
+      escort: (o, side) => `${side} must get ${o.survivors} units of its convoy out through the cells dotted in yellow before the end of turn ${o.by}.`,
+      destroy: (o, side) => `${side} must bring down ${o.target === "general" ? "the enemy general" : "its targets"}${o.by ? ` before the end of turn ${o.by}` : ""}.`,
+    } },
 };
+
+// Works and buildings: a mark and a name for the tooltip.
+const STRUCTURES = {
+  trench: { mark: "≡", fr: "tranchée", en: "trench" }, bunker: { mark: "▣", fr: "bunker", en: "bunker" },
+  dragons_teeth: { mark: "△", fr: "dents de dragon", en: "dragon's teeth" }, bridge: { mark: "═", fr: "pont", en: "bridge" },
+  watchtower: { mark: "♜", fr: "tour de garde", en: "watchtower" }, hospital: { mark: "✚", fr: "hôpital", en: "hospital" },
+  workshop: { mark: "⚙", fr: "atelier", en: "workshop" }, storage: { mark: "▤", fr: "stockage", en: "storage" },
+};
+const STATE_WORDS = { fr: { site: "chantier", carcass: "carcasse" }, en: { site: "site", carcass: "carcass" } };
 
 let selected = null;
 let lastVersion = null;
@@ -55,12 +78,27 @@ export function render(root, ctx) {
     const [x, y] = parseMapCell(name);
     svg.append(el("svg:rect", { x: MARGIN + x * CELL + 2, y: MARGIN + y * CELL + 2, width: CELL - 4, height: CELL - 4, class: `point ${holder ?? "neutral"}` }));
   }
+  for (const objective of view.victory?.objectives ?? []) {  // the cells a mission is about: held, or the way out
+    for (const name of objective.cells ?? objective.exit ?? []) {
+      const [x, y] = parseMapCell(name);
+      svg.append(el("svg:rect", { x: MARGIN + x * CELL + 1, y: MARGIN + y * CELL + 1, width: CELL - 2, height: CELL - 2,
+        class: `objective ${objective.kind} ${objective.side}` }));
+    }
+  }
+  for (const work of view.structures ?? []) {
+    const [x, y] = parseMapCell(work.cell);
+    const kind = STRUCTURES[work.kind] ?? { mark: "?", fr: work.kind, en: work.kind };
+    const status = work.carcass ? ` (${STATE_WORDS[lang].carcass})` : work.complete ? "" : ` (${STATE_WORDS[lang].site})`;
+    svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL / 2 + 5, "text-anchor": "middle",
+      class: `structure ${work.side ?? "neutral"}${work.complete ? "" : " site"}` }, kind.mark,
+      el("svg:title", {}, `${work.cell} ${kind[lang]}${status}`)));
+  }
   for (const name of view.mines ?? []) {
     const [x, y] = parseMapCell(name);
     svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL - 4, "text-anchor": "middle", class: "mine" }, "✸"));
   }
   for (const unit of view.units ?? []) {
-    if (!unit.cell) continue;
+    if (!unit.cell || unit.aboard) continue;  // a passenger rides inside its truck
     const [x, y] = parseMapCell(unit.cell);
     const own = unit.side === seat;
     const action = shots.get(unit.cell);
@@ -75,6 +113,8 @@ export function render(root, ctx) {
   root.replaceChildren(el("div", { class: "front" },
     el("p", { class: "front-status" }, `${t.turn(view.turn)} · ${view.season} · ${view.hour} · `,
       view.outcome ? t.won(t.sides[view.outcome.winner]) : myTurn ? t.yourTurn : t.waiting),
+    ...(view.victory?.objectives ?? []).map((o) => el("p", { class: "front-mission" }, t.mission,
+      t.objective[o.kind]?.(o, t.sides[o.side]) ?? "")),
     svg,
     el("p", {}, unit ? t.unit(unit) : myTurn ? t.pick : ""),
     el("div", { class: "front-orders" }, ...others.map((a) => el("button", { type: "button", class: "order", onclick: () => ctx.act(a) },
@@ -83,16 +123,21 @@ export function render(root, ctx) {
   document.onkeydown = (event) => { if (event.key === "Tab" && myTurn && document.querySelector(".front")) { event.preventDefault(); ctx.act({ type: "end_turn" }); } };
 }
 
-// The home page's panel: open a battle on the default map and hand out the two sides' links.
+// The home page's panel: choose a battle (the default one or a mission), open it, hand out the two sides' links.
 export function setup(root, ctx) {
-  const words = ctx.lang === "en"
-    ? { create: "Open a battle (default map)", blue: "Blue's link", red: "Red's link", help: "Send each side its link." }
-    : { create: "Ouvrir une bataille (carte par défaut)", blue: "Lien du Bleu", red: "Lien du Rouge", help: "Envoie à chaque camp son lien." };
+  const { lang, ruleset } = ctx;
+  const words = lang === "en"
+    ? { create: "Open the battle", scenario: "Battle", blue: "Blue's link", red: "Red's link", help: "Send each side its link." }
+    : { create: "Ouvrir la bataille", scenario: "Bataille", blue: "Lien du Bleu", red: "Lien du Rouge", help: "Envoie à chaque camp son lien." };
+  const spec = ruleset?.options_schema?.scenario ?? {};
+  const choice = el("select", { id: "front-scenario" },
+    ...(spec.offered ?? ["default"]).map((id) => el("option", { value: id }, spec.labels?.[id]?.[lang] ?? id)));
   const links = el("div", { id: "front-links" });
-  root.replaceChildren(el("button", { type: "button", id: "front-create", onclick: async () => {
-    const created = await ctx.create({ ruleset: "front" });
-    if (!created) return;
-    links.replaceChildren(el("p", {}, words.help), ...["blue", "red"].map((side) => el("p", {},
-      el("a", { href: created.seats[side].link, "data-side": side }, words[side]))));
-  } }, words.create), links);
+  root.replaceChildren(el("p", {}, el("label", { for: "front-scenario" }, `${words.scenario} `), choice),
+    el("button", { type: "button", id: "front-create", onclick: async () => {
+      const created = await ctx.create({ ruleset: "front", options: { scenario: choice.value } });
+      if (!created) return;
+      links.replaceChildren(el("p", {}, words.help), ...["blue", "red"].map((side) => el("p", {},
+        el("a", { href: created.seats[side].link, "data-side": side }, words[side]))));
+    } }, words.create), links);
 }
