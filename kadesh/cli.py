@@ -95,7 +95,10 @@ def new_command(
     if scenario is not None:
         if not scenario.is_file():
             _fail(f"new: no scenario file {scenario}")
-        options["scenario_toml"] = scenario.read_text(encoding="utf-8")
+        try:
+            options["scenario_toml"] = scenario.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            _fail(f"new: {scenario} is not a text file in UTF-8")
     store = Store(db)
     try:
         created = store.create_game(ruleset, options)

@@ -9,6 +9,7 @@ from kadesh.core.dice import ScriptedDice
 from kadesh.core.errors import RuleError
 from kadesh.core.grid import cheapest_steps
 from kadesh.rules.front.data import CLASSES, TABLES
+from kadesh.rules.front.vision import refresh_memory
 
 
 def test_terrain_costs_follow_the_starting_values():
@@ -621,6 +622,7 @@ def test_an_enemy_building_takes_full_damage_without_cover_and_leaves_a_carcass_
     state.structures[(6, 5)] = Structure(TABLES.structures["storage"], "red", 5, 3)
     tank = state.units["b3"]
     state.place(tank, (3, 5))
+    refresh_memory(state)  # the tank sees it: a side aims only at what it knows of and sees
     events = rules.shoot(state, "blue", {"unit": "b3", "target": "G6", "at": "structure"}, ScriptedDice([1]))
     assert events[1].data["damage"] == 7 and state.structures[(6, 5)].carcass  # tank against large: 7
     engineer = _engineer(state, (5, 5))
@@ -642,6 +644,7 @@ def test_a_site_destroyed_leaves_nothing_and_a_neutral_bridge_can_be_targeted():
     state.structures[(5, 1)] = Structure(TABLES.structures["bridge"], None, 5, 3)
     tank = state.units["b3"]
     state.place(tank, (3, 5))
+    refresh_memory(state)
     rules.shoot(state, "blue", {"unit": "b3", "target": "G6", "at": "structure"}, ScriptedDice([1]))
     assert (6, 5) not in state.structures
     tank.shots = 0

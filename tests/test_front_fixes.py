@@ -8,6 +8,7 @@ import pytest
 from kadesh import new_game
 from kadesh.core.errors import RuleError
 from kadesh.rules.front import capture, fire, mines, moves, rules
+from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.ruleset import Front
 from kadesh.rules.front.vision import as_known_by, refresh_memory, spotted
 from tests.front_support import build, clear_side, dice, mixed, put, small
@@ -99,12 +100,14 @@ def test_f06_a_shell_aimed_at_a_structure_lands_on_its_cell_craters_burns_and_bl
     build(state, "trench", (6, 5), "red")  # meadow at G6
     enemy = state.units["r1"]
     state.place(enemy, (7, 5))  # beside it, in the blast
+    refresh_memory(state)  # blue's infantry at A1 sees it: 6 cells
     events = rules.shoot(state, "blue", {"unit": "b8", "target": "G6", "at": "structure"}, dice(1))
     assert state.terrain_at((6, 5)).id == "crater"
     assert enemy.hp == 10 - 7 // 2  # half the cannon's 7 against a small unit
     assert any(e.type == "crater" for e in events)
     mortar = put(state, "b7", "blue", "mortar", (0, 4))
     build(state, "trench", (2, 0), "red")  # in the forest at C1
+    refresh_memory(state)
     rules.shoot(state, "blue", {"unit": "b7", "target": "C1", "at": "structure"}, dice(1))
     assert (2, 0) in state.fires and mortar.ammo == 5
 
@@ -251,3 +254,55 @@ def test_a_side_sees_its_own_works_and_the_enemys_once_seen_and_remembers_them()
     refresh_memory(state)
     assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["A6", "J6"]
     assert [s["cell"] for s in FRONT.view(state, "red")["structures"]] == []  # red never saw the trench (8 cells)
+
+
+def test_an_engineer_aboard_neither_builds_nor_clears_nor_lays_mines():
+    state = mixed()
+    engineer = state.units["b4"]
+    state.place(engineer, (1, 0))  # B1, beside the truck at A2
+    rules.board(state, "blue", {"unit": "b4", "truck": "b2"})
+    for order, action in ((rules.build, {"unit": "b4", "kind": "trench", "cell": "B1"}),
+                          (rules.lay_mine, {"unit": "b4", "cell": "B1"})):
+        with pytest.raises(RuleError):
+            order(state, "blue", action)
+    assert (1, 0) not in state.structures and (1, 0) not in state.mines
+
+
+@pytest.mark.parametrize(("order", "field"), [("move", "unit"), ("board", "truck"), ("unload", "passenger"),
+                                              ("resupply", "target"), ("build", "kind")])
+def test_an_order_naming_something_with_a_list_or_a_number_is_refused_plainly(order, field):
+    state = mixed()
+    action = {"type": order, "unit": "b2" if order in ("unload", "resupply") else "b4", "to": "B1", "truck": "b2",
+              "passenger": "b1", "target": "b1", "kind": "trench", "cell": "C6"}
+    for odd in (["b1"], 7, {"id": "b1"}):
+        with pytest.raises(RuleError):
+            FRONT.apply(state, "blue", {**action, field: odd}, dice(1))
+
+
+# A side plans on the works, buildings and ground it knows of; the ground answers when it walks
+def test_an_unseen_enemy_site_changes_none_of_a_sides_orders_and_stops_the_move_that_meets_it():
+    state, plain = small(), small()
+    for battle in (state, plain):
+        battle.hour = "night"  # blue sees 3 or 4 cells
+    build(state, "hospital", (6, 1), "red", complete=False)  # on the road at G2, out of blue's sight
+    refresh_memory(state)
+    assert FRONT.view(state, "blue")["structures"] == []
+    assert list(FRONT.legal_actions(state, "blue")) == list(FRONT.legal_actions(plain, "blue"))
+    events = rules.move(state, "blue", {"unit": "b2", "to": "H2"}, dice())
+    assert state.units["b2"].cell == (5, 1) and [e.type for e in events] == ["moved", "blocked"]
+    assert events[1].audience == ("blue",) and events[1].data == {"unit": "b2", "cell": "G2"}
+    refresh_memory(state)
+    assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["G2"]
+
+
+def test_a_side_plans_on_the_ground_as_it_last_saw_it():
+    state = small()
+    state.hour = "night"
+    state.set_terrain((5, 1), TABLES.terrain["water"])  # the bridge is down, out of blue's sight
+    refresh_memory(state)
+    assert FRONT.view(state, "blue")["map"][1][5] == "bridge" and FRONT.view(state, "red")["map"][1][5] == "water"
+    assert {"type": "move", "unit": "b2", "to": "H2"} in list(FRONT.legal_actions(state, "blue"))
+    events = rules.move(state, "blue", {"unit": "b2", "to": "H2"}, dice())
+    assert state.units["b2"].cell == (4, 1) and events[-1].type == "blocked"
+    refresh_memory(state)
+    assert FRONT.view(state, "blue")["map"][1][5] == "water"

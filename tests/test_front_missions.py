@@ -119,7 +119,8 @@ CONVOY = (unit("blue", "truck", "A2", "convoy") + unit("blue", "truck", "B1", "c
 def test_an_escorted_unit_on_the_exit_leaves_the_map_and_enough_of_them_win():
     game = game_of(battle(CONVOY, ESCORT))
     events = game.act("blue", {"type": "move", "unit": "b1", "to": "H2"})
-    assert "b1" not in {u["id"] for u in game.view("blue")["units"]} and game.view("red")["escaped"] == {"convoy": 1}
+    assert "b1" not in {u["id"] for u in game.view("blue")["units"]}
+    assert game.view("red")["escaped"] == {"blue": {"convoy": 1}, "red": {}}
     assert any(e.type == "escaped" for e in events) and game.outcome is None
     game.act("blue", {"type": "move", "unit": "b2", "to": "H1"})
     assert game.outcome == {"winner": "blue", "reason": "escorted"}
@@ -213,6 +214,10 @@ BAD = [
      "victory.default"),
     (battle(unit("blue", "infantry", "A3") + unit("red", "infantry", "A1"), "",
             '\n[[points]]\ncell = "A3"\n'), "units[1].cell"),  # only an engineer stands on a point
+    (battle(unit("blue", "infantry", "A3", "c\\n") + unit("red", "infantry", "A1")), "units[1].tag"),
+    (GROUND + "deep = " + "[" * 600 + "]" * 600 + "\n", "nested too deep"),
+    (battle(unit("blue", "truck", "A2", "c") + unit("red", "truck", "B2", "c"),
+            ESCORT.replace('tag = "convoy"', 'tag = "c"')), "victory.objectives[1].survivors"),
 ]
 
 
@@ -222,7 +227,9 @@ def test_a_bad_scenario_is_refused_naming_the_line_or_the_key_at_fault(text, whe
         game_of(text)
     assert refused.value.code == "bad_scenario"
     assert where in refused.value.en
-    assert refused.value.fr.startswith("Scénario refusé") and where in refused.value.fr
+    assert refused.value.fr.startswith("Scénario refusé")
+    if where == "units" or "[" in where or "." in where or where.startswith("line"):  # a key or a line: as it is
+        assert where in refused.value.fr
 
 
 def test_a_scenario_is_refused_when_too_long_or_not_text():
@@ -253,3 +260,24 @@ def test_the_example_of_docs_scenarios_md_is_a_valid_scenario():
     assert (state.width, state.height, state.title["en"]) == (12, 4, "Hold the ford")
     assert [u.tag for u in state.units.values()] == [None, "convoy", None] and state.mines == {(6, 0): "red"}
     assert state.victory.objectives[0].cells == ((7, 1), (8, 1)) and not state.victory.default
+
+
+def test_a_truck_that_gets_out_takes_its_passengers_and_a_unit_set_down_on_the_exit_gets_out():
+    text = battle(unit("blue", "truck", "A2", "convoy") + unit("blue", "infantry", "A1", "convoy")
+                  + unit("blue", "truck", "F3", "convoy") + unit("red", "infantry", "D5"), ESCORT)
+    game = game_of(text)
+    game.act("blue", {"type": "board", "unit": "b2", "truck": "b1"})
+    events = game.act("blue", {"type": "move", "unit": "b1", "to": "H2"})
+    assert game.view("blue")["escaped"]["blue"] == {"convoy": 2}  # the truck and its tagged passenger
+    assert "b1 quitte la carte en H2 avec b2." in game.journal("blue") and events[-1].type == "victory"
+    assert game.outcome == {"winner": "blue", "reason": "escorted"}
+
+
+def test_escorts_of_both_sides_count_apart():
+    both = ESCORT + ESCORT.replace('side = "blue"', 'side = "red"').replace("[victory]\ndefault = false\n", "")
+    text = battle(unit("blue", "truck", "A2", "convoy") + unit("blue", "truck", "B1", "convoy")
+                  + unit("red", "truck", "G2", "convoy") + unit("red", "truck", "G4", "convoy"), both)
+    game = game_of(text)
+    game.act("blue", {"type": "end_turn"})
+    game.act("red", {"type": "move", "unit": "r1", "to": "H2"})
+    assert game.view("blue")["escaped"] == {"blue": {}, "red": {"convoy": 1}} and game.outcome is None

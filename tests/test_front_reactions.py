@@ -196,3 +196,12 @@ def test_a_move_out_of_the_zone_ends_the_patrol_and_end_patrol_too():
     rules.patrol(state, "blue", {"unit": "b1"})
     rules.end_patrol(state, "blue", {"unit": "b1"})
     assert state.units["b1"].patrol is None
+
+
+def test_a_still_only_weapon_that_has_moved_does_not_go_on_alert():
+    state = small()
+    launcher = put(state, "b8", "blue", "rocket_launcher", (3, 5))
+    rules.move(state, "blue", {"unit": "b8", "to": "E6"}, dice())
+    with pytest.raises(RuleError) as refused:
+        rules.alert(state, "blue", {"unit": "b8"})
+    assert refused.value.code == "cannot_alert_moved" and launcher.ap == 6 - 2

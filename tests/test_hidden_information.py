@@ -410,8 +410,15 @@ class Table:
             book.cand.atoms |= strings
             oversees = actor is not None and actor in before and reader in before and _within(before[actor],
                                                                                              before[reader])
+            # What the rules announce to every seat in this action counts as shown with the views: within one
+            # action a side may see a unit that no view shows before or after (Front: an enemy stepping into
+            # the fire of units on alert, destroyed there; the `destroyed` announcement names it too).
+            shown_now = Facts(set(seen[reader].atoms), set(seen[reader].pairs))
+            for event in events:
+                if event.visible_to(reader) and event.audience is not None and set(self.seats) <= set(event.audience):
+                    shown_now.update(facts(event.data, keys=False))
             for event in events:  # what the actor sent is no news to a reader that sees all the actor sees
-                self.news(book, event, seen[reader], before.get(reader, Facts()), action if oversees else None)
+                self.news(book, event, shown_now, before.get(reader, Facts()), action if oversees else None)
             book.known.update(seen[reader])
             book.known.update(seen[None])
             if reader is not None:
@@ -596,9 +603,10 @@ def _from_view(rules: Any, state: Any, seat: str) -> Any:
 
 def _front_blind(rules: Any, state: Any, seat: str) -> Any:
     """Front: the same battle, the enemy units the side does not spot taken off the map (as if aboard
-    a truck: still alive, nowhere) and the enemy mines it has not found taken away."""
+    a truck: still alive, nowhere), the enemy mines it has not found taken away, and the works, buildings
+    and ground as it last saw them."""
     from kadesh.rules.front.mines import mines_seen_by
-    from kadesh.rules.front.vision import spotted
+    from kadesh.rules.front.vision import remembered_ground, spotted
 
     seen = spotted(state, seat, frozenset(u.id for u in state.units.values() if u.camouflaged))
     for unit in [u for u in state.units.values() if u.side != seat and u.id not in seen and u.aboard is None]:
@@ -607,6 +615,8 @@ def _front_blind(rules: Any, state: Any, seat: str) -> Any:
             del state.occupied[unit.cell]
     found = mines_seen_by(state, seat)
     state.mines = {cell: side for cell, side in state.mines.items() if cell in found}
+    state.structures = state.structures_known_by(seat)
+    state.terrain = remembered_ground(state, seat)
     return state
 
 

@@ -1,6 +1,6 @@
-"""Front: a modern combined-arms tactical game (seed text 003), on the ground (issue 9).
-Aircraft, overwatch and patrol fire, missions, the full browser interface and the computer
-opponent come with later issues."""
+"""Front: a modern combined-arms tactical game (seed text 003): the war on the ground, fire during
+the enemy's turn, missions and scenarios of one's own. Aircraft, the full browser interface and
+the computer opponents come with later issues."""
 
 from kadesh.core.registry import register
 from kadesh.rules.front.ruleset import Front

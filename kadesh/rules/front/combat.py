@@ -57,16 +57,8 @@ def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str 
         hit.hp -= dealt
         events += hit_events(state, shooter, hit, dealt, luck.value - 1, seen, blast=hit is not target,
                              reaction=reaction)
-    fate = structures.splash(state, shooter, cell, hits[0][1])
-    if fate:
-        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate},
-                            witnesses(state, cell, side)))
-    if shooter.type.extras.get("shell"):
-        events += shell_lands(state, cell, side)
-    for hit, _ in hits:
-        if hit.hp <= 0:
-            events += destroy(state, hit)
-    return events
+    events += _fallen(state, cell, side, structures.splash(state, shooter, cell, hits[0][1]))
+    return events + _aftermath(state, shooter, cell, hits)
 
 
 def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice) -> list[Event]:
@@ -79,20 +71,28 @@ def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice) -> lis
     spend_a_shot(shooter)
     events = [roll_event(luck, side, "luck", (side,)),
               Event("structure_hit", {"unit": shooter.id, "cell": map_cell_name(cell), "damage": dealt}, (side,))]
-    fate = structures.hit(state, cell, dealt)
-    if fate:
-        events.append(Event("structure_fell", {"cell": map_cell_name(cell), "left": fate},
-                            witnesses(state, cell, side)))
+    events += _fallen(state, cell, side, structures.hit(state, cell, dealt))
     blasted = [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
                for other in blast_victims(state, shooter, cell, None)]
     for other, hurt in blasted:
         other.hp -= hurt
         events += hit_events(state, shooter, other, hurt, luck.value - 1, seen, blast=True, reaction=None)
-    if shooter.type.extras.get("shell"):
-        events += shell_lands(state, cell, side)
-    for other, _ in blasted:
-        if other.hp <= 0:
-            events += destroy(state, other)
+    return events + _aftermath(state, shooter, cell, blasted)
+
+
+def _fallen(state: State, cell: Cell, side: str, fate: str | None) -> list[Event]:
+    """A structure brought down (to a carcass, or gone): told to the shooter and to the sides that see it."""
+    if not fate:
+        return []
+    return [Event("structure_fell", {"cell": map_cell_name(cell), "left": fate}, witnesses(state, cell, side))]
+
+
+def _aftermath(state: State, shooter: Unit, cell: Cell, hits: list[tuple[Unit, int]]) -> list[Event]:
+    """A shell lands where it was aimed (crater, fire); the units left without hit points are destroyed."""
+    events = shell_lands(state, cell, shooter.side) if shooter.type.extras.get("shell") else []
+    for hit, _ in hits:
+        if hit.hp <= 0:
+            events += destroy(state, hit)
     return events
 
 

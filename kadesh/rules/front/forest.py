@@ -1,4 +1,4 @@
-"""Forest fires (rule 10). Work in progress (issue 9).
+"""Forest fires (rule 10).
 
 A shell of a cannon, mortar or tank striking a forest, or a vehicle exploding in one, sets it
 ablaze for a few turns; a unit that stays there loses hit points at each end of its side's

@@ -34,10 +34,11 @@ FR: dict[str, str] = {
     "turn_ended": "Fin du tour {turn} de {side}.",
     "season": "La saison change : {season}.",
     "mine_laid": "{unit} pose une mine en {cell}.",
+    "blocked": "{unit} trouve le passage fermé en {cell} et s'arrête avant.",
     "alert": "{unit} se met en alerte en {cell}.",
     "patrol": "{unit} patrouille à {radius} cases autour de {cell}.",
     "patrol_ended": "{unit} cesse sa patrouille.",
-    "escaped": "{unit} quitte la carte en {cell}.",
+    "escaped": "{unit} quitte la carte en {cell}{with_fr}.",
     "victory": "Fin de la bataille : {result_fr}.",
 }
 EN: dict[str, str] = {
@@ -67,10 +68,11 @@ EN: dict[str, str] = {
     "turn_ended": "End of {side}'s turn {turn}.",
     "season": "The season changes: {season}.",
     "mine_laid": "{unit} lays a mine at {cell}.",
+    "blocked": "{unit} finds the way shut at {cell} and stops short of it.",
     "alert": "{unit} goes on alert at {cell}.",
     "patrol": "{unit} patrols {radius} cells around {cell}.",
     "patrol_ended": "{unit} ends its patrol.",
-    "escaped": "{unit} leaves the map at {cell}.",
+    "escaped": "{unit} leaves the map at {cell}{with_en}.",
     "victory": "The battle is over: {result_en}.",
 }
 
@@ -97,7 +99,7 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         return None
     data: dict[str, Any] = {key: "" for key in ("fuel_fr", "fuel_en", "blast_fr", "blast_en", "complete_fr",
                                                 "complete_en", "change_fr", "change_en", "by_fr", "by_en",
-                                                "reaction_fr", "reaction_en")}
+                                                "reaction_fr", "reaction_en", "with_fr", "with_en")}
     data.update(event.data)
     if event.data.get("fuel"):
         data["fuel_fr"], data["fuel_en"] = f", {event.data['fuel']} carburant", f", {event.data['fuel']} fuel"
@@ -105,6 +107,9 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         data["blast_fr"], data["blast_en"] = " (souffle)", " (blast)"
     if event.data.get("complete"):
         data["complete_fr"], data["complete_en"] = ", achevé", ", complete"
+    if event.data.get("with"):
+        data["with_fr"] = " avec " + ", ".join(event.data["with"])
+        data["with_en"] = " with " + ", ".join(event.data["with"])
     if event.data.get("reaction") in REACTION:
         data["reaction_fr"], data["reaction_en"] = REACTION[event.data["reaction"]]
     if "by" in event.data and "from" in event.data:

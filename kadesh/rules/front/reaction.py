@@ -54,6 +54,8 @@ def why_not_alert(state: State, unit: Unit) -> str | None:
         return "no_ammo"
     if unit.shots >= fire.shots_allowed(state, unit):
         return "fired"
+    if unit.type.extras.get("fires_only_still") and unit.moved:
+        return "moved"  # its kept shot could never be fired this enemy turn
     if unit.ap < TABLES.order_costs["alert"] + unit.type.shot_cost:
         return "no_ap"
     return None
@@ -80,8 +82,10 @@ def on_the_move(state: State, mover: Unit, dice: Dice) -> list[Event]:
                       key=lambda u: (chebyshev(u.cell, mover.cell), u.id))
     events: list[Event] = []
     for watcher in watchers:
-        if mover.id not in state.units or watcher.id not in state.units:
+        if mover.id not in state.units:
             break
+        if watcher.id not in state.units:
+            continue  # lost to an earlier shell's blast
         if mover.id not in spotted(state, watcher.side, camouflaged_units(state)) \
                 or fire.why_not_fire(state, watcher, mover.cell) is not None:
             continue

@@ -17,7 +17,7 @@ from kadesh.rules.front import capture, clock, combat, fire, forest, logistics, 
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.victory import exit_of
-from kadesh.rules.front.vision import as_known_by
+from kadesh.rules.front.vision import as_known_by, sees_cell
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -34,8 +34,13 @@ FIRE_REFUSALS = {
 NOT_ENOUGH_AP = ("Pas assez de points d'action.", "Not enough action points.")
 
 
+def _named(table: dict[str, Any], value: object) -> Any:
+    """The entry a field of an order names, or None (a field that is not text names nothing)."""
+    return table.get(value) if isinstance(value, str) else None
+
+
 def _own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
-    unit = state.units.get(action.get("unit"))  # type: ignore[arg-type]
+    unit = _named(state.units, action.get("unit"))
     if unit is None or unit.side != side:
         raise bad_action("Choisis une de tes unités.", "Pick one of your units.")
     if unit.alert:
@@ -81,6 +86,9 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
         if cell in state.occupied:  # an enemy unit the side did not see: contact, the move ends before it
             # (never on the first step: a unit next to another always spots it, so a step at least is made)
             events += _contact(state, unit, state.units[state.occupied[cell]])
+            break
+        if moves.ground_price(state, unit.type, cell) is None:  # ground it did not know: a site, a bridge down
+            events.append(Event("blocked", {"unit": unit.id, "cell": map_cell_name(cell)}, (side,)))
             break
         stop, step_events = _step(state, unit, cell, dice)
         walked.append(cell)
@@ -136,14 +144,19 @@ def _moved(state: State, unit: Unit, start: Cell, walked: list[Cell], reach: dic
 
 
 def _escape(state: State, unit: Unit) -> list[Event]:
-    """A unit escorted by a mission that ends its move on the exit leaves the map, counted."""
+    """A unit escorted by a mission that ends a move on the exit (or is set down there) leaves the map, with
+    its passengers; it counts, and so do those of them the mission escorts."""
     objective = exit_of(state, unit)
     if objective is None:
         return []
     witnesses = combat.witnesses(state, unit.cell, unit.side)
+    passengers = [state.units[p] for p in unit.cargo]
+    out = 1 + sum(1 for p in passengers if objective.marks(p))
     state.remove(unit)
-    state.escaped[objective.tag or ""] = state.escaped.get(objective.tag or "", 0) + 1
-    return [Event("escaped", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, witnesses)]
+    tag = objective.tag or ""
+    state.escaped[unit.side][tag] = state.escaped[unit.side].get(tag, 0) + out
+    return [Event("escaped", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell),
+                              "with": [p.id for p in passengers]}, witnesses)]
 
 
 def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
@@ -181,8 +194,10 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[E
 def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice) -> list[Event]:
     """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover; a shell
     lands on its cell (crater, fire) and the cannon's blast hurts the units around."""
-    with as_known_by(state, side):  # checked on what the side knows
+    with as_known_by(state, side):  # checked on what the side knows: a structure it knows of, a cell it sees
         why = _why_not_at_structure(state, unit, cell)
+        if why is None and not sees_cell(state, side, cell):
+            why = "unseen"
     if why is not None:
         code, fr, en = (f"cannot_target_{why}", "Cette cible ne se vise pas.", "That cannot be targeted.") \
             if why in _TARGET_REFUSALS else (f"cannot_fire_{why}", *FIRE_REFUSALS[why])
@@ -222,6 +237,8 @@ ALERT_REFUSALS = {
     "fired": ("Elle n'a plus de tir à garder ce tour-ci.", "It has no shot left to keep this turn."),
     "no_ap": ("Il faut les points d'action de l'ordre et d'un tir.",
               "It takes the action points of the order and of a shot."),
+    "moved": ("Elle ne tire qu'à l'arrêt et a bougé ce tour-ci : elle n'aurait pas de tir à garder.",
+              "It fires only when still and has moved this turn: it would have no shot to keep."),
 }
 
 
@@ -266,7 +283,7 @@ def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
-    kind = TABLES.structures.get(action.get("kind"))  # type: ignore[arg-type]
+    kind = _named(TABLES.structures, action.get("kind"))
     if kind is None:
         kinds = ", ".join(TABLES.structures)
         raise bad_action(f"À construire : {kinds}.", f"To build: {kinds}.")
@@ -339,7 +356,7 @@ def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     unit = _own_unit(state, side, action)
     if not unit.on_map:  # boarding twice would carry it twice
         raise bad_action("Elle est déjà à bord d'un camion.", "It is already aboard a truck.")
-    truck = state.units.get(action.get("truck"))  # type: ignore[arg-type]
+    truck = _named(state.units, action.get("truck"))
     why = "not_a_truck" if truck is None else logistics.why_not_board(state, unit, truck)
     if why is not None:
         raise RuleError(f"cannot_board_{why}", *BOARD_REFUSALS[why])
@@ -354,7 +371,7 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     goes off, the points near it notice) and units on alert may fire at it."""
     _check_turn(state, side)
     truck, cell = _own_unit(state, side, action), _cell(state, action, "to")
-    passenger = state.units.get(action.get("passenger"))  # type: ignore[arg-type]
+    passenger = _named(state.units, action.get("passenger"))
     if passenger is None or passenger.aboard != truck.id:
         raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
     with as_known_by(state, side):
@@ -371,13 +388,15 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     events += _step(state, passenger, cell, dice)[1]
     if passenger.id in state.units and passenger.hp <= 0:
         events += combat.destroy(state, passenger)
+    elif passenger.id in state.units:
+        events += _escape(state, passenger)
     return events
 
 
 def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     _check_turn(state, side)
     supplier = _own_unit(state, side, action)
-    unit = state.units.get(action.get("target"))  # type: ignore[arg-type]
+    unit = _named(state.units, action.get("target"))
     if not supplier.type.extras.get("supplies") or unit is None or unit.side != side \
             or not unit.on_map or chebyshev(unit.cell, supplier.cell) != 1:
         raise bad_action("Un ravitailleur ravitaille une unité voisine de son camp.",

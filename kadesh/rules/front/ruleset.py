@@ -32,7 +32,7 @@ from kadesh.rules.front import (
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.view import public_view, side_view
-from kadesh.rules.front.vision import as_known_by, refresh_memory
+from kadesh.rules.front.vision import as_known_by, refresh_memory, sees_cell
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
           "end_patrol", "end_turn")
@@ -152,8 +152,8 @@ def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]
     for enemy in state.units.values():
         if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell) is None:
             yield {"type": "shoot", "unit": unit.id, "target": map_cell_name(enemy.cell)}
-    for cell in state.structures:
-        if structures.why_not_target(state, unit, cell) is None:
+    for cell in state.structures:  # those the side knows of (inside ``as_known_by``), on cells it sees now
+        if structures.why_not_target(state, unit, cell) is None and sees_cell(state, unit.side, cell):
             occupant = state.occupied.pop(cell, None)
             free = fire.why_not_fire(state, unit, cell) is None
             if occupant is not None:

@@ -8,6 +8,7 @@ with a ``RuleError`` ``bad_scenario`` that names the line or the key at fault.
 
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from collections.abc import Callable
@@ -26,7 +27,7 @@ OFFERED = ("default", "mission_hold", "mission_escort", "mission_general")  # to
 MAX_SIDE = 64            # cells: a map is at most 64 × 64
 MAX_UNITS = 400
 MAX_TEXT = 60_000        # characters of TOML
-TAG = re.compile(r"^[a-z0-9_-]{1,32}$")
+TAG = re.compile(r"[a-z0-9_-]{1,32}")
 HOURS = tuple(dict.fromkeys(TIME["hours"]))
 SEASONS = tuple(TIME["seasons"])
 
@@ -78,6 +79,9 @@ def parse(text: object) -> State:
                         f"Scenario refused: more than {MAX_TEXT} characters.")
     try:
         raw = tomllib.loads(text)
+    except RecursionError:
+        raise RuleError("bad_scenario", "Scénario refusé : des tableaux ou des tables imbriqués trop profondément.",
+                        "Scenario refused: arrays or tables nested too deep.") from None
     except tomllib.TOMLDecodeError as error:
         raise RuleError("bad_scenario", f"Scénario refusé : ce n'est pas du TOML valide ({error}).",
                         f"Scenario refused: this is not valid TOML ({error}).") from None
@@ -170,8 +174,8 @@ def _build(raw: dict[str, Any]) -> State:
     _each(raw, "mines", MAX_SIDE * MAX_SIDE, lambda item, where: _mine(state, item, where))
     state.victory = _victory(state, raw.get("victory", {}))
     for side in SIDES:  # neutral works (bridges) are part of the map everyone has
-        state.structures_seen[side].update({cell: (s.type.id, None, s.complete, s.carcass)
-                                            for cell, s in state.structures.items() if s.owner is None})
+        state.structures_seen[side].update({cell: copy.copy(s) for cell, s in state.structures.items()
+                                            if s.owner is None})
     refresh_memory(state)  # what each side sees from where it starts
     return state
 
@@ -246,7 +250,7 @@ def _unit(state: State, item: dict[str, Any], where: str, counts: dict[str, int]
         raise bad(f"{where}.cell", f"une unité y est déjà, ou un(e) {kind.names['fr']} ne peut s'y tenir.",
                   f"a unit is already there, or a {kind.names['en']} cannot stand there.")
     tag = item.get("tag")
-    if tag is not None and (not isinstance(tag, str) or not TAG.match(tag)):
+    if tag is not None and (not isinstance(tag, str) or not TAG.fullmatch(tag)):
         raise bad(f"{where}.tag", "de 1 à 32 lettres minuscules, chiffres, « _ » ou « - ».",
                   "1 to 32 lower-case letters, digits, '_' or '-'.")
     counts[side] += 1
@@ -290,7 +294,7 @@ def _objective(state: State, kind: str, item: dict[str, Any], where: str) -> Obj
     if kind in ("hold", "escort") and not cells:
         raise bad(f"{where}.{'cells' if kind == 'hold' else 'exit'}", "au moins une case.", "at least one cell.")
     tag = item.get("tag")
-    if tag is not None and (not isinstance(tag, str) or not TAG.match(tag)):
+    if tag is not None and (not isinstance(tag, str) or not TAG.fullmatch(tag)):
         raise bad(f"{where}.tag", "une étiquette d'unités du scénario.", "a tag of the scenario's units.")
     target = None
     if kind == "destroy":
@@ -305,6 +309,6 @@ def _objective(state: State, kind: str, item: dict[str, Any], where: str) -> Obj
         whose = "à lui" if escorted else "ennemie"
         raise bad(where, f"aucune unité {whose} ne porte cette marque.", "no unit of the right side has that mark.")
     survivors = _int(item["survivors"], f"{where}.survivors", 1, MAX_UNITS) if escorted else 0
-    if escorted and survivors > len(marked):
+    if escorted and survivors > sum(1 for u in marked if u.side == side):
         raise bad(f"{where}.survivors", "plus que d'unités escortées.", "more than the units escorted.")
     return Objective(kind, side, cells, turns.get("until", turns.get("by")), tag, target, survivors)

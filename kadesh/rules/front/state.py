@@ -84,12 +84,12 @@ class State:
     # ^ the burning forests each side saw burning when it last looked
     mines_known: dict[str, set[Cell]] = field(default_factory=lambda: {side: set() for side in SIDES})
     # ^ the enemy mines each side's engineers spotted, until cleared or seen gone
-    structures_seen: dict[str, dict[Cell, tuple[str, str | None, bool, bool]]] = field(
-        default_factory=lambda: {side: {} for side in SIDES})
-    # ^ the other side's and neutral works and buildings as each side last saw them: (kind, owner, complete, carcass)
+    structures_seen: dict[str, dict[Cell, Structure]] = field(default_factory=lambda: {side: {} for side in SIDES})
+    # ^ the other side's and neutral works and buildings as each side last saw them (copies)
     victory: Victory = field(default_factory=Victory)
     result: tuple[str | None, str] | None = None   # (winner, reason) once the battle is decided
-    escaped: dict[str, int] = field(default_factory=dict)  # escort: units of each tag that got out
+    escaped: dict[str, dict[str, int]] = field(default_factory=lambda: {side: {} for side in SIDES})
+    # ^ escort: by side, the units of each tag that got out
     days_per_season: int = 2
     avoid: set[Cell] = field(default_factory=set)  # while a side plans: the mines it knows, which its ways avoid
     scenario_id: str = "custom"
@@ -97,6 +97,12 @@ class State:
 
     def copy(self) -> State:
         return copy.deepcopy(self)
+
+    def structures_known_by(self, side: str) -> dict[Cell, Structure]:
+        """The works and buildings ``side`` knows of: its own as they are, the others as it last saw them."""
+        known = {cell: s for cell, s in self.structures.items() if s.owner == side}
+        known.update(self.structures_seen[side])
+        return known
 
     def terrain_at(self, cell: Cell) -> Terrain | None:
         x, y = cell

@@ -91,7 +91,7 @@ def splash(state: State, shooter: Unit, cell: Cell, dealt: int) -> str | None:
 
 
 def why_not_build(state: State, engineer: Unit, kind: StructureType, cell: Cell) -> str | None:
-    if engineer.type.id != "engineer":
+    if engineer.type.id != "engineer" or not engineer.on_map:
         return "not_engineer"
     if chebyshev(engineer.cell, cell) != 1:
         return "not_beside"
@@ -127,7 +127,7 @@ def build(state: State, engineer: Unit, kind: StructureType, cell: Cell) -> Stru
 def clear(state: State, engineer: Unit, cell: Cell) -> bool:
     """An engineer beside a carcass clears it."""
     structure = state.structures.get(cell)
-    if engineer.type.id != "engineer" or structure is None or not structure.carcass \
+    if engineer.type.id != "engineer" or not engineer.on_map or structure is None or not structure.carcass \
             or chebyshev(engineer.cell, cell) != 1 or engineer.ap < TABLES.clear_ap:
         return False
     engineer.ap -= TABLES.clear_ap

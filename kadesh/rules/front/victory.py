@@ -17,8 +17,10 @@ it, and lists objectives, each for one side:
 - ``destroy``: every enemy unit of type ``target`` (or with ``tag``) destroyed wins; with ``by``,
   the enemy wins if any is still there when round ``by`` ends.
 
-A side left with no unit on the map loses in every case: the battle cannot go on without it.
-The result is settled after every order and kept in the state (``State.result``).
+The objectives are judged first, in their order, then the default victory; then a side left with
+no unit on the map loses, whatever the victory: the battle cannot go on without it (a convoy whose
+last units get out has won first). The result is settled after every order and kept in the state
+(``State.result``).
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def _objective(state: State, objective: Objective, ended: str | None, round_over
         return (side, "held") if deadline_passed else None
     marked = [u for u in state.units.values() if objective.marks(u)]
     if objective.kind == "escort":
-        out = state.escaped.get(objective.tag or "", 0)
+        out = state.escaped[side].get(objective.tag or "", 0)
         if out >= objective.survivors:
             return side, "escorted"
         if out + sum(1 for u in marked if u.side == side) < objective.survivors:

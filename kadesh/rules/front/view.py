@@ -51,7 +51,7 @@ def public_view(state: State) -> dict[str, Any]:
         "points": {map_cell_name(c): holder for c, holder in state.holders.items()},
         "victory": {"default": state.victory.default, "points_to_win": state.victory.points_to_win,
                     "objectives": [objective_view(o) for o in state.victory.objectives]},
-        "escaped": dict(state.escaped),
+        "escaped": {side: dict(tags) for side, tags in state.escaped.items()},
     }
 
 
@@ -73,9 +73,6 @@ def side_view(state: State, side: str) -> dict[str, Any]:
 
 def _structures(state: State, side: str) -> list[dict[str, Any]]:
     """Its own works and buildings as they are; the others as it last saw them."""
-    known = {cell: (s.type.id, s.owner, s.complete, s.carcass) for cell, s in state.structures.items()
-             if s.owner == side}
-    known.update(state.structures_seen[side])
-    rows = sorted(known.items(), key=lambda item: (item[0][1], item[0][0]))  # row by row, as on the map
-    return [{"cell": map_cell_name(cell), "kind": kind, "side": owner, "complete": complete, "carcass": carcass}
-            for cell, (kind, owner, complete, carcass) in rows]
+    rows = sorted(state.structures_known_by(side).items(), key=lambda item: (item[0][1], item[0][0]))  # as on a map
+    return [{"cell": map_cell_name(cell), "kind": s.type.id, "side": s.owner, "complete": s.complete,
+             "carcass": s.carcass} for cell, s in rows]

@@ -5,6 +5,7 @@ it saw (changed ground, fires, enemy mines its engineers found).
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from importlib import resources
 
 from kadesh.core.grid import Cell, chebyshev
 from kadesh.rules.front import structures
+from kadesh.rules.front.data import TABLES, Terrain
 from kadesh.rules.front.state import SIDES, State, Unit
 
 TIME = tomllib.loads(resources.files(__package__).joinpath("time.toml").read_text(encoding="utf-8"))
@@ -101,24 +103,41 @@ def _refresh_structures(state: State, side: str) -> None:
             if structure is None:
                 remembered.pop(cell, None)
             else:
-                remembered[cell] = (structure.type.id, structure.owner, structure.complete, structure.carcass)
+                remembered[cell] = copy.copy(structure)
 
 
 @contextmanager
 def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     """Plan on what ``side`` knows (docs/rules/front.md, "fog-consistent orders"): inside, the enemy units it
-    does not spot now are off ``state.occupied``, so their cells look free to its ways and lines of fire, and
-    the mines it knows of (its own, and the enemy's its engineers found) are cells its ways avoid.
+    does not spot now are off ``state.occupied``, so their cells look free to its ways and lines of fire; the
+    works and buildings are those it knows of, as it last saw them (``State.structures_known_by``); the ground
+    is as it last saw it (``remembered_ground``); and the mines it knows of (its own, and the enemy's its
+    engineers found) are cells its ways avoid.
     Orders are checked and legal actions drawn in here; they are carried out on the truth, outside.
     Yields the enemy units the side spots (as its view shows them)."""
     from kadesh.rules.front.mines import mines_seen_by
 
     seen = spotted(state, side, camouflaged_units(state))
-    truth, avoided = state.occupied, state.avoid
+    truth, built, avoided = state.occupied, state.structures, state.avoid
     state.occupied = {cell: unit_id for cell, unit_id in truth.items()
                       if unit_id not in state.units or state.units[unit_id].side == side or unit_id in seen}
+    ground = state.terrain
+    state.structures = state.structures_known_by(side)
+    state.terrain = remembered_ground(state, side)
     state.avoid = mines_seen_by(state, side)
     try:
         yield seen
     finally:
-        state.occupied, state.avoid = truth, avoided
+        state.occupied, state.structures, state.terrain, state.avoid = truth, built, ground, avoided
+
+
+def remembered_ground(state: State, side: str) -> list[list[Terrain]]:
+    """The map as ``side`` last saw it: the cells whose ground changed out of its sight (a crater, a fire burnt
+    out, a bridge down) as it remembers them."""
+    remembered = state.memory[side]
+    if not remembered:
+        return state.terrain
+    rows = [list(row) for row in state.terrain]
+    for (x, y), terrain_id in remembered.items():
+        rows[y][x] = TABLES.terrain[terrain_id]
+    return rows
