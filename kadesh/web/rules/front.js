@@ -16,6 +16,8 @@ const T = {
       demine: "Déminer", lay_mine: "Poser une mine en", alert: "Se mettre en alerte", patrol: "Patrouiller ici",
       end_patrol: "Cesser la patrouille" }, won: (s) => `Victoire : ${s}.`,
     mission: "Mission : ",
+    seasons: { spring: "printemps", summer: "été", autumn: "automne", winter: "hiver" },
+    hours: { dawn: "aube", morning: "matin", afternoon: "après-midi", dusk: "crépuscule", night: "nuit" },
     objective: {
       hold: (o, side) => `${side} doit tenir les cases encadrées de jaune jusqu'à la fin du tour ${o.until}.`,
       escort: (o, side) => `${side} doit faire sortir ${o.survivors} unités de son convoi par les cases encadrées de pointillés jaunes avant la fin du tour ${o.by}.`,
@@ -28,6 +30,8 @@ const T = {
       lay_mine: "Lay a mine at", alert: "Go on alert", patrol: "Patrol here", end_patrol: "End the patrol" },
     won: (s) => `Victory: ${s}.`,
     mission: "Mission: ",
+    seasons: { spring: "spring", summer: "summer", autumn: "autumn", winter: "winter" },
+    hours: { dawn: "dawn", morning: "morning", afternoon: "afternoon", dusk: "dusk", night: "night" },
     objective: {
       hold: (o, side) => `${side} must hold the cells outlined in yellow until the end of turn ${o.until}.`,
       escort: (o, side) => `${side} must get ${o.survivors} units of its convoy out through the cells dotted in yellow before the end of turn ${o.by}.`,
@@ -111,7 +115,7 @@ export function render(root, ctx) {
   const others = mine.filter((a) => !["move", "shoot"].includes(a.type) || a.at);
   const myTurn = legal.some((a) => a.type === "end_turn");
   root.replaceChildren(el("div", { class: "front" },
-    el("p", { class: "front-status" }, `${t.turn(view.turn)} · ${view.season} · ${view.hour} · `,
+    el("p", { class: "front-status" }, `${t.turn(view.turn)} · ${t.seasons[view.season] ?? ""} · ${t.hours[view.hour] ?? ""} · `,
       view.outcome ? t.won(t.sides[view.outcome.winner]) : myTurn ? t.yourTurn : t.waiting),
     ...(view.victory?.objectives ?? []).map((o) => el("p", { class: "front-mission" }, t.mission,
       t.objective[o.kind]?.(o, t.sides[o.side]) ?? "")),
