@@ -14,11 +14,10 @@ the other side is neutral again, even if the enemy goes away within the turn.
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front.state import SIDES, State, Unit
+from kadesh.rules.front.state import State, Unit
 
 ENDS_TO_TAKE = 2
 ENEMY_RADIUS = 4
-POINTS_TO_WIN = 4
 
 Change = tuple[str, Cell, str | None]   # ("taken" | "neutral" | "interrupted", point, the side concerned)
 
@@ -85,12 +84,9 @@ def end_of_side_turn(state: State, side: str) -> list[Change]:
 
 
 def winner(state: State) -> str | None:
-    """The default victory: every enemy unit destroyed, or 4 of the 5 victory points held."""
-    alive = {side: any(u.side == side for u in state.units.values()) for side in SIDES}
-    for side in SIDES:
-        other = SIDES[1] if side == SIDES[0] else SIDES[0]
-        if alive[side] and not alive[other]:
-            return side
-        if sum(1 for holder in state.holders.values() if holder == side) >= state.victory.points_to_win:
-            return side
-    return None
+    """Who has won now (``victory.settle``: on a battle without a mission, the default victory: every
+    enemy unit destroyed, or 4 of the 5 victory points held)."""
+    from kadesh.rules.front.victory import settle
+
+    result = settle(state)
+    return result[0] if result else None

@@ -53,9 +53,10 @@ def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str 
     hits += [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
              for other in blast_victims(state, shooter, cell, target)]
     events = [roll_event(luck, side, "luck", (side,))]
+    shooter_seen = _seen_by_the_other_side(state, shooter)
     for hit, dealt in hits:
         hit.hp -= dealt
-        events += hit_events(state, shooter, hit, dealt, luck.value - 1, seen, blast=hit is not target,
+        events += hit_events(shooter, hit, dealt, luck.value - 1, seen, shooter_seen, blast=hit is not target,
                              reaction=reaction)
     events += _fallen(state, cell, side, structures.splash(state, shooter, cell, hits[0][1]))
     return events + _aftermath(state, shooter, cell, hits)
@@ -74,9 +75,10 @@ def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice) -> lis
     events += _fallen(state, cell, side, structures.hit(state, cell, dealt))
     blasted = [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
                for other in blast_victims(state, shooter, cell, None)]
+    shooter_seen = _seen_by_the_other_side(state, shooter)
     for other, hurt in blasted:
         other.hp -= hurt
-        events += hit_events(state, shooter, other, hurt, luck.value - 1, seen, blast=True, reaction=None)
+        events += hit_events(shooter, other, hurt, luck.value - 1, seen, shooter_seen, blast=True, reaction=None)
     return events + _aftermath(state, shooter, cell, blasted)
 
 
@@ -96,9 +98,16 @@ def _aftermath(state: State, shooter: Unit, cell: Cell, hits: list[tuple[Unit, i
     return events
 
 
-def hit_events(state: State, shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], blast: bool,
+def _seen_by_the_other_side(state: State, shooter: Unit) -> bool:
+    """Whether the side under fire sees the shooter as it fires (camouflage is lost by firing)."""
+    other = SIDES[0] if shooter.side == SIDES[1] else SIDES[1]
+    return shooter.id in spotted(state, other, camouflaged_units(state))
+
+
+def hit_events(shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], shooter_seen: bool, blast: bool,
                reaction: str | None) -> list[Event]:
-    """What each side reads of a unit hit."""
+    """What each side reads of a unit hit: the firing side, if it sees the unit; the unit's side, with the
+    shooter and its cell if it sees the shooter (``shooter_seen``)."""
     side = shooter.side
     extra = {"reaction": reaction} if reaction else {}
     events = []
@@ -108,7 +117,7 @@ def hit_events(state: State, shooter: Unit, hit: Unit, dealt: int, luck: int, se
                             (side,)))
     if hit.side != side:  # the victim's side learns it was hit; by whom and from where only if it sees the shooter
         data = {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp), **extra}
-        if shooter.id in spotted(state, hit.side, camouflaged_units(state)):
+        if shooter_seen:
             data.update({"by": shooter.id, "from": map_cell_name(shooter.cell)})
         events.append(Event("hit", data, (hit.side,)))
     return events

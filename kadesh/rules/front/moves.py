@@ -12,7 +12,7 @@ crosses or ends on a capture point.
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
-from kadesh.rules.front import structures
+from kadesh.rules.front import capture, structures
 from kadesh.rules.front.data import TABLES, UnitType
 from kadesh.rules.front.state import State, Unit
 
@@ -22,7 +22,7 @@ def ground_price(state: State, kind: UnitType, to: Cell) -> int | None:
     if it cannot go there: the terrain's cost, or a work's; never a building or a site; a capture point
     for an engineer only (« Seul un ingénieur y entre »)."""
     terrain = state.terrain_at(to)
-    if terrain is None or (to in state.holders and not kind.extras.get("captures")):
+    if terrain is None or not capture.may_enter_point(state, kind.id, to):
         return None
     cost = terrain.step_cost(kind.movement)
     structure = state.structures.get(to)

@@ -100,7 +100,7 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
 
 def _why_not_go(state: State, unit: Unit, to: Cell) -> None:
     """Clear refusals for a destination the side knows it cannot take (checked on what it knows)."""
-    if to in state.holders and not unit.type.extras.get("captures"):
+    if not capture.may_enter_point(state, unit.type.id, to):
         raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
     if to in state.avoid:
         raise bad_action("Une mine que ton camp connaît est sur cette case : on n'y marche pas.",
