@@ -35,3 +35,56 @@ def running_server(db_path: str) -> Iterator[tuple[str, object]]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+# -- what a page must never show or be -------------------------------------------------------------
+# Internal text: a dict or JSON, an identifier with an underscore, an ISO timestamp, a formula, a
+# JavaScript slip, or a ruleset's id where its title belongs.
+INTERNAL_TOKENS = {
+    "brace": r"[{}]",
+    "identifier": r"[A-Za-z0-9]_[A-Za-z0-9]",
+    "iso timestamp": r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}",
+    "formula": r"[⌊⌋]|\b\d+/36\b",
+    "script slip": r"\b(?:undefined|NaN|null|\[object Object\])\b",
+    "version tag": r"\b[A-Za-zœ]+ \(?v\d+\)?",
+}
+# A ruleset's id where its title belongs: words that are no word of the page's language.
+RULESET_IDS = {"fr": r"\bmanoeuvre\b", "en": r"\b(?:royaumes|bataille|manœuvre)\b"}
+
+
+def internal_tokens(text: str, lang: str = "fr") -> list[str]:
+    """Each internal token in ``text`` (a page in ``lang``), with a little context, as ``kind: …context…``."""
+    import re
+
+    found = []
+    for kind, pattern in {**INTERNAL_TOKENS, "ruleset id": RULESET_IDS[lang]}.items():
+        for match in re.finditer(pattern, text):
+            start, end = max(0, match.start() - 30), match.end() + 30
+            found.append(f"{kind}: …{text[start:end]}…".replace("\n", " ⏎ "))
+    return found
+
+
+def visible_text(page) -> str:
+    """What a reader sees: the page's rendered text, with tooltips (titles) and the open details."""
+    return page.evaluate("""() => {
+        const titles = [...document.querySelectorAll('[title], svg title')]
+          .map((n) => n.getAttribute('title') ?? n.textContent);
+        return document.body.innerText + '\\n' + titles.join('\\n') + '\\n' + document.title;
+    }""")
+
+
+def accessibility_problems(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def assert_page_clean(page, lang: str = "fr") -> None:
+    """No internal token in the visible text (a page in ``lang``) and no serious accessibility violation."""
+    tokens = internal_tokens(visible_text(page), lang)
+    assert not tokens, f"{page.url}: internal text on the page:\n" + "\n".join(tokens)
+    problems = accessibility_problems(page)
+    assert not problems, f"{page.url}: accessibility:\n" + "\n".join(problems)

@@ -57,6 +57,10 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     def home() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html; charset=utf-8")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/health", include_in_schema=False)
     def health() -> dict[str, Any]:
         """For a load balancer: 200 while the database answers, 503 (problem+json) when it does not."""

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import Response
+from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -34,7 +35,14 @@ log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "urn:kadesh:problem:"
+NOT_FOUND_PAGE = Path(__file__).resolve().parent.parent / "web" / "404.html"
 RETRY_AFTER_SECONDS = 2  # what a 503 asks clients to wait while the database is away
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page outside the API gets a page back, not a problem document."""
+    path = request.url.path
+    return not path.startswith(("/api/", "/ws/")) and "text/html" in request.headers.get("accept", "")
 
 
 class Problem(BaseModel):
@@ -160,8 +168,10 @@ def install(app: FastAPI) -> None:
                                 errors=_validation_errors(error))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> Response:
+    async def _http(request: Request, error: StarletteHTTPException) -> Response:
         status = error.status_code
+        if status == 404 and wants_page(request):
+            return FileResponse(NOT_FOUND_PAGE, status_code=404, media_type="text/html; charset=utf-8")
         if status == 404:
             return problem_response(404, "not_found", "Rien ici.", "Nothing here.")
         if status == 400:

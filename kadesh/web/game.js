@@ -73,6 +73,8 @@ async function refresh() {
   if (handOver()) return;
   if (!rulesView) {
     rulesView = await import(`/static/rules/${current.ruleset}.js`);
+    document.head.append(Object.assign(document.createElement("link"),
+      { rel: "stylesheet", href: `/static/rules/${current.ruleset}.css` }));
     const rulesets = await (await fetch("/api/rulesets")).json();
     const mine = rulesets.find((r) => r.name === current.ruleset);
     botTitles = Object.fromEntries((mine?.bots ?? []).map((b) => [b.level, b.title]));
