@@ -111,6 +111,23 @@ def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCrea
     )
 
 
+@router.post("/games/{game_id}/rematch", response_model=GameCreated, status_code=201, tags=["games"],
+             responses=problems(401, 403, 404, 409, 422))
+def rematch(game_id: str, access: AccessDep, store: StoreDep, request: Request) -> GameCreated:
+    """A finished game's players start another: same rules, options and computer seats, fresh dice.
+
+    Every call opens a new game and answers its links, as creating one does (a seat or the owner may ask)."""
+    if access.role == SPECTATOR:
+        raise ApiProblem(403, "not_a_player", "Un spectateur ne demande pas de revanche.",
+                         "A spectator does not ask for a rematch.")
+    with store.game(game_id) as game:
+        if game.outcome is None:
+            raise ApiProblem(409, "game_not_over", "La partie n'est pas finie : la revanche vient après.",
+                             "The game is not over: the rematch comes after.")
+        again = GameCreate(ruleset=game.ruleset.name, options=game.options, bots=store.bots(game_id))
+    return create_game(again, store, request)
+
+
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=READ)
 def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
     """The game as this token's seat may see it (the seed only once the game is over)."""
@@ -199,11 +216,14 @@ def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, descr
     return play_link(game_id, token)
 
 
-@router.get("/games/{game_id}/journal", response_model=list[JournalLine], tags=["games"], responses=READ)
+@router.get("/games/{game_id}/journal", response_model=list[JournalLine], response_model_exclude_none=True,
+            tags=["games"], responses=READ)
 def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr", since: Since = 0) -> list[JournalLine]:
-    """The narrated journal as this seat may read it, after version ``since``."""
+    """The narrated journal as this seat may read it, after version ``since``; each line's ``mark``
+    says what its event did on the board, where the ruleset gives one."""
     with store.game(game_id) as game:
-        return [JournalLine(version=v, line=line) for v, line in game.journal_entries(access.seat, lang, since)]
+        return [JournalLine(version=v, line=line, mark=mark)
+                for v, line, mark in game.journal_marked(access.seat, lang, since)]
 
 
 @router.get("/games/{game_id}/export", response_model=ExportOut, tags=["games"],

@@ -108,6 +108,8 @@ class ActionOut(BaseModel):
 class JournalLine(BaseModel):
     version: int
     line: str
+    mark: JsonObject | None = Field(None, description="What the line's event did on the board, for the page "
+                                    "to draw (Manœuvre: move, turn, combat, end_turn); absent when nothing")
 
 
 class ExportOut(BaseModel):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import logging
-from pathlib import Path
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request

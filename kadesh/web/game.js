@@ -3,20 +3,36 @@
 // hands drawing and input to the ruleset's own view module (rules/<ruleset>.js).
 // The browser never re-implements a rule: legal moves, targets and odds all come from the server.
 
+import { el } from "/static/dom.js";
+
 const STRINGS = {
   fr: {
     loading: "Chargement…", journal: "Journal", download: "Télécharger le journal", lang: "English",
     seed: "Graine des dés révélée", verify: "Vérification", verified: "conforme : chaque jet est re-dérivé de la graine",
     notVerified: "non conforme", stale: "La partie a changé : vue mise à jour.", offline: "Connexion perdue, reconnexion…",
-    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil", against: "contre",
+    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil",
+    against: (names) => `contre l'ordinateur : ${names}`, board: "Plateau", gameNav: "Partie",
     pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
+    rules: "Règles", rulesTitle: (game) => `Règles de ${game}`, close: "Fermer", now: "maintenant",
+    choices: "Là où les règles se taisent, Kadesh a choisi", thinking: (name) => `${name} réfléchit…`,
+    over: "Partie terminée", rematch: "Revanche", rematchHelp: "Mêmes règles, mêmes options, nouveaux dés.",
+    rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
+    link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
+    lost: "Vérifie le lien reçu (il doit être copié en entier), ou retrouve tes parties depuis l'accueil.",
   },
   en: {
     loading: "Loading…", journal: "Journal", download: "Download the journal", lang: "Français",
     seed: "Revealed dice seed", verify: "Verification", verified: "matches: every roll re-derived from the seed",
     notVerified: "does not match", stale: "The game changed: view updated.", offline: "Connection lost, reconnecting…",
-    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home", against: "against",
+    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home",
+    against: (names) => `against the computer: ${names}`, board: "Board", gameNav: "Game",
     pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
+    rules: "Rules", rulesTitle: (game) => `Rules of ${game}`, close: "Close", now: "now",
+    choices: "Where the rules are silent, Kadesh chose", thinking: (name) => `${name} is thinking…`,
+    over: "Game over", rematch: "Rematch", rematchHelp: "Same rules, same options, new dice.",
+    rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
+    link: (s) => `${s}'s link`, computer: "the computer",
+    lost: "Check the link you were given (it must be copied whole), or find your games from the home page.",
   },
 };
 
@@ -31,6 +47,8 @@ let journal = [];
 let rulesView = null; // the ruleset's view module
 let socket = null;
 let botTitles = {};   // bot level → {fr, en}
+let guide = null;     // the ruleset's guide module for players (rules/<ruleset>-guide.js)
+let rulesetTitle = {}; // {fr, en}
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -75,9 +93,11 @@ async function refresh() {
     rulesView = await import(`/static/rules/${current.ruleset}.js`);
     document.head.append(Object.assign(document.createElement("link"),
       { rel: "stylesheet", href: `/static/rules/${current.ruleset}.css` }));
+    guide = await import(`/static/rules/${current.ruleset}-guide.js`).catch(() => null);
     const rulesets = await (await fetch("/api/rulesets")).json();
     const mine = rulesets.find((r) => r.name === current.ruleset);
     botTitles = Object.fromEntries((mine?.bots ?? []).map((b) => [b.level, b.title]));
+    rulesetTitle = mine?.title ?? {};
   }
   render();
 }
@@ -144,6 +164,8 @@ async function renderEnd() {
   }
 }
 
+const seatName = (seat) => rulesView?.seatName?.(current.view, seat, lang) || STRINGS[lang].seat[seat] || seat;
+
 function render() {
   const t = STRINGS[lang];
   document.documentElement.lang = lang;
@@ -153,10 +175,16 @@ function render() {
   $("#download").textContent = t.download;
   $("#seed-label").textContent = t.seed;
   $("#verify-label").textContent = t.verify;
-  const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || level);
-  const seatName = (seat) => rulesView.seatName?.(current.view, seat, lang) || t.seat[seat] || seat;
+  $("#board").setAttribute("aria-label", t.board);
+  $("header nav").setAttribute("aria-label", t.gameNav);
+  $("#journal-panel").hidden = false;
+  const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || t.computer);
   $("#who").textContent = (current.seat ? seatName(current.seat) : t.spectator)
-    + (opponents.length ? ` ${t.against} ${opponents.join(", ")}` : "");
+    + (opponents.length && current.seat ? ` · ${t.against(opponents.join(", "))}` : "");
+  document.title = `${rulesetTitle[lang] ?? "Kadesh"} · Kadesh`;
+  renderRules();
+  renderThinking();
+  renderEnding();
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
     preview, journal });
   $("#board").dataset.version = String(current.version);
@@ -189,11 +217,112 @@ function handOver() {
   return true;
 }
 
+// "My games" on the home page: the games this browser joined (a hot-seat game once, under its first seat).
 function remember() {
-  if (!current.seat || Object.keys(hotseat).length) return;
-  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]").filter((g) => g.token !== token);
-  games.unshift({ id: gameId, token, seat: current.seat, ruleset: current.ruleset, link: location.pathname + location.search });
+  if (!current.seat) return;
+  const seated = Object.keys(hotseat).length > 0;
+  const first = seated ? Object.values(hotseat)[0] : token;
+  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]")
+    .filter((g) => g.token !== first && !(seated && g.id === gameId));
+  const link = location.pathname + location.search + (seated ? location.hash : "");
+  games.unshift({ id: gameId, token: first, seat: seated ? Object.keys(hotseat)[0] : current.seat, ruleset: current.ruleset,
+    link, hotseat: seated, opened: Date.now() });
   localStorage.setItem("kadesh.games", JSON.stringify(games.slice(0, 50)));
+}
+
+// -- the rules panel: the ruleset's guide for players, the current phase's section open ----------
+function renderRules() {
+  const toggle = $("#rules-toggle");
+  const text = guide?.GUIDE?.[lang];
+  toggle.hidden = !text;
+  if (!text) return;
+  const t = STRINGS[lang];
+  toggle.textContent = t.rules;
+  $("#rules-close").textContent = t.close;
+  $("#rules-title").textContent = t.rulesTitle(text.title);
+  const now = guide.phaseKey?.(current.view, current.seat) ?? null;
+  const open = new Set([...document.querySelectorAll("#rules-body details[open]")].map((d) => d.dataset.key));
+  const sections = (text.sections ?? []).map((section) => {
+    const summary = el("summary", {}, section.title, section.key === now ? el("span", { class: "now" }, t.now) : null);
+    const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, p)));
+    details.open = section.key === now || open.has(section.key);
+    return details;
+  });
+  const choices = text.choices?.length
+    ? [el("h3", {}, t.choices), el("ul", { class: "choices" }, ...text.choices.map((line) => el("li", {}, line)))] : [];
+  $("#rules-body").replaceChildren(el("p", { class: "tagline" }, text.tagline), ...sections, ...choices);
+}
+
+function showRules(shown) {
+  $("#rules-panel").hidden = !shown;
+  $("#rules-toggle").setAttribute("aria-expanded", String(shown));
+  (shown ? $("#rules-close") : $("#rules-toggle")).focus();
+}
+
+// -- a computer opponent's turn: say it is thinking -----------------------------------------------
+function renderThinking() {
+  const thinking = current.outcome ? [] : current.to_act.filter((seat) => current.bots?.[seat]);
+  const box = $("#thinking");
+  box.hidden = thinking.length === 0;
+  if (thinking.length) {
+    const level = current.bots[thinking[0]];
+    box.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }),
+      STRINGS[lang].thinking(botTitles[level]?.[lang] ?? STRINGS[lang].computer));
+  }
+}
+
+// -- the end: the rematch ----------------------------------------------------------------------------
+let rematchLinks = null;  // the new game's answer, once asked for
+
+function renderEnding() {
+  const box = $("#ending");
+  box.hidden = !current.outcome || !current.seat;
+  if (box.hidden) return;
+  const t = STRINGS[lang];
+  const parts = [el("h2", {}, t.over),
+    el("button", { type: "button", id: "rematch", class: "primary", onclick: askRematch }, t.rematch),
+    el("span", { class: "muted" }, " ", t.rematchHelp)];
+  if (rematchLinks) {
+    parts.push(el("p", {}, t.rematchLinks), el("ul", { class: "rematch-links" },
+      ...Object.entries(rematchLinks.seats).map(([seat, link]) => linkItem(seat, link.link))));
+  }
+  box.replaceChildren(...parts);
+}
+
+function linkItem(seat, link) {
+  const url = new URL(link, location.origin).href;
+  const copy = el("button", { type: "button" }, STRINGS[lang].copy);
+  copy.addEventListener("click", async () => {
+    await navigator.clipboard?.writeText(url);
+    copy.textContent = STRINGS[lang].copied;
+  });
+  const label = STRINGS[lang].link(seatName(seat));
+  return el("li", {}, el("span", {}, label), " ",
+    seat === current.seat ? el("a", { href: link, class: "primary" }, STRINGS[lang].open)
+      : el("input", { value: url, readonly: true, "aria-label": label, size: 40 }), " ", copy);
+}
+
+async function askRematch() {
+  showError("");
+  let created;
+  try {
+    created = await call("/rematch", { method: "POST" });
+  } catch (error) {
+    return showError(error.message);
+  }
+  const seats = Object.keys(created.seats);
+  if (Object.keys(hotseat).length) {  // the same screen plays both sides again
+    const tokens = seats.map((seat) => `${seat}=${encodeURIComponent(created.seats[seat].token)}`);
+    location.href = `/play/${encodeURIComponent(created.id)}#${tokens.join("&")}`;
+    return;
+  }
+  const humans = seats.filter((seat) => !current.bots?.[seat]);
+  if (humans.length === 1) {  // alone against the computer: straight to the board
+    location.href = created.seats[current.seat].link;
+    return;
+  }
+  rematchLinks = created;
+  renderEnding();
 }
 
 function connect(delay = 500) {
@@ -228,10 +357,18 @@ $("#lang").addEventListener("click", async () => {
   await refresh();
 });
 $("#download").addEventListener("click", download);
+$("#rules-toggle").addEventListener("click", () => showRules($("#rules-panel").hidden));
+$("#rules-close").addEventListener("click", () => showRules(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !$("#rules-panel").hidden) showRules(false);
+});
 
 try {
   await refresh();
   connect();
-} catch (error) {
+} catch (error) {  // a wrong, cut or replaced link: say what to do, in the page's language
   showError(error.message);
+  if (error.status >= 400 && error.status < 500) $("#error").append(" ", STRINGS[lang].lost);
+  $("#home").textContent = STRINGS[lang].home;
+  $("#lang").hidden = true;
 }

@@ -1,0 +1,120 @@
+"""Every page as a newcomer meets it, in Debian's Chromium: no internal text, no serious accessibility
+violation, in French and in English; the newcomer's first game against the computer, rules open.
+
+Internal text is what a player must never read: a dict, an identifier with an underscore, an ISO
+timestamp, a formula, a ruleset's id (``tests/browser_support.INTERNAL_TOKENS``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import assert_page_clean, running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LANGS = ("fr", "en")
+
+
+def settle(page) -> None:
+    """Wait until the game page has drawn a version (or failed to), then for the network to rest."""
+    page.wait_for_function("document.querySelector('#board')?.dataset.version !== undefined"
+                           " || document.querySelector('#error')?.textContent")
+    page.wait_for_load_state("networkidle")
+
+
+def in_language(page, lang: str, url: str) -> None:
+    page.goto(url)
+    page.evaluate(f"localStorage.setItem('kadesh.lang', '{lang}')")
+    page.goto(url)
+
+
+def check_everywhere(page, url: str, with_rules: bool = True) -> None:
+    """The page at ``url`` in both languages, and with its rules panel open when it has one."""
+    for lang in LANGS:
+        in_language(page, lang, url)
+        if "/play/" in url:
+            settle(page)
+        else:
+            page.wait_for_load_state("networkidle")
+        assert_page_clean(page, lang)
+        toggle = page.locator("#rules-toggle")
+        if with_rules and toggle.count() and toggle.is_visible():
+            toggle.click()
+            assert page.locator("#rules-panel").is_visible()
+            assert_page_clean(page, lang)
+
+
+def seat_url(base: str, created, seat: str) -> str:
+    return f"{base}/play/{created.id}?token={created.seat_tokens[seat]}"
+
+
+def finished_manoeuvre(store):
+    created = store.create_game("manoeuvre", seed="pages-over")
+    store.act(created.id, "north", 0, {"type": "resign"})
+    return created
+
+
+def test_every_page_reads_clean_in_both_languages(browser, tmp_path):
+    with running_server(str(tmp_path / "k.db")) as (base, store):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        check_everywhere(page, f"{base}/")
+        check_everywhere(page, f"{base}/no/such/page")
+        check_everywhere(page, f"{base}/play/unknown?token=nothing")
+        manoeuvre = store.create_game("manoeuvre", seed="pages")
+        check_everywhere(page, seat_url(base, manoeuvre, "north"))
+        check_everywhere(page, f"{base}/play/{manoeuvre.id}?token={manoeuvre.spectator_token}")
+        check_everywhere(page, seat_url(base, finished_manoeuvre(store), "south"))
+        hotseat = store.create_game("manoeuvre", seed="pages-hotseat")
+        tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
+        check_everywhere(page, f"{base}/play/{hotseat.id}#{tokens}", with_rules=False)
+        royaumes = store.create_game("royaumes", seed="pages")
+        for seat in ("koush", "imhotep"):
+            check_everywhere(page, seat_url(base, royaumes, seat))
+        check_everywhere(page, f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}")
+        for ruleset in ("bataille", "front"):
+            created = store.create_game(ruleset, seed="pages")
+            check_everywhere(page, seat_url(base, created, next(iter(created.seat_tokens))))
+
+
+def test_a_newcomer_plays_a_first_move_against_the_computer_with_the_rules_open(browser, tmp_path):
+    with running_server(str(tmp_path / "k.db")) as (base, store):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(f"{base}/")
+        page.click("#play-computer-manoeuvre")
+        page.wait_for_url("**/play/**")
+        settle(page)
+        assert "Maladroit" in page.inner_text("#who") or "ordinateur" in page.inner_text("#who")
+        page.click("#rules-toggle")
+        panel = page.locator("#rules-panel")
+        assert panel.is_visible()
+        open_section = panel.locator("details[open]")
+        assert open_section.count() >= 1 and "maintenant" in open_section.first.inner_text()
+        assert len(panel.inner_text()) > 400  # rules a newcomer can learn from, not a stub
+        page.click("#rules-close")
+        assert not panel.is_visible()
+        version = int(page.locator("#board").get_attribute("data-version"))
+        page.click('.tray .piece[data-element="n1"]')
+        page.click('rect[data-cell="f1"]')
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+        game_id = page.url.split("/play/")[1].split("?")[0]
+        with store.game(game_id) as game:
+            assert game.state.elements["n1"].cell is not None  # the general stands on the field
+
+
+def test_the_end_offers_a_rematch_against_the_same_computer(browser, tmp_path):
+    with running_server(str(tmp_path / "k.db")) as (base, store):
+        created = store.create_game("manoeuvre", seed="pages-rematch")
+        store.set_bot(created.id, "south", "maladroit")
+        store.act(created.id, "north", 0, {"type": "resign"})
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(seat_url(base, created, "north"))
+        settle(page)
+        page.click("#rematch")
+        page.wait_for_url(lambda url: created.id not in url)
+        settle(page)
+        new_id = page.url.split("/play/")[1].split("?")[0]
+        assert store.bots(new_id) == {"south": "maladroit"}
+        with store.game(new_id) as game:
+            assert game.outcome is None and game.seed != "pages-rematch"
