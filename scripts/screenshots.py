@@ -1,8 +1,10 @@
-"""Take the documentation's screenshots: a Manœuvre in progress as North sees it, a Royaumes
-campaign after its first turn, as Kush writes its orders and as Imhotep's console shows it, and a
-Front mission as Blue sees it (with the home page's Front panel, on a desktop and on a phone).
+"""Take the documentation's screenshots of every page, on a desktop (1280×800, what the player
+sees first) and on a phone (390×844, the whole page): the lobby, Manœuvre (deployment with the
+rules open, a battle after the other side's turn, the end with its rematch, the hot-seat hand-over),
+Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front, and the
+page for a link that leads nowhere.
 
-    python scripts/screenshots.py [--out docs]
+    python scripts/screenshots.py [--out docs/screenshots] [--only manoeuvre-battle,lobby]
 
 Serves Kadesh on a temporary database, plays seeded openings through the store, and
 photographs the pages in Debian's Chromium.
@@ -73,82 +75,102 @@ CAMPAIGN_TURN = {  # the first turn of the browser test: a battle at Saïs, Edfo
 }
 
 
-def royaumes_shots(browser, base: str, store, out: Path) -> None:
+CAMPAIGN_KINGDOM_EXTRA = "I15 -> I16\nguerre: Koush"
+
+
+def campaign(store):
+    """A Royaumes campaign after its first turn, Upper Egypt's next orders already in."""
     created = store.create_game("royaumes", seed="kadesh-screenshot")
     version = 0
     for seat, order in CAMPAIGN_TURN.items():
         version = store.act(created.id, seat, version, {"type": "orders", **order}).version
     version = store.act(created.id, "imhotep", version, {"type": "adjudicate"}).version
-    store.act(created.id, "haute_egypte", version, {"type": "orders", "text": "I15 -> I16\nguerre: Koush"})
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
-    page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['koush']}")
-    page.locator("svg.campaign-map").wait_for()
-    page.click('g.army[data-army="koush@G19"]')
-    page.click('rect[data-cell="H18"]', position={"x": 2, "y": 2})
-    page.select_option("#stance-libye", "ally")
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(out / "screenshot-royaumes-kingdom.png"))
-    console = browser.new_page(viewport={"width": 1440, "height": 900})
-    console.goto(f"{base}/play/{created.id}?token={created.seat_tokens['imhotep']}")
-    console.locator("table.secrets").wait_for()
-    console.wait_for_timeout(300)
-    console.screenshot(path=str(out / "screenshot-royaumes-console.png"), full_page=True)
+    store.act(created.id, "haute_egypte", version, {"type": "orders", "text": CAMPAIGN_KINGDOM_EXTRA})
+    return created
 
 
-def front_shots(browser, base: str, store, out: Path) -> None:
-    """The Vauclair bridge mission, blue's first turn, a tank selected; the home page's Front panel."""
-    created = store.create_game("front", options={"scenario": "mission_hold"}, seed="kadesh-screenshot")
-    link = f"{base}/play/{created.id}?token={created.seat_tokens['blue']}"
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(link)
-    page.locator("svg.front-map").wait_for()
+def seat_link(base: str, created, seat: str) -> str:
+    return f"{base}/play/{created.id}?token={created.seat_tokens[seat]}"
+
+
+def open_rules(page) -> None:
+    page.click("#rules-toggle")
+
+
+def select_first_north(page) -> None:
+    page.locator("g.token.north:not(.acted)").first.click()
+
+
+def select_first_blue(page) -> None:
     page.locator("g.unit.blue").first.click()
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(out / "screenshot-front.png"), full_page=True)
-    phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(link)
-    phone.locator("svg.front-map").wait_for()
-    phone.screenshot(path=str(out / "screenshot-front-phone.png"), full_page=True)
-    for name, size in (("home-front", (1280, 900)), ("home-front-phone", (390, 844))):
-        home = browser.new_page(viewport={"width": size[0], "height": size[1]})
-        home.goto(base + "/")
-        home.locator("#front-scenario").scroll_into_view_if_needed()
-        home.wait_for_timeout(300)
-        home.screenshot(path=str(out / f"screenshot-{name}.png"))
+
+
+def shots(base: str, store) -> dict:
+    """name → (link, what to do on the page before the picture, or None)."""
+    battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
+    store.set_bot(battle.id, "south", "maladroit")
+    play_opening(store, battle.id)
+    deployment = store.create_game("manoeuvre", seed="kadesh-screenshot-deploy")
+    store.set_bot(deployment.id, "south", "maladroit")
+    finished = store.create_game("manoeuvre", seed="kadesh-screenshot-end")
+    play_opening(store, finished.id, fights_wanted=1)
+    with store.game(finished.id) as game:
+        version = game.version
+    store.act(finished.id, "north", version, {"type": "resign"})
+    hotseat = store.create_game("manoeuvre", seed="kadesh-screenshot-hotseat")
+    tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
+    royaumes = campaign(store)
+    bataille = store.create_game("bataille", seed="kadesh-screenshot")
+    front = store.create_game("front", options={"scenario": "mission_hold"}, seed="kadesh-screenshot")
+    return {
+        "lobby": (f"{base}/", None),
+        "manoeuvre-deployment": (seat_link(base, deployment, "north"), open_rules),
+        "manoeuvre-battle": (seat_link(base, battle, "north"), select_first_north),
+        "manoeuvre-end": (seat_link(base, finished, "south"), None),
+        "manoeuvre-hotseat": (f"{base}/play/{hotseat.id}#{tokens}", None),
+        "royaumes-kingdom": (seat_link(base, royaumes, "koush"), None),
+        "royaumes-console": (seat_link(base, royaumes, "imhotep"), None),
+        "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
+        "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),
+        "front": (seat_link(base, front, "blue"), select_first_blue),
+        "not-found": (f"{base}/play-this-link-is-cut", None),
+    }
+
+
+SIZES = {"": ({"width": 1280, "height": 800}, False), "-phone": ({"width": 390, "height": 844}, True)}
+
+
+def photograph(browser, name: str, link: str, prepare, out: Path) -> None:
+    for suffix, (viewport, whole) in SIZES.items():
+        page = browser.new_page(viewport=viewport)
+        page.goto(link)
+        page.wait_for_load_state("networkidle")
+        if prepare is not None:
+            prepare(page)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=whole)
+        page.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", default="docs")
-    parser.add_argument("--only", choices=["manoeuvre", "royaumes", "front"], help="Take one ruleset's shots only")
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--only", help="comma-separated names of the shots to take (default: all)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, running_server(f"{folder}/shots.sqlite3") as (base, store):
-        created = store.create_game("manoeuvre", seed="kadesh-screenshot")
-        play_opening(store, created.id)
+        wanted = shots(base, store)
+        names = args.only.split(",") if args.only else list(wanted)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            if args.only in (None, "manoeuvre"):
-                manoeuvre_shots(browser, base, created.id, created.seat_tokens, Path(args.out))
-            if args.only in (None, "royaumes"):
-                royaumes_shots(browser, base, store, Path(args.out))
-            if args.only in (None, "front"):
-                front_shots(browser, base, store, Path(args.out))
+            for name in names:
+                link, prepare = wanted[name]
+                photograph(browser, name, link, prepare, out)
+                print(f"{out / name}.png, {out / name}-phone.png")
             browser.close()
-
-
-def manoeuvre_shots(browser, base: str, game_id: str, tokens: dict[str, str], out: Path) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 760})
-    page.goto(f"{base}/play/{game_id}?token={tokens['north']}")
-    page.locator("#board .field").wait_for()
-    page.locator("g.token.north:not(.acted)").first.click()
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(out / "screenshot.png"))
-    phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(f"{base}/play/{game_id}?token={tokens['south']}")
-    phone.locator("#board .field").wait_for()
-    phone.screenshot(path=str(out / "screenshot-phone.png"), full_page=True)
 
 
 if __name__ == "__main__":
