@@ -495,5 +495,6 @@ def test_r12_1_each_kingdom_reads_only_what_it_may_see():
     assert "Bataille à C4" in report("c") and "5 ×" not in report("c") and "Votre total" not in report("c")
     assert "niveau 5 × 1" in report("a") and "niveau 2" not in report("a")
     assert "niveau 2 × 1" in report("b") and "niveau 5" not in report("b")
-    assert "Totals at C4: a 5 × 1 + 0 = 5 ; b 2 × 1 + 0 = 2 — G loses ⌊1 × 2 / 5⌋" in report("imhotep", "en")
+    assert ("Totals at C4: a level 5 × 1 army = 5; b level 2 × 1 army = 2. The winner loses no army of 1: "
+            "its losses follow the balance of forces (2 against 5), rounded down.") in report("imhotep", "en")
     assert "Rapport d'espion" in report("a") and "Rapport d'espion" not in report("b")

@@ -17,6 +17,7 @@ from kadesh.core.ruleset import Ruleset
 from kadesh.rules.royaumes import narration, rules
 from kadesh.rules.royaumes.adjudicate import move_problem
 from kadesh.rules.royaumes.data import DEFAULT_SCENARIO, GAME_MASTER, RULES, SCENARIOS, WATER
+from kadesh.rules.royaumes.preview import warnings as order_warnings
 from kadesh.rules.royaumes.state import State, initial_state
 
 
@@ -55,18 +56,22 @@ class Royaumes(Ruleset):
         return narration.narrate(event, seat, lang)
 
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
-        """An order message as Imhotep will read it: the normalized order and its problems."""
+        """An order message as Imhotep will read it: the normalized order, its problems, and the
+        warnings of what will not be done as written (more armies asked than can leave, …)."""
         if seat not in state.kingdoms or action.get("type") != "orders":
             return None
         order = rules.read_orders(state, seat, action)
+        warned = order_warnings(state, seat, order)
         if "text" not in action:
-            return {"order": order}
+            return {"order": order, "warnings": warned}
         problems = {p["line"]: p for p in order["problems"]}
+        warnings = {p["line"]: p for p in warned}
         lines = [{"line": n, "text": text.strip(), "understood": n not in problems,
-                  **({"fr": problems[n]["fr"], "en": problems[n]["en"]} if n in problems else {})}
+                  **({"fr": problems[n]["fr"], "en": problems[n]["en"]} if n in problems else {}),
+                  **({"warning": {"fr": warnings[n]["fr"], "en": warnings[n]["en"]}} if n in warnings else {})}
                  for n, text in enumerate(action["text"].splitlines(), start=1)
                  if text.split("#", 1)[0].strip()]
-        return {"order": order, "lines": lines}
+        return {"order": order, "lines": lines, "warnings": warned}
 
     def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
         if state.deadline is None or state.ended is not None:

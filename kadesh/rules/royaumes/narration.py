@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from kadesh.core.events import Event
@@ -52,6 +53,52 @@ class _Names:
         return ", ".join(f"{n} {_RESOURCE_NAMES.get(r, {}).get(self.lang, r)}" for r, n in amounts.items())
 
 
+def armies_word(n: int, lang: str) -> str:
+    """« 1 armée », « 3 armées »; "1 army", "3 armies"."""
+    if lang == "en":
+        return f"{n} arm{'y' if n == 1 else 'ies'}"
+    return f"{n} armée{'' if n == 1 else 's'}"
+
+
+def _both_armies(n: int) -> tuple[str, str]:
+    return armies_word(n, "fr"), armies_word(n, "en")
+
+
+def _lost(n: int) -> tuple[str, str]:
+    return ("aucune perdue", "none lost") if n == 0 else (f"{n} perdue{'s' if n > 1 else ''}", f"{n} lost")
+
+
+FIELD_WORDS = {"military_level": ("le niveau militaire", "military level"),
+               "population": ("la population", "population"),
+               "guild_level": ("le niveau de la Guilde des Constructeurs", "Builders' Guild level"),
+               "resources": ("les ressources", "resources")}
+MONTHS = {"fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                 "novembre", "décembre"),
+          "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                 "November", "December")}
+DAYS = {"fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+        "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}
+
+
+def _and(items: list[str], lang: str) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {'and' if lang == 'en' else 'et'} {items[-1]}"
+
+
+def moment(iso: str, lang: str) -> str:
+    """An ISO 8601 time as a reader writes it, in its own zone: « mardi 15 janvier 2030 à 18 h 00 (UTC+1) »."""
+    at = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    offset = at.utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds()) // 60
+    zone = "UTC" if minutes == 0 else \
+        f"UTC{'+' if minutes > 0 else '−'}{abs(minutes) // 60}{f':{abs(minutes) % 60:02d}' if minutes % 60 else ''}"
+    day, month = DAYS[lang][at.weekday()], MONTHS[lang][at.month - 1]
+    if lang == "en":
+        return f"{day} {at.day} {month} {at.year} at {at.hour:02d}:{at.minute:02d} ({zone})"
+    return f"{day} {at.day} {month} {at.year} à {at.hour} h {at.minute:02d} ({zone})"
+
+
 def _adjudication(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     missing_fr = f" Sans ordres : {', '.join(map(k, d['missing']))}." if d["missing"] else ""
     missing_en = f" Without orders: {', '.join(map(k, d['missing']))}." if d["missing"] else ""
@@ -65,8 +112,9 @@ def _orders_in(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 def _orders_received(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     order = d["order"]
-    fr = [f"Ordres de {k(d['kingdom'])} reçus : {len(order['moves'])} mouvement(s)."]
-    en = [f"{k(d['kingdom'])}'s orders received: {len(order['moves'])} move(s)."]
+    n = len(order["moves"])
+    fr = [f"Ordres de {k(d['kingdom'])} reçus : {n} mouvement{'s' if n > 1 else ''}."]
+    en = [f"{k(d['kingdom'])}'s orders received: {n} move{'s' if n != 1 else ''}."]
     for item in order["problems"]:
         where_fr = f"ligne {item['line']}" if item["line"] else "ordre"
         where_en = f"line {item['line']}" if item["line"] else "order"
@@ -76,13 +124,26 @@ def _orders_received(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _stance(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    fr = f"{k(d['kingdom'])} déclare {STANCE_WORDS['fr'][d['stance']]} à {k(d['towards'])}."
-    en = f"{k(d['kingdom'])} declares {STANCE_WORDS['en'][d['stance']]} towards {k(d['towards'])}."
-    if d["allied"]:
-        fr, en = fr + " L'alliance est conclue.", en + " The alliance is sealed."
-    elif d["at_war"]:
-        fr, en = fr + " Les deux royaumes sont en guerre.", en + " The two kingdoms are at war."
-    return fr, en
+    """As the rules say it: war is declared on a kingdom; peace is made by both; an alliance is
+    proposed, and sealed when the other proposes it too."""
+    a, b = k(d["kingdom"]), k(d["towards"])
+    if d["stance"] == "war":
+        return f"{a} déclare la guerre à {b}.", f"{a} declares war on {b}."
+    if d["stance"] == "ally":
+        if d["allied"]:
+            return f"{a} s'allie à {b} : l'alliance est conclue.", f"{a} allies with {b}: the alliance is sealed."
+        if d["at_war"]:
+            return (f"{a} propose une alliance à {b}, qui reste en guerre contre {a}.",
+                    f"{a} proposes an alliance to {b}, which is still at war with {a}.")
+        return (f"{a} propose une alliance à {b} ; elle sera conclue si {b} la propose aussi.",
+                f"{a} proposes an alliance to {b}; it is sealed if {b} proposes it too.")
+    if d.get("was") == "ally":
+        return f"{a} rompt son alliance avec {b} : les deux royaumes sont en paix.", \
+            f"{a} breaks its alliance with {b}: the two kingdoms are at peace."
+    if d["at_war"]:
+        return (f"{a} offre la paix à {b}, mais {b} maintient la guerre.",
+                f"{a} offers peace to {b}, but {b} keeps the war going.")
+    return f"{a} fait la paix avec {b}.", f"{a} makes peace with {b}."
 
 
 def _ally_refused(d: dict[str, Any], k: _Names) -> tuple[str, str]:
@@ -98,7 +159,7 @@ def _army_raised(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 def _refused(what_fr: str, what_en: str):
     def write(d: dict[str, Any], k: _Names) -> tuple[str, str]:
         fr, en = REFUSALS.get(d.get("why", "cost"), REFUSALS["cost"])
-        return f"{what_fr} refusé(e) : {fr}.", f"{what_en} refused: {en}."
+        return f"{what_fr} refusée : {fr}.", f"{what_en} refused: {en}."
     return write
 
 
@@ -118,9 +179,9 @@ def _spy_refused(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _moved(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    n = d["count"]
-    return (f"{k(d['kingdom'])} : {n} armée{'s' if n > 1 else ''} de {d['from']} à {d['to']}.",
-            f"{k(d['kingdom'])}: {n} arm{'ies' if n > 1 else 'y'} from {d['from']} to {d['to']}.")
+    fr, en = _both_armies(d["count"])
+    return (f"{k(d['kingdom'])} : {fr} de {d['from']} à {d['to']}.",
+            f"{k(d['kingdom'])}: {en} from {d['from']} to {d['to']}.")
 
 
 def _move_refused(d: dict[str, Any], k: _Names) -> tuple[str, str]:
@@ -129,8 +190,11 @@ def _move_refused(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _move_short(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    return (f"{d['from']} → {d['to']} : {d['asked']} armées demandées, {d['found']} présentes ; elles seules partent.",
-            f"{d['from']} → {d['to']}: {d['asked']} armies asked, {d['found']} there; only they go.")
+    asked, found = _both_armies(d["asked"]), d["found"]
+    return (f"{d['from']} → {d['to']} : {asked[0]} demandées, {found} seulement pouvai{'en' if found > 1 else ''}t "
+            f"partir ; {'elles seules partent' if found > 1 else 'elle seule part'}.",
+            f"{d['from']} → {d['to']}: {asked[1]} asked, only {found} could leave; "
+            f"only {'they go' if found > 1 else 'it goes'}.")
 
 
 def _unordered(d: dict[str, Any], k: _Names) -> tuple[str, str]:
@@ -142,8 +206,10 @@ def _unordered(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 def _battle(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     place_fr = f"{d['city']} ({d['cell']})" if d["city"] else d["cell"]
     a, b = d["sides"]
-    sides_fr = " contre ".join(f"{k(s['kingdom'])} ({s['armies']} armée(s), {s['lost']} perdue(s))" for s in (a, b))
-    sides_en = " against ".join(f"{k(s['kingdom'])} ({s['armies']} arm(ies), {s['lost']} lost)" for s in (a, b))
+    sides_fr = " contre ".join(f"{k(s['kingdom'])} ({armies_word(s['armies'], 'fr')}, {_lost(s['lost'])[0]})"
+                               for s in (a, b))
+    sides_en = " against ".join(f"{k(s['kingdom'])} ({armies_word(s['armies'], 'en')}, {_lost(s['lost'])[1]})"
+                                for s in (a, b))
     sortie = (" Sortie de la cité occupée :", " Sortie from the occupied city:") if d["sortie"] else ("", "")
     if d["winner"] is None:
         return (f"Bataille à {place_fr} :{sortie[0]} {sides_fr}. Totaux égaux : toutes les armées périssent.",
@@ -152,21 +218,31 @@ def _battle(d: dict[str, Any], k: _Names) -> tuple[str, str]:
             f"Battle at {place_fr}:{sortie[1]} {sides_en}. {k(d['winner'])} wins.")
 
 
+def _total(side: dict[str, Any], lang: str) -> str:
+    bonus = f" + {side['bonus']} ({'défense' if lang == 'fr' else 'defence'})" if side["bonus"] else ""
+    word = "niveau" if lang == "fr" else "level"
+    return f"{word} {side['level']} × {armies_word(side['armies'], lang)}{bonus} = {side['total']}"
+
+
 def _battle_totals(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    parts = [(f"{k(s['kingdom'])} {s['level']} × {s['armies']} + {s['bonus']} = {s['total']}", s) for s in d["sides"]]
-    text = " ; ".join(p for p, _ in parts)
-    row = ""
+    """Imhotep's view of a battle: both totals, and the winner's losses said in words."""
+    fr = " ; ".join(f"{k(s['kingdom'])} {_total(s, 'fr')}" for s in d["sides"])
+    en = "; ".join(f"{k(s['kingdom'])} {_total(s, 'en')}" for s in d["sides"])
+    row_fr = row_en = ""
     if d["winner"] is not None:
         g = next(s for s in d["sides"] if s["kingdom"] == d["winner"])
         p = next(s for s in d["sides"] if s["kingdom"] != d["winner"])
-        keep = g["armies"] - RULES.keep_at_least
-        row = f" — G perd ⌊{g['armies']} × {p['total']} / {g['total']}⌋ (max {keep}) = {g['lost']}"
-    return f"  Totaux à {d['cell']} : {text}{row}.", f"  Totals at {d['cell']}: {text}{row.replace('perd', 'loses')}."
+        lost_fr = "ne perd aucune armée" if g["lost"] == 0 else f"perd {g['lost']} armée{'s' if g['lost'] > 1 else ''}"
+        lost_en = "loses no army" if g["lost"] == 0 else f"loses {armies_word(g['lost'], 'en')}"
+        row_fr = (f" Le vainqueur {lost_fr} sur {g['armies']} : ses pertes suivent le rapport des forces "
+                  f"({p['total']} contre {g['total']}), arrondies en dessous")
+        row_en = (f" The winner {lost_en} of {g['armies']}: its losses follow the balance of forces "
+                  f"({p['total']} against {g['total']}), rounded down")
+    return f"  Totaux à {d['cell']} : {fr}.{row_fr}.", f"  Totals at {d['cell']}: {en}.{row_en}."
 
 
 def _own_total(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    return (f"  Votre total : niveau {d['level']} × {d['armies']} armée(s) + bonus {d['bonus']} = {d['total']}.",
-            f"  Your total: level {d['level']} × {d['armies']} arm(ies) + bonus {d['bonus']} = {d['total']}.")
+    return f"  Votre total : {_total(d, 'fr')}.", f"  Your total: {_total(d, 'en')}."
 
 
 def _city_conquered(d: dict[str, Any], k: _Names) -> tuple[str, str]:
@@ -185,17 +261,19 @@ def _city_destroyed(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _city_occupied(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    return (f"{d['city']}, cité initiale de {k(d['owner'])}, est occupée par {d['armies']} armée(s) de "
-            f"{k(d['kingdom'])} : elle ne peut être détruite.",
-            f"{d['city']}, {k(d['owner'])}'s initial city, is occupied by {d['armies']} arm(ies) of "
-            f"{k(d['kingdom'])}: it cannot be destroyed.")
+    fr, en = _both_armies(d["armies"])
+    return (f"{d['city']}, cité initiale de {k(d['owner'])}, est occupée par {fr} de {k(d['kingdom'])} : "
+            "elle ne peut être détruite.",
+            f"{d['city']}, {k(d['owner'])}'s initial city, is occupied by {en} of {k(d['kingdom'])}: "
+            "it cannot be destroyed.")
 
 
 def _tribute(d: dict[str, Any], k: _Names) -> tuple[str, str]:
+    fr, en = _both_armies(d["armies"])
     short = (f" ; il manque {d['short']}", f"; {d['short']} short") if d["short"] else ("", "")
-    return (f"Tribut de {k(d['payer'])} à {k(d['kingdom'])} pour {d['armies']} armée(s) à {d['city']} : "
-            f"{d['owed']} dû, payé {k.stuff(d['paid']) or 'rien'}{short[0]}.",
-            f"Tribute from {k(d['payer'])} to {k(d['kingdom'])} for {d['armies']} arm(ies) at {d['city']}: "
+    return (f"Tribut de {k(d['payer'])} à {k(d['kingdom'])} pour {fr} à {d['city']} : "
+            f"{d['owed']} dus, payé {k.stuff(d['paid']) or 'rien'}{short[0]}.",
+            f"Tribute from {k(d['payer'])} to {k(d['kingdom'])} for {en} at {d['city']}: "
             f"{d['owed']} owed, paid {k.stuff(d['paid']) or 'nothing'}{short[1]}.")
 
 
@@ -220,28 +298,41 @@ def _gm_alliance(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 def _gm_edit(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     reason = f" — « {d['reason']} »" if d.get("reason") else ""
-    return (f"Imhotep modifie {', '.join(d['fields'])} de {k(d['kingdom'])}{reason}.",
-            f"Imhotep edits {k(d['kingdom'])}'s {', '.join(d['fields'])}{reason}.")
+    fields = [FIELD_WORDS.get(f, (f, f)) for f in d["fields"]]
+    return (f"Imhotep modifie {_and([f[0] for f in fields], 'fr')} de {k(d['kingdom'])}{reason}.",
+            f"Imhotep edits {k(d['kingdom'])}'s {_and([f[1] for f in fields], 'en')}{reason}.")
 
 
 def _gm_edit_values(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    return f"  Nouvelles valeurs : {d['values']}.", f"  New values: {d['values']}."
+    fr: list[str] = []
+    en: list[str] = []
+    for key, value in d["values"].items():
+        if key == "resources":
+            fr += [f"{_RESOURCE_NAMES.get(r, {}).get('fr', r)} {n}" for r, n in value.items()]
+            en += [f"{_RESOURCE_NAMES.get(r, {}).get('en', r)} {n}" for r, n in value.items()]
+        else:
+            words = FIELD_WORDS.get(key, (key, key))
+            fr.append(f"{words[0].split(' ', 1)[1]} {value}")
+            en.append(f"{words[1]} {value}")
+    return f"  Désormais : {', '.join(fr)}.", f"  Now: {', '.join(en)}."
 
 
 def _gm_deadline(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     if d["deadline"] is None:
-        return f"Imhotep retire l'échéance du tour {d['turn']}.", f"Imhotep removes turn {d['turn']}'s deadline."
-    return (f"Imhotep fixe l'échéance du tour {d['turn']} : {d['deadline']}.",
-            f"Imhotep sets turn {d['turn']}'s deadline: {d['deadline']}.")
+        return (f"Imhotep retire l'échéance du tour {d['turn']} : il jugera quand tous auront envoyé.",
+                f"Imhotep removes turn {d['turn']}'s deadline: he will adjudicate when all have sent.")
+    return (f"Imhotep fixe l'échéance du tour {d['turn']} : {moment(d['deadline'], 'fr')}.",
+            f"Imhotep sets turn {d['turn']}'s deadline: {moment(d['deadline'], 'en')}.")
 
 
 def _gm_override(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    parts = [f"{k(a['kingdom'])} {a['cell']} = {a['count']}" for a in d["armies"]]
-    parts += [f"{c['city']}: {'détruite' if c['destroyed'] else k(c['owner'])}" for c in d["cities"]]
-    parts_en = [f"{k(a['kingdom'])} {a['cell']} = {a['count']}" for a in d["armies"]]
-    parts_en += [f"{c['city']}: {'destroyed' if c['destroyed'] else k(c['owner'])}" for c in d["cities"]]
-    return (f"Imhotep tranche : {'; '.join(parts)} — « {d['reason']} ».",
-            f"Imhotep overrules: {'; '.join(parts_en)} — '{d['reason']}'.")
+    fr = [f"{k(a['kingdom'])} a désormais {armies_word(a['count'], 'fr')} en {a['cell']}" for a in d["armies"]]
+    en = [f"{k(a['kingdom'])} now has {armies_word(a['count'], 'en')} at {a['cell']}" for a in d["armies"]]
+    for c in d["cities"]:
+        fr.append(f"{c['city']} est détruite" if c["destroyed"] else f"{c['city']} revient à {k(c['owner'])}")
+        en.append(f"{c['city']} is destroyed" if c["destroyed"] else f"{c['city']} goes to {k(c['owner'])}")
+    return (f"Imhotep tranche : {' ; '.join(fr)} — « {d['reason']} ».",
+            f"Imhotep overrules: {'; '.join(en)} — '{d['reason']}'.")
 
 
 def _campaign_ended(d: dict[str, Any], k: _Names) -> tuple[str, str]:

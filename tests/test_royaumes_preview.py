@@ -1,0 +1,63 @@
+"""Royaumes: an order message read back before it is sent warns of what will not be done as
+written, in both languages, with the line it comes from (issue 17: « 2 x H17 -> H16 » with one
+army there passed the preview and was flagged only after adjudication).
+
+Choice (docs/rules/royaumes.md): asking for more armies than can leave moves those that can
+(``move_short``); the preview says so before the message is sent.
+"""
+
+from __future__ import annotations
+
+from kadesh.rules.royaumes import Royaumes
+from tests.royaumes_cases import campaign, move, of_type, play_turn
+
+RULESET = Royaumes()
+
+
+def read(state, kingdom, text):
+    return RULESET.preview(state, kingdom, {"type": "orders", "text": text})
+
+
+def test_p1_moving_more_armies_than_are_there_is_flagged_at_preview():
+    state = campaign(a={"armies": ["C3"]})
+    answer = read(state, "a", "2 x C3 -> C4")
+    (line,) = answer["lines"]
+    assert line["understood"] and line["warning"]["fr"].startswith("2 armées demandées, mais 1 seulement peut partir de C3")
+    assert "2 armies asked, but only 1 can leave C3: 1 will go." == line["warning"]["en"]
+    assert [w["line"] for w in answer["warnings"]] == [1]
+    # What the warning announced is what the adjudication does.
+    events = play_turn(state, {"a": "2 x C3 -> C4"})
+    assert of_type(events, "move_short")[0] == {"kingdom": "a", "from": "C3", "to": "C4", "asked": 2, "found": 1}
+
+
+def test_p2_armies_already_sent_by_another_line_are_counted():
+    state = campaign(a={"armies": ["C3", "C3"]})
+    answer = read(state, "a", "C3 -> C4\nC3 -> D4\nC3 -> B4")
+    assert [w["line"] for w in answer["warnings"]] == [3]
+    assert "déjà par d'autres lignes" in answer["warnings"][0]["fr"]
+    assert "already leave by other lines" in answer["warnings"][0]["en"]
+
+
+def test_p3_no_army_water_and_new_armies_are_flagged():
+    rows = ["......", "..~...", "......", "......", "......", "......"]
+    state = campaign(rows, a={"armies": ["B2"]})
+    state.raise_army("a", state.scenario.cell("E5"))  # raised this turn: it moves only the next
+    answer = read(state, "a", "B2 -> C2\nD4 -> D5\nE5 -> E4")
+    by_line = {w["line"]: w for w in answer["warnings"]}
+    assert "de l'eau" in by_line[1]["fr"] and "water" in by_line[1]["en"]
+    assert "aucune armée en D4" in by_line[2]["fr"] and "no army at D4" in by_line[2]["en"]
+    assert "ne bouge qu'au tour suivant" in by_line[3]["fr"] and "moves only next turn" in by_line[3]["en"]
+
+
+def test_p4_the_json_form_is_warned_too_and_a_city_not_ones_own():
+    state = campaign(a={"armies": ["C3"]})
+    answer = RULESET.preview(state, "a", {"type": "orders", "moves": [move("C3", "C4", 3)], "create": "Beta"})
+    texts = [w["en"] for w in answer["warnings"]]
+    assert texts == ["3 armies asked, but only 1 can leave C3: 1 will go.",
+                     "No army raised at Beta: that city is not yours."]
+
+
+def test_p5_a_clean_message_has_no_warning():
+    state = campaign(a={"armies": ["C3", "C3"]})
+    answer = read(state, "a", "2 x C3 -> C4\nguerre: B")
+    assert answer["warnings"] == [] and all("warning" not in line for line in answer["lines"])
