@@ -55,6 +55,21 @@ class Royaumes(Ruleset):
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
 
+    def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
+        """Each line's turn and topic, so the page can set each turn's report out by topic;
+        ``report`` is true for the lines of an adjudication (between Imhotep's ruling and the
+        next turn's opening)."""
+        out: list[dict[str, Any] | None] = []
+        turn, reporting = 1, False
+        for event in events:
+            if event.type == "adjudication":
+                turn, reporting = event.data["turn"], True
+            elif event.type == "turn_began":
+                turn, reporting = event.data["turn"], False
+            out.append({"turn": turn, "topic": narration.TOPICS.get(event.type, "other"),
+                        "report": reporting and event.type != "adjudication"})
+        return out
+
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """An order message as Imhotep will read it: the normalized order, its problems, and the
         warnings of what will not be done as written (more armies asked than can leave, …)."""
@@ -96,7 +111,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleset": "royaumes",
         "scenario": {"id": scenario.id, "names": scenario.names},
-        "map": {"width": scenario.width, "height": scenario.height, "rows": _rows(state)},
+        "map": {"width": scenario.width, "height": scenario.height, "rows": _rows(state),
+                "features": list(scenario.features)},
         "turn": state.turn,
         "deadline": state.deadline,
         "max_cities": RULES.max_cities,

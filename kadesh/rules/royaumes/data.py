@@ -55,6 +55,9 @@ class Scenario:
     resource_names: dict[str, dict[str, str]]
     costs: dict[str, dict[str, int]]
     kingdoms: dict[str, KingdomSpec]
+    # Drawn on the map for the eye, never read by the rules: rivers (a path of cells) and the
+    # names of seas and lakes ({"kind", "names", "path" or "label"}).
+    features: tuple[dict[str, Any], ...] = ()
 
     def is_land(self, cell: Cell) -> bool:
         x, y = cell
@@ -109,7 +112,20 @@ def scenario_from_dict(raw: dict[str, Any]) -> Scenario:
     return Scenario(id=info["id"], names={"fr": info["fr"], "en": info["en"]}, width=width, height=height,
                     water=water, resources=tuple(info["resources"]),
                     resource_names={r: names.get(r, {"fr": r, "en": r}) for r in info["resources"]},
-                    costs=raw["costs"], kingdoms=kingdoms)
+                    costs=raw["costs"], kingdoms=kingdoms,
+                    features=tuple(_feature(f, width, height) for f in raw["map"].get("features", ())))
+
+
+def _feature(raw: dict[str, Any], width: int, height: int) -> dict[str, Any]:
+    cells = [*raw.get("path", ()), *([raw["label"]] if "label" in raw else [])]
+    if raw.get("kind") not in ("river", "sea", "lake") or any(parse_map_cell(c, width, height) is None for c in cells):
+        raise ValueError(f"map feature {raw!r}: a kind (river, sea, lake) and cells of the map")
+    out: dict[str, Any] = {"kind": raw["kind"], "names": {"fr": raw.get("fr", ""), "en": raw.get("en", "")}}
+    if "path" in raw:
+        out["path"] = list(raw["path"])
+    if "label" in raw:
+        out["label"] = raw["label"]
+    return out
 
 
 def _load_scenarios() -> dict[str, Scenario]:

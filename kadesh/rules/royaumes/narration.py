@@ -342,6 +342,19 @@ def _campaign_ended(d: dict[str, Any], k: _Names) -> tuple[str, str]:
             f"Imhotep ends the campaign on turn {d['turn']}.{who[1]}{reason}")
 
 
+# What each event is about, for the page's report (``Royaumes.marks``).
+TOPICS = {
+    "adjudication": "adjudication", "orders_in": "orders", "orders_received": "orders",
+    "stance": "relations", "ally_refused": "relations",
+    "army_raised": "economy", "raise_refused": "economy", "built": "economy", "build_refused": "economy",
+    "spy_report": "economy", "spy_refused": "economy",
+    "moved": "moves", "move_refused": "moves", "move_short": "moves", "unordered": "moves",
+    "battle": "battles", "battle_totals": "battles", "battle_own_total": "battles",
+    "city_conquered": "cities", "city_destroyed": "cities", "city_occupied": "cities", "tribute": "tribute",
+    "turn_began": "turn", "gm_adjudicate": "imhotep", "gm_alliance": "imhotep", "gm_edit": "imhotep",
+    "gm_edit_values": "imhotep", "gm_deadline": "imhotep", "gm_override": "imhotep", "campaign_ended": "imhotep",
+}
+
 _WRITERS = {
     "adjudication": _adjudication, "orders_in": _orders_in, "orders_received": _orders_received,
     "stance": _stance, "ally_refused": _ally_refused, "army_raised": _army_raised,
