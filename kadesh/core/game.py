@@ -120,6 +120,23 @@ class Game:
                 lines.append((version, line))
         return lines
 
+    def journal_marked(self, seat: Seat | None, lang: str = "fr",
+                       since: int = 0) -> list[tuple[int, str, dict[str, Any] | None]]:
+        """(version, line, mark) like ``journal_entries``, with the ruleset's mark of each line's event
+        for the board (``Ruleset.marks``, computed over every event ``seat`` may read)."""
+        if seat is not None:
+            self._check_seat(seat)
+        visible = [(version, event) for version, event in self.events if event.visible_to(seat)]
+        marks = self.ruleset.marks([event for _, event in visible], seat)
+        lines = []
+        for (version, event), mark in zip(visible, marks, strict=True):
+            if version <= since:
+                continue
+            line = self.ruleset.narrate(event, seat, lang)
+            if line is not None:
+                lines.append((version, line, mark))
+        return lines
+
     def odds(self, seat: Seat, action: Action) -> dict[str, Any] | None:
         self._check_seat(seat)
         self.ruleset.check(self.state, seat, action)

@@ -82,6 +82,12 @@ class Ruleset(ABC):
     def narrate(self, event: Event, seat: Seat | None, lang: str) -> str | None:
         """One journal line for ``event`` as ``seat`` reads it, or None for a silent event."""
 
+    def marks(self, events: list[Event], seat: Seat | None) -> list[dict[str, Any] | None]:
+        """For the board, one small JSON mark per event (what moved where, a fight's cell and
+        result, what was destroyed), or None; ``events`` are all those ``seat`` may read, in
+        order from the start, so a ruleset may follow positions along them. Default: no marks."""
+        return [None] * len(events)
+
     def state_from_view(self, view: dict[str, Any], seat: Seat | None) -> Any:
         """A state consistent with ``view`` alone, for search by bots that must not see hidden state.
 

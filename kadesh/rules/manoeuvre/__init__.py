@@ -12,6 +12,7 @@ from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.manoeuvre import combat, narration, rules
 from kadesh.rules.manoeuvre.data import RULES, SIDES
+from kadesh.rules.manoeuvre.marks import marks as board_marks
 from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state, state_from_view
 
 
@@ -55,6 +56,10 @@ class Manoeuvre(Ruleset):
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
 
+    def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
+        """Cells of each battle event, for the page to mark the last turn (``marks.py``)."""
+        return board_marks(events)
+
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         hidden = state.phase == DEPLOYMENT
         return {
@@ -66,6 +71,8 @@ class Manoeuvre(Ruleset):
             "ready": dict(state.ready),
             "losses": dict(state.losses),
             "break_losses": RULES.break_losses,
+            "kinds": {k.name: {"move": k.move, "vs_foot": k.vs_foot, "vs_mounted": k.vs_mounted, "mounted": k.mounted,
+                               "shoots": k.shoots, "loss_value": k.loss_value} for k in RULES.kinds.values()},
             "elements": [_element_view(state, el, seat, hidden and el.side != seat)
                          for el in state.elements.values()],
         }
