@@ -60,6 +60,9 @@ def serve(
     port: int = typer.Option(8000, help="Port to listen on"),
     db: str | None = DbOption,
     log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
+    bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
+                                            help="Seconds of thought per action for the bots that search "
+                                                 "(default: each bot's own, Stratège 0.25)"),
 ) -> None:
     """Run the Kadesh server (HTTP API, WebSocket and home page).
 
@@ -69,7 +72,7 @@ def serve(
     from kadesh.server import create_app
     from kadesh.server.ws import MAX_FRAME
 
-    application = create_app(db)
+    application = create_app(db, bot_budget=bot_budget)
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)

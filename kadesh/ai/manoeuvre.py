@@ -26,7 +26,7 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
 VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
-DEFAULT_BUDGET = 1.0  # seconds of thought per action for Stratège
+DEFAULT_BUDGET = 0.25  # seconds of thought per action for Stratège: a whole turn within about 3 s
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 

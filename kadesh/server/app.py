@@ -25,10 +25,11 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
-               max_body: int = MAX_BODY, bot_budget: float = 1.0, deadline_poll: float = 5.0) -> FastAPI:
+               max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
-    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search.
+    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search
+    (None: each bot's own default, Stratège's ``DEFAULT_BUDGET``).
     ``deadline_poll``: how often, in seconds, games whose deadline has passed are looked for."""
 
     @asynccontextmanager

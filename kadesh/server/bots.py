@@ -21,7 +21,9 @@ KEPT_BOTS = 256  # bots kept between their moves (a search bot may reuse what it
 
 
 class BotRunner:
-    def __init__(self, store: Store, notifier: Notifier, budget: float = 1.0, workers: int = 2) -> None:
+    def __init__(self, store: Store, notifier: Notifier, budget: float | None = None,
+                 workers: int = 2) -> None:
+        """``budget``: thinking time per action of the bots that search; None: each bot's own default."""
         self.store = store
         self.notifier = notifier
         self.budget = budget
