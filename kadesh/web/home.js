@@ -1,241 +1,328 @@
-// Home page: list the rulesets, create a Manœuvre game or a Royaumes campaign, show the seat links. No build step.
+// Home page: the lobby. Each ruleset is a card (its picture, what it is, how long it takes) with one click to
+// play: against the computer, two on this screen, or by a link; after creating, the links show in the card.
+// A ruleset's view module may add a set-up table (``setup``), shown under the cards. No build step.
 
-const TEXT = {
-  fr: {
-    intro: "Jeux de guerre au tour par tour, joués sur plusieurs jours : chaque jet de dé est consigné.",
-    rulesets: "Règles disponibles", new_game: "Nouvelle partie de Manœuvre", create: "Créer la partie",
-    links: "Liens de la partie", commitment: "Engagement des dés (SHA-256 de la graine) :",
-    links_help: "Qui ouvre une manœuvre commande le Nord ; envoie le lien du Sud à ton adversaire. Qui a un lien joue ce siège : ne le publie pas.",
-    play_north: "Commander le Nord", hotseat: "Jouer les deux camps sur cet écran (passe la main)",
-    my_games: "Mes parties", your_turn: "à toi de jouer", their_turn: "à l'adversaire", over: "terminée",
-    bow: "archer", blade: "lame",
-    vs_computer: "Contre l'ordinateur", play_computer: "Jouer contre l'ordinateur", level: "Adversaire",
-    side: "Je commande", random: "Hasard",
-    seat: "Siège", spectator: "Spectateurs", owner: "Propriétaire", open: "Ouvrir", copy: "Copier",
-    copied: "Copié", toggle: "English", failed: "La création a échoué : ",
-    north: "Nord", south: "Sud",
-    new_campaign: "Nouvelle campagne Royaumes", scenario: "Scénario", create_campaign: "Créer la campagne",
-    campaign_links: "Liens de la campagne", open_console: "Ouvrir la console d'Imhotep",
-    campaign_help: "Envoie à chaque royaume son lien ; garde celui d'Imhotep, le maître du jeu.",
-  },
-  en: {
-    intro: "Turn-based wargames played over several days: every die roll is on the record.",
-    rulesets: "Available rulesets", new_game: "New game of Manoeuvre", create: "Create the game",
-    links: "Game links", commitment: "Dice commitment (SHA-256 of the seed):",
-    links_help: "Whoever opens a manoeuvre commands North; send the South link to your opponent. Whoever has a link plays that seat: don't publish it.",
-    play_north: "Command North", hotseat: "Play both sides on this screen (hand over)",
-    my_games: "My games", your_turn: "your turn", their_turn: "opponent's turn", over: "over",
-    bow: "bow", blade: "blade",
-    vs_computer: "Against the computer", play_computer: "Play against the computer", level: "Opponent",
-    side: "I command", random: "Random",
-    seat: "Seat", spectator: "Spectators", owner: "Owner", open: "Open", copy: "Copy",
-    copied: "Copied", toggle: "Français", failed: "Could not create the game: ",
-    north: "North", south: "South",
-    new_campaign: "New Royaumes campaign", scenario: "Scenario", create_campaign: "Create the campaign",
-    campaign_links: "Campaign links", open_console: "Open Imhotep's console",
-    campaign_help: "Send each kingdom its link; keep Imhotep's, the game master's.",
-  },
-};
+import { el } from "./dom.js";
+import { picture } from "./lobby-art.js";
+import { PICTURES, TEXT, VALUES, seatName } from "./lobby-words.js";
+import { renderMyGames } from "./my-games.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
-let created = null;
-let campaign = null;  // {created, names}: a new Royaumes campaign and its kingdoms' names
+const guides = {};    // ruleset → GUIDE (title, tagline, duration, players), from rules/<ruleset>-guide.js
+const created = {};   // ruleset → {body, names}: the game just created here and its seats' names
+const chosen = {};    // ruleset → {field: value}: the player's choices in the card, kept across a language switch
 
 const $ = (id) => document.getElementById(id);
-const t = (key) => TEXT[lang][key] ?? key;
+const t = (key, ...args) => {
+  const value = TEXT[lang][key];
+  return typeof value === "function" ? value(...args) : value ?? key;
+};
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
+// Ids the other pages' tests and links know (Manœuvre's forms, Royaumes' campaign, Front's links) stay as they were.
+const SPECIAL_IDS = {
+  manoeuvre: { versus: "versus", create: "create", created: "created", links: "links", first: "play-north",
+    hotseatLink: "hotseat", commitment: "commitment" },
+  royaumes: { create: "campaign", created: "campaign-created", links: "campaign-links", first: "open-console" },
+  front: { link: "front-create", links: "front-links" },
+};
+const OPTION_IDS = { royaumes: { scenario: "scenario" }, front: { scenario: "front-scenario" } };
+const CREATOR = { royaumes: "imhotep" };  // the seat whoever creates the game takes (else the first)
+// View modules whose ``setup`` the card already does (Front's picks a scenario and hands out links).
+const COVERED_BY_CARD = new Set(["front"]);
+
+function ids(name) {
+  return { card: `card-${name}`, versus: `versus-${name}`, computer: `play-computer-${name}`, create: `create-${name}`,
+    hotseat: `hotseat-${name}`, link: `link-${name}`, error: `error-${name}`, created: `created-${name}`,
+    links: `links-${name}`, first: `play-first-${name}`, hotseatLink: `hotseat-link-${name}`,
+    commitment: `commitment-${name}`, ...SPECIAL_IDS[name] };
 }
 
-function render() {
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  $("lang").textContent = t("toggle");
-  $("rulesets").replaceChildren(...rulesets.map((r) => el("li", {}, `${r.title[lang] ?? r.name} (v${r.version})`)));
-  const manoeuvre = rulesets.find((r) => r.name === "manoeuvre");
+function radioId(name, group, value) {
+  return name === "manoeuvre" ? `${group}-${value}` : `${name}-${group}-${value}`;
+}
+
+function optionId(name, key) {
+  return OPTION_IDS[name]?.[key] ?? `opt-${name}-${key}`;
+}
+
+function remembered(name, field, fallback) {
+  return chosen[name]?.[field] ?? fallback;
+}
+
+function keep(name, field, value) {
+  chosen[name] = { ...chosen[name], [field]: value };
+}
+
+// -- the card ----------------------------------------------------------------------------------------
+function card(ruleset) {
+  const { name } = ruleset;
+  const id = ids(name);
+  const guide = guides[name]?.[lang] ?? {};
+  const title = guide.title ?? ruleset.title[lang] ?? ruleset.title.fr;
+  const two = ruleset.seats.length === 2;
+  const parts = [
+    el("h3", { class: "game-title", id: `title-${name}` }, title),
+    guide.tagline ? el("p", { class: "tagline" }, guide.tagline) : null,
+    el("dl", { class: "game-facts" },
+      guide.duration ? el("div", {}, el("dt", {}, t("duration")), el("dd", {}, guide.duration)) : null,
+      guide.players ? el("div", {}, el("dt", {}, t("players")), el("dd", {}, guide.players)) : null),
+  ];
+  if (two && ruleset.bots?.length) parts.push(versusForm(ruleset, id));
+  parts.push(createForm(ruleset, id, two));
+  parts.push(el("p", { class: "card-error", id: id.error, role: "alert" }));
+  const done = created[name] ? createdBlock(ruleset, id) : null;
+  return el("article", { class: `card game-card${done ? " has-created" : ""}`, id: id.card, "aria-labelledby": `title-${name}`,
+    "data-ruleset": name },
+  picture(name, PICTURES[lang][name] ?? title), el("div", { class: "card-body" }, ...parts), done);
+}
+
+function radios(name, group, legend, choices, checked) {
+  return el("fieldset", { class: "chips" }, el("legend", {}, legend), el("div", { class: "chip-row" }, ...choices.map(([value, label]) => {
+    const input = el("input", { type: "radio", name: group, value, id: radioId(name, group, value),
+      onchange: () => keep(name, group, value) });
+    input.checked = value === checked;
+    return el("label", { class: "chip", for: input.id }, input, ` ${label}`);
+  })));
+}
+
+function versusForm(ruleset, id) {
+  const { name, bots, seats } = ruleset;
+  const level = remembered(name, "level", bots[0].level);
+  const side = remembered(name, "side", seats[0]);
+  return el("form", { id: id.versus, class: "versus", onsubmit: (event) => { event.preventDefault(); playComputer(ruleset); } },
+    el("h4", {}, t("vs_computer")),
+    radios(name, "level", t("level"), bots.map((b) => [b.level, b.title[lang] ?? b.level]), level),
+    radios(name, "side", t("side"), seats.map((s) => [s, seatName(s, lang)]), side),
+    el("button", { type: "submit", class: "primary", id: id.computer }, t("play_computer")));
+}
+
+function createForm(ruleset, id, two) {
+  const { name } = ruleset;
+  const buttons = two
+    ? [el("h4", {}, t("other_ways")),
+      el("p", { class: "ways" },
+        el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
+        el("button", { type: "submit", id: id.link }, t("link_button")))]
+    : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
+      el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
+  return el("form", { id: id.create, class: "create", onsubmit: (event) => { event.preventDefault(); createLinks(ruleset); } },
+    ...buttons, optionsBox(ruleset));
+}
+
+// The ruleset's options: a choice is a select, a yes/no a checkbox, a text a text area, a group its troop.
+function optionsBox(ruleset) {
+  const { name } = ruleset;
   const fields = [];
-  for (const [name, spec] of Object.entries(manoeuvre?.options_schema ?? {})) {
-    fields.push(el("legend", {}, spec[lang] ?? name));
-    for (const value of spec.values ?? []) {
-      const input = el("input", { type: "radio", name, value, id: `opt-${name}-${value}` });
-      input.checked = value === spec.default;
-      fields.push(el("label", { for: input.id }, input, ` ${t(value)}`));
+  for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
+    const fieldId = optionId(name, key);
+    const value = remembered(name, `opt:${key}`, spec.type === "group" ? spec.default?.troop : spec.default);
+    const onchange = (event) => keep(name, `opt:${key}`, event.target.type === "checkbox" ? event.target.checked : event.target.value);
+    if (spec.type === "choice") {
+      const values = spec.offered ?? spec.values ?? [];
+      const select = el("select", { id: fieldId, name: key, onchange },
+        ...values.map((v) => el("option", { value: v }, spec.labels?.[v]?.[lang] ?? VALUES[lang][v] ?? v)));
+      select.value = value;
+      fields.push(el("p", {}, el("label", { for: fieldId }, spec[lang] ?? key), " ", select));
+    } else if (spec.type === "bool") {
+      const box = el("input", { type: "checkbox", id: fieldId, name: key, onchange });
+      box.checked = Boolean(value);
+      fields.push(el("p", {}, el("label", { for: fieldId }, box, ` ${spec[lang] ?? key}`)));
+    } else if (spec.type === "text") {
+      const area = el("textarea", { id: fieldId, name: key, rows: "4", maxlength: spec.max_length, onchange });
+      area.value = value ?? "";
+      fields.push(el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
+    } else if (spec.type === "group" && spec.catalogue) {
+      const select = el("select", { id: fieldId, name: key, onchange },
+        ...Object.entries(spec.catalogue).map(([troop, data]) => el("option", { value: troop }, data.names?.[lang] ?? troop)));
+      select.value = value;
+      fields.push(el("p", {}, el("label", { for: fieldId }, seatName(key, lang)), " ", select));
     }
   }
-  $("options").replaceChildren(...fields);
-  renderVersus(manoeuvre);
-  renderScenarios(rulesets.find((r) => r.name === "royaumes"));
-  if (created) renderLinks();
-  if (campaign) renderCampaign();
-  renderMyGames();
+  if (tableModule(name)) {
+    fields.push(el("p", {}, el("a", { href: `#panel-${name}` }, t("setup_more", guides[name]?.[lang]?.title ?? name))));
+  }
+  if (!fields.length) return null;
+  return el("details", { class: "options", open: chosen[name]?.open ? true : null,
+    ontoggle: (event) => keep(name, "open", event.target.open) },
+  el("summary", {}, t("options")), ...fields);
+}
+
+// What the card's options ask for, as the server wants it.
+function options(ruleset) {
+  const out = {};
+  for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
+    const field = $(optionId(ruleset.name, key));
+    if (!field) continue;
+    if (spec.type === "bool") out[key] = field.checked;
+    else if (spec.type === "group") out[key] = { troop: field.value };
+    else if (spec.type === "text") { if (field.value.trim()) out[key] = field.value; }
+    else out[key] = field.value;
+  }
+  return out;
+}
+
+// -- creating ------------------------------------------------------------------------------------------
+async function post(ruleset, bots) {
+  const id = ids(ruleset.name);
+  $(id.error).textContent = "";
+  const form = $(id.card);
+  const buttons = [...form.querySelectorAll("button")];
+  for (const button of buttons) button.disabled = true;
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ruleset: ruleset.name, options: options(ruleset), ...(bots ? { bots } : {}) }),
+    });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      $(id.error).textContent = t("failed") + (body[lang] ?? response.statusText);
+      return null;
+    }
+    return body;
+  } catch (error) {
+    $(id.error).textContent = t("failed") + error.message;
+    return null;
+  } finally {
+    for (const button of buttons) button.disabled = false;
+  }
+}
+
+async function playComputer(ruleset) {
+  const form = $(ids(ruleset.name).versus);
+  const choice = new FormData(form);
+  const side = choice.get("side");
+  const bots = Object.fromEntries(ruleset.seats.filter((s) => s !== side).map((s) => [s, choice.get("level")]));
+  const body = await post(ruleset, bots);
+  if (body) window.location.href = body.seats[side].link;
+}
+
+function hotseatLink(body) {
+  const tokens = Object.entries(body.seats).map(([seat, link]) => `${seat}=${encodeURIComponent(link.token)}`);
+  return `/play/${encodeURIComponent(body.id)}#${tokens.join("&")}`;
+}
+
+async function playHotseat(ruleset) {
+  const body = await post(ruleset);
+  if (body) window.location.href = hotseatLink(body);
+}
+
+async function createLinks(ruleset) {
+  const body = await post(ruleset);
+  if (!body) return;
+  const names = Object.fromEntries(Object.keys(body.seats).map((seat) => [seat, { fr: seatName(seat, "fr"), en: seatName(seat, "en") }]));
+  const creator = CREATOR[ruleset.name] ?? Object.keys(body.seats)[0];
+  try {  // a scenario names its own kingdoms
+    const game = await (await fetch(`/api/games/${encodeURIComponent(body.id)}`, {
+      headers: { Authorization: `Bearer ${body.seats[creator].token}` } })).json();
+    for (const kingdom of game.view?.kingdoms ?? []) if (kingdom.names) names[kingdom.id] = kingdom.names;
+  } catch (error) { /* the static names will do */ }
+  created[ruleset.name] = { body, names, creator };
+  remember(ruleset.name, body, creator);
+  const id = ids(ruleset.name);
+  await renderMyGames($("my-games-section"), { lang, rulesets, guides });  // before scrolling: the list may push the card
+  $(id.card).replaceWith(card(ruleset));
+  const block = $(id.created);
+  block.scrollIntoView({ block: "start" });
+  block.querySelector("h4").focus({ preventScroll: true });
+}
+
+// The creator's seat goes into « Mes parties » at once: closing the tab must not lose the game.
+function remember(name, body, seat) {
+  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]").filter((g) => g.token !== body.seats[seat].token);
+  games.unshift({ id: body.id, token: body.seats[seat].token, seat, ruleset: name, link: body.seats[seat].link, opened: Date.now() });
+  localStorage.setItem("kadesh.games", JSON.stringify(games.slice(0, 50)));
 }
 
 function absolute(link) {
   return new URL(link, window.location.origin).href;
 }
 
-function linkRow(label, link) {
-  const url = absolute(link);
-  const copy = el("button", { type: "button" }, t("copy"));
-  copy.addEventListener("click", async () => {
-    await navigator.clipboard?.writeText(url);
-    copy.textContent = t("copied");
-  });
-  return el("tr", {}, el("th", {}, label), el("td", {}, el("a", { href: url, target: "_blank" }, t("open"))),
-            el("td", {}, el("input", { value: url, readonly: "", size: "60" })), el("td", {}, copy));
-}
-
-function renderLinks() {
-  $("created").hidden = false;
-  $("commitment").textContent = created.commitment;
-  const rows = Object.entries(created.seats).map(([seat, link]) => linkRow(`${t("seat")} ${t(seat)}`, link.link));
-  rows.push(linkRow(t("spectator"), created.spectator.link), linkRow(t("owner"), created.owner.link));
-  $("links").replaceChildren(...rows);
-  $("play-north").href = created.seats.north ? created.seats.north.link : Object.values(created.seats)[0].link;
-  const tokens = Object.entries(created.seats).map(([seat, link]) => `${seat}=${encodeURIComponent(link.token)}`);
-  $("hotseat").href = `/play/${encodeURIComponent(created.id)}#${tokens.join("&")}`;
-}
-
-// "My games": the seat links this browser has opened, with whose turn it is.
-async function renderMyGames() {
-  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]");
-  $("my-games-section").hidden = games.length === 0;
-  const items = await Promise.all(games.map(async (game) => {
-    let state = "";
+function copyButton(url, what) {
+  const button = el("button", { type: "button", class: "copy", "aria-label": t("copy_label", what) }, t("copy"));
+  button.addEventListener("click", async () => {
     try {
-      const response = await fetch(`/api/games/${encodeURIComponent(game.id)}`, { headers: { Authorization: `Bearer ${game.token}` } });
-      if (!response.ok) return null;
-      const body = await response.json();
-      state = body.outcome ? t("over") : body.to_act.includes(body.seat) ? t("your_turn") : t("their_turn");
-    } catch (error) {
-      return null;
+      await navigator.clipboard.writeText(url);
+    } catch (error) {  // no clipboard (plain http, old browser): select the text for the player to copy
+      button.closest("tr, p")?.querySelector("input")?.select();
     }
-    return el("li", { class: "my-game" }, el("a", { href: game.link }, `${game.ruleset} · ${t(game.seat)} · ${game.id}`), ` — ${state}`);
+    button.textContent = t("copied");
+  });
+  return button;
+}
+
+function linkRow(label, link, side) {
+  const url = absolute(link);
+  return el("tr", {}, el("th", { scope: "row" }, label),
+    el("td", { class: "url" }, el("input", { value: url, readonly: true, "aria-label": t("link_label", label) })),
+    el("td", {}, copyButton(url, label)),
+    el("td", {}, el("a", { href: url, "data-side": side }, t("open"))));
+}
+
+function createdBlock(ruleset, id) {
+  const { body, names, creator } = created[ruleset.name];
+  const name = (seat) => names[seat]?.[lang] ?? seatName(seat, lang);
+  const seats = Object.keys(body.seats);
+  const others = seats.filter((s) => s !== creator);
+  const campaign = seats.length > 2;
+  const rows = seats.map((seat) => linkRow(name(seat), body.seats[seat].link, seat));
+  rows.push(linkRow(t("spectator"), body.spectator.link, "spectator"));
+  const ownerUrl = absolute(body.owner.link);
+  const help = campaign ? t("campaign_help")
+    : t("links_help", seatName(creator, lang, true), others.map((s) => t("link_of", seatName(s, lang, 2))).join(t("and")));
+  const first = el("a", { id: id.first, class: "primary", href: body.seats[creator].link },
+    campaign ? t("open_console") : t("play_seat", seatName(creator, lang, true)));
+  return el("section", { class: "created", id: id.created, "aria-labelledby": `${id.created}-title` },
+    el("h4", { id: `${id.created}-title`, tabindex: "-1" }, campaign ? t("campaign_ready") : t("ready")),
+    el("p", {}, help),
+    el("p", { class: "ways" }, first,
+      campaign ? null : el("a", { id: id.hotseatLink, href: hotseatLink(body) }, t("hotseat"))),
+    el("table", { class: "links" }, el("tbody", { id: id.links }, ...rows)),
+    el("p", { class: "muted small" }, t("spectator_help")),
+    el("div", { class: "owner" },
+      el("p", { class: "owner-link" }, el("label", { for: `${id.created}-owner` }, t("owner")),
+        el("input", { id: `${id.created}-owner`, value: ownerUrl, readonly: true }), copyButton(ownerUrl, t("owner"))),
+      el("p", { class: "muted small" }, t("owner_help"))),
+    el("details", { class: "dice" }, el("summary", {}, t("dice")),
+      el("p", {}, t("dice_help")),
+      el("p", {}, `${t("fingerprint")} : `, el("code", { id: id.commitment }, body.commitment))));
+}
+
+// -- set-up tables from the view modules ------------------------------------------------------------------
+const modules = {};  // ruleset → its view module, when it offers a set-up table the card does not cover
+
+function tableModule(name) {
+  return modules[name] ?? null;
+}
+
+async function loadModules() {
+  await Promise.all(rulesets.map(async ({ name }) => {
+    const [guide, module] = await Promise.all([
+      import(`/static/rules/${name}-guide.js`).catch(() => null),
+      COVERED_BY_CARD.has(name) ? null : import(`/static/rules/${name}.js`).catch(() => null),
+    ]);
+    if (guide?.GUIDE) guides[name] = guide.GUIDE;
+    if (module?.setup) {
+      modules[name] = module;
+      if (!document.querySelector(`link[data-ruleset="${name}"]`)) {
+        document.head.append(el("link", { rel: "stylesheet", href: `/static/rules/${name}.css`, "data-ruleset": name }));
+      }
+    }
   }));
-  $("my-games").replaceChildren(...items.filter(Boolean));
 }
 
-function radios(name, legend, choices, checked) {
-  const nodes = [el("legend", {}, legend)];
-  for (const [value, label] of choices) {
-    const input = el("input", { type: "radio", name, value, id: `${name}-${value}` });
-    input.checked = value === checked;
-    nodes.push(el("label", { for: input.id }, input, ` ${label}`));
-  }
-  return nodes;
-}
-
-function renderVersus(ruleset) {
-  const bots = ruleset?.bots ?? [];
-  const previous = new FormData($("versus"));
-  $("bot-levels").replaceChildren(...radios("level", t("level"),
-    bots.map((b) => [b.level, b.title[lang] ?? b.level]), previous.get("level") ?? "maladroit"));
-  $("bot-side").replaceChildren(...radios("side", t("side"),
-    (ruleset?.seats ?? []).map((s) => [s, t(s)]), previous.get("side") ?? "north"));
-}
-
-async function playComputer(event) {
-  event.preventDefault();
-  $("error").textContent = "";
-  const choice = new FormData($("versus"));
-  const manoeuvre = rulesets.find((r) => r.name === "manoeuvre");
-  const side = choice.get("side");
-  const bots = Object.fromEntries(manoeuvre.seats.filter((s) => s !== side).map((s) => [s, choice.get("level")]));
-  const options = Object.fromEntries(new FormData($("create")).entries());
-  const response = await fetch("/api/games", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ruleset: "manoeuvre", options, bots }),
-  });
-  const body = await response.json();
-  if (!response.ok) {
-    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
-    return;
-  }
-  window.location.href = body.seats[side].link;
-}
-
-async function create(event) {
-  event.preventDefault();
-  $("error").textContent = "";
-  const options = Object.fromEntries(new FormData($("create")).entries());
-  const response = await fetch("/api/games", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ruleset: "manoeuvre", options }),
-  });
-  const body = await response.json();
-  if (!response.ok) {
-    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
-    return;
-  }
-  created = body;
-  render();
-}
-
-function renderScenarios(royaumes) {
-  const spec = royaumes?.options_schema?.scenario;
-  const select = $("scenario");
-  const chosen = select.value || spec?.default;
-  select.replaceChildren(...(spec?.values ?? []).map((value) => el("option", { value }, value)));
-  if (chosen) select.value = chosen;
-}
-
-function renderCampaign() {
-  $("campaign-created").hidden = false;
-  const { created: game, names } = campaign;
-  const rows = Object.entries(game.seats).map(([seat, link]) => linkRow(names[seat]?.[lang] ?? seat, link.link));
-  rows.push(linkRow(t("spectator"), game.spectator.link));
-  $("campaign-links").replaceChildren(...rows);
-  $("open-console").href = game.seats.imhotep.link;
-}
-
-async function createCampaign(event) {
-  event.preventDefault();
-  $("error").textContent = "";
-  const response = await fetch("/api/games", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ruleset: "royaumes", options: { scenario: $("scenario").value } }),
-  });
-  const body = await response.json();
-  if (!response.ok) {
-    $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
-    return;
-  }
-  const game = await (await fetch(`/api/games/${encodeURIComponent(body.id)}`, {
-    headers: { Authorization: `Bearer ${body.seats.imhotep.token}` } })).json();
-  const names = Object.fromEntries(game.view.kingdoms.map((k) => [k.id, k.names]));
-  names.imhotep = { fr: "Imhotep (maître du jeu)", en: "Imhotep (game master)" };
-  campaign = { created: body, names };
-  render();
-}
-
-// Rulesets whose view module offers a set-up panel (``setup``) get their own section here.
-const panels = {};
-
-async function renderPanels() {
+function renderPanels() {
+  const panels = [];
   for (const ruleset of rulesets) {
-    if (!(ruleset.name in panels)) {
-      const module = await import(`/static/rules/${ruleset.name}.js`).catch(() => null);
-      panels[ruleset.name] = module?.setup ? module : null;
-    }
-    const module = panels[ruleset.name];
+    const module = tableModule(ruleset.name);
     if (!module) continue;
-    let section = document.getElementById(`panel-${ruleset.name}`);
-    if (!section) {
-      section = el("section", { id: `panel-${ruleset.name}`, class: "ruleset-panel" });
-      $("panels").append(section);
-    }
+    const title = guides[ruleset.name]?.[lang]?.title ?? ruleset.title[lang];
     const body = el("div", {});
-    section.replaceChildren(el("h2", {}, ruleset.title[lang] ?? ruleset.name), body);
+    panels.push(el("section", { id: `panel-${ruleset.name}`, class: "card ruleset-panel", "aria-labelledby": `panel-${ruleset.name}-title` },
+      el("h2", { id: `panel-${ruleset.name}-title` }, t("setup_title", title)), el("p", { class: "muted" }, t("setup_help")), body));
     module.setup(body, { ruleset, lang, create: createFor, simulate: (request) => simulateFor(ruleset.name, request) });
   }
+  $("panels").replaceChildren(...panels);
 }
 
 async function createFor(request) {
@@ -243,7 +330,7 @@ async function createFor(request) {
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
   });
-  const body = await response.json();
+  const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     $("error").textContent = t("failed") + (body[lang] ?? response.statusText);
     return null;
@@ -255,7 +342,7 @@ async function simulateFor(name, request) {
   const response = await fetch(`/api/rulesets/${encodeURIComponent(name)}/simulate`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
   });
-  const body = await response.json();
+  const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     $("error").textContent = body[lang] ?? response.statusText;
     return null;
@@ -263,16 +350,25 @@ async function simulateFor(name, request) {
   return body;
 }
 
+// -- the page ------------------------------------------------------------------------------------------
+function render() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").textContent = t("toggle");
+  $("lobby").replaceChildren(...rulesets.map(card));
+  renderPanels();
+  renderMyGames($("my-games-section"), { lang, rulesets, guides });
+}
+
 $("lang").addEventListener("click", () => {
   lang = lang === "fr" ? "en" : "fr";
   localStorage.setItem("kadesh.lang", lang);
   render();
-  renderPanels();
 });
-$("create").addEventListener("submit", create);
-$("versus").addEventListener("submit", playComputer);
-$("campaign").addEventListener("submit", createCampaign);
 
 rulesets = await (await fetch("/api/rulesets")).json();
+const ORDER = ["manoeuvre", "bataille", "front", "royaumes"];  // quickest first
+rulesets.sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99));
+await loadModules();
 render();
-await renderPanels();
+document.body.dataset.ready = "true";

@@ -1,0 +1,86 @@
+// « Mes parties »: every game this browser has joined (localStorage ``kadesh.games``, hot seat included),
+// by its game's title, the seat (or "on this screen"), when it was last opened and whose turn it is.
+
+import { el } from "./dom.js";
+import { TEXT, seatName } from "./lobby-words.js";
+
+const STORE = "kadesh.games";
+let drawing = 0;  // a newer drawing wins over one still waiting for the server
+
+function stored() {
+  try {
+    const games = JSON.parse(localStorage.getItem(STORE) || "[]");
+    return Array.isArray(games) ? games.filter((g) => g && g.id && g.token) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function forget(game) {
+  localStorage.setItem(STORE, JSON.stringify(stored().filter((g) => !(g.id === game.id && g.token === game.token))));
+}
+
+// "ouverte le 3 mars à 14:05" / "opened 3 Mar, 14:05", in the player's own format.
+function when(opened, lang) {
+  const date = new Date(opened);
+  if (!opened || Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+function list(seats, lang) {
+  const names = seats.map((s) => seatName(s, lang));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")}${TEXT[lang].and}${names.at(-1)}` : names[0] ?? "";
+}
+
+async function state(game, lang) {
+  const t = TEXT[lang];
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(game.id)}`, { headers: { Authorization: `Bearer ${game.token}` } });
+    if (!response.ok) return { text: t.lost, lost: true };
+    const body = await response.json();
+    if (body.outcome) {
+      const winner = typeof body.outcome.winner === "string" ? seatName(body.outcome.winner, lang, true) : null;
+      return { text: winner ? `${t.over} · ${t.winner(winner)}` : t.over, over: true };
+    }
+    const waiting = body.to_act ?? [];
+    if (game.hotseat) return { text: waiting.length ? t.seat_turn(list(waiting, lang)) : "", mine: waiting.length > 0 };
+    return waiting.includes(body.seat) ? { text: t.your_turn, mine: true } : { text: t.their_turn };
+  } catch (error) {
+    return { text: "" };
+  }
+}
+
+// Draw the list into ``section`` (which holds an h2 and ``#my-games``); hidden while there is none.
+export async function renderMyGames(section, { lang, rulesets, guides }) {
+  const ticket = ++drawing;
+  const t = TEXT[lang];
+  const games = stored();
+  section.hidden = games.length === 0;
+  const title = (game) => guides[game.ruleset]?.[lang]?.title
+    ?? rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? t.games;
+  const states = await Promise.all(games.map((game) => state(game, lang)));
+  if (ticket !== drawing) return;
+  const items = games.map((game, index) => {
+    const name = title(game);
+    const seat = game.hotseat ? t.this_screen : seatName(game.seat, lang);
+    const opened = when(game.opened, lang);
+    const status = states[index];
+    const label = `${name} (${seat})`;
+    return el("li", { class: `my-game card${status.mine ? " mine" : ""}${status.over || status.lost ? " done" : ""}`,
+      "data-game": game.id, "data-ruleset": game.ruleset },
+    el("div", { class: "my-game-what" },
+      el("a", { href: game.link, class: "my-game-title" }, name),
+      el("span", { class: "my-game-seat" }, ` · ${seat}`),
+      opened ? el("span", { class: "muted my-game-when" }, ` · ${t.opened(opened)}`) : null),
+    el("p", { class: "my-game-state" }, status.text),
+    el("p", { class: "my-game-actions" },
+      status.lost ? null : el("a", { href: game.link, class: "primary", "aria-label": `${t.resume} — ${label}` }, t.resume),
+      " ",
+      el("button", { type: "button", class: "forget", "aria-label": t.forget_label(label), onclick: () => {
+        forget(game);
+        renderMyGames(section, { lang, rulesets, guides });
+        document.getElementById("my-games-status").textContent = t.forgotten(name);
+      } }, t.forget)));
+  });
+  section.querySelector("#my-games").replaceChildren(...items);
+}
