@@ -54,7 +54,7 @@ def test_front_is_offered_and_plays_through_the_core_contract():
     game.act("blue", {"type": "end_turn"})
     again = load_game(game.to_record())
     assert again.view("blue") == game.view("blue") and again.journal("red") == game.journal("red")
-    assert "b1 va de A1 à B1 (2 PA)." in game.journal("blue") and "b1 va" not in " ".join(game.journal("red"))
+    assert "Bleu 1 va de A1 à B1 (2 PA)." in game.journal("blue") and "Bleu 1 va" not in " ".join(game.journal("red"))
 
 
 # -- moving (rules 3 and 5) ---------------------------------------------------------------------------
@@ -879,8 +879,8 @@ def test_a_move_into_an_unseen_enemy_stops_on_the_cell_before_pays_only_the_step
     assert events[0].data["to"] == "H2" and events[1].data == {"unit": "b2", "cell": "I2"}
     assert events[2].data == {"unit": "r1", "by": "b2", "cell": "H2"}
     assert "r1" in spotted(state, "blue") and "b2" in spotted(state, "red")  # next to each other now
-    assert narrate(events[1], "blue", "en") == "b2 runs into an enemy unit at I2 and stops just short of it."
-    assert narrate(events[2], "red", "fr") == "r1 est découvert par b2, arrivé en H2."
+    assert narrate(events[1], "blue", "en") == "Blue 2 runs into an enemy unit at I2 and stops just short of it."
+    assert narrate(events[2], "red", "fr") == "Rouge 1 est découvert par Bleu 2, arrivé en H2."
 
 
 def _night_shot():
@@ -911,7 +911,7 @@ def test_a_target_behind_an_unseen_unit_is_legal_and_the_shot_is_spent_and_stopp
     assert state.units["r8"].hp == 10 and state.units["r9"].hp == 10
     assert [(e.type, e.audience, e.data) for e in events] == [("shot_stopped", ("blue",),
                                                                {"unit": "b3", "target": "I6"})]
-    assert narrate(events[0], "blue", "en") == "b3's shot at I6 is stopped by something in the way."
+    assert narrate(events[0], "blue", "en") == "Blue 3's shot at I6 is stopped by something in the way."
     state.place(state.units["b7"], (6, 4))  # now blue sees r9 (and r8): the tank's second shot is refused
     with pytest.raises(RuleError) as refused:
         rules.shoot(state, "blue", {"unit": "b3", "target": "I6"}, ScriptedDice([]))

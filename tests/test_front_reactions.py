@@ -74,7 +74,7 @@ def test_alert_fires_at_the_first_enemy_that_moves_within_range_and_the_move_sto
     hit = next(e for e in events if e.type == "hit")
     assert hit.audience == ("red",) and hit.data["by"] == "b1" and hit.data["from"] == "G2"  # red sees b1
     assert next(e for e in events if e.type == "roll").audience == ("blue",)
-    assert FRONT.narrate(hit, "red", "fr") == "r1 est touché par b1 depuis G2 : 4 dégâts (reste 6 PV)."
+    assert FRONT.narrate(hit, "red", "fr") == "Rouge 1 est touché par Bleu 1 depuis G2 : 4 dégâts (reste 6 PV)."
     rules.move(state, "red", {"unit": "r2", "to": "H2"}, dice())  # the alert is spent: nothing more
     assert state.units["r2"].hp == 8
 
@@ -90,7 +90,7 @@ def test_the_moving_side_learns_where_the_shot_came_from_only_if_it_sees_the_sho
     events = rules.move(state, "red", {"unit": "r1", "to": "J3"}, dice(1))
     hit = next(e for e in events if e.type == "hit")
     assert "by" not in hit.data and "from" not in hit.data
-    assert FRONT.narrate(hit, "red", "en") == "r1 is hit: 4 damage (6 HP left)."
+    assert FRONT.narrate(hit, "red", "en") == "Red 1 is hit: 4 damage (6 HP left)."
     assert not any(e.type == "shot" and e.audience != ("blue",) for e in events)
 
 

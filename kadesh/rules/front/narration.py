@@ -1,17 +1,23 @@
-"""Front's journal in French and English."""
+"""Front's journal in French and English.
+
+Units are named as a player reads them, by their side and number (``b12`` is « Bleu 12 », "Blue 12");
+works, buildings and seasons by their names in the reader's language, never by their data ids.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kadesh.core.events import Event
+from kadesh.rules.front.data import TABLES
 
 SIDE = {"fr": {"blue": "Bleu", "red": "Rouge"}, "en": {"blue": "Blue", "red": "Red"}}
 FR: dict[str, str] = {
     "moved": "{unit} va de {from} à {to} ({ap} PA{fuel_fr}).",
-    "mine": "{unit} saute sur une mine en {cell} : {damage} dégâts.",
-    "shot": "{unit} tire{reaction_fr} sur {target} en {cell} : {damage} dégâts{blast_fr} (reste {hp} PV).",
-    "hit": "{unit} est touché{by_fr} : {damage} dégâts (reste {hp} PV).",
+    "mine": "{unit} saute sur une mine en {cell} : {damage_fr}.",
+    "shot": "{unit} tire{reaction_fr} sur {target} en {cell} : {damage_fr}{blast_fr} (reste {hp} PV).",
+    "hit": "{unit} est touché{by_fr} : {damage_fr} (reste {hp} PV).",
     "destroyed": "{unit} est détruit en {cell}.",
     "destroyed_unseen": "Une unité {side_fr} est détruite, hors de vue.",
     "contact": "{unit} se heurte à une unité ennemie en {cell} et s'arrête juste avant.",
@@ -20,10 +26,10 @@ FR: dict[str, str] = {
     "crater": "Un obus creuse un cratère en {cell}.",
     "wreck": "Une épave reste en {cell}.",
     "fire_started": "La forêt brûle en {cell}.",
-    "burnt": "{unit} souffre du feu : {damage} dégâts.",
-    "structure_hit": "{unit} tire sur l'ouvrage en {cell} : {damage} dégâts.",
-    "structure_fell": "L'ouvrage en {cell} tombe ({left}).",
-    "built": "{unit} construit {kind} en {cell} ({steps} étape(s){complete_fr}).",
+    "burnt": "{unit} souffre du feu : {damage_fr}.",
+    "structure_hit": "{unit} tire sur l'ouvrage en {cell} : {damage_fr}.",
+    "structure_fell": "L'ouvrage en {cell} tombe{left_fr}.",
+    "built": "{unit} construit {kind_fr} en {cell} ({steps_fr}{complete_fr}).",
     "cleared": "{unit} déblaie la carcasse en {cell}.",
     "demined": "{unit} retire une mine en {cell}.",
     "boarded": "{unit} monte dans {truck}.",
@@ -32,7 +38,7 @@ FR: dict[str, str] = {
     "healed": "{unit} regagne {hp} PV.",
     "point": "Point {cell} : {change_fr}.",
     "turn_ended": "Fin du tour {turn} de {side}.",
-    "season": "La saison change : {season}.",
+    "season": "La saison change : {season_fr}.",
     "mine_laid": "{unit} pose une mine en {cell}.",
     "blocked": "{unit} trouve le passage fermé en {cell} et s'arrête avant.",
     "alert": "{unit} se met en alerte en {cell}.",
@@ -56,8 +62,8 @@ EN: dict[str, str] = {
     "fire_started": "The forest is burning at {cell}.",
     "burnt": "{unit} suffers from the fire: {damage} damage.",
     "structure_hit": "{unit} fires at the structure at {cell}: {damage} damage.",
-    "structure_fell": "The structure at {cell} falls ({left}).",
-    "built": "{unit} builds {kind} at {cell} ({steps} step(s){complete_en}).",
+    "structure_fell": "The structure at {cell} falls{left_en}.",
+    "built": "{unit} builds {kind_en} at {cell} ({steps_en}{complete_en}).",
     "cleared": "{unit} clears the carcass at {cell}.",
     "demined": "{unit} removes a mine at {cell}.",
     "boarded": "{unit} boards {truck}.",
@@ -66,7 +72,7 @@ EN: dict[str, str] = {
     "healed": "{unit} regains {hp} HP.",
     "point": "Point {cell}: {change_en}.",
     "turn_ended": "End of {side}'s turn {turn}.",
-    "season": "The season changes: {season}.",
+    "season": "The season changes: {season_en}.",
     "mine_laid": "{unit} lays a mine at {cell}.",
     "blocked": "{unit} finds the way shut at {cell} and stops short of it.",
     "alert": "{unit} goes on alert at {cell}.",
@@ -89,6 +95,35 @@ REASONS = {
     "mutual_destruction": ("plus aucune unité de part et d'autre", "no unit is left on either side"),
 }
 REACTION = {"alert": (" en alerte", " on alert"), "patrol": (" en patrouille", " on patrol")}
+SEASON = {"spring": ("printemps", "spring"), "summer": ("été", "summer"), "autumn": ("automne", "autumn"),
+          "winter": ("hiver", "winter")}
+# A work or building built: its name with the article a sentence needs (the data names have none).
+BUILT = {"trench": ("une tranchée", "a trench"), "bunker": ("un bunker", "a bunker"),
+         "dragons_teeth": ("des dents de dragon", "dragon's teeth"), "bridge": ("un pont", "a bridge"),
+         "watchtower": ("une tour de garde", "a watchtower"), "hospital": ("un hôpital", "a hospital"),
+         "workshop": ("un atelier", "a workshop"), "storage": ("un stockage", "a storage depot")}
+FALLEN = {"carcass": (" et laisse une carcasse", ", leaving a carcass"), "gone": ("", "")}
+UNIT_ID = re.compile(r"([br])(\d+)")
+
+
+def unit_name(unit_id: Any, lang: str) -> str:
+    """« Bleu 12 » for ``b12``: a unit as the map and the journal name it."""
+    match = UNIT_ID.fullmatch(str(unit_id))
+    if not match:
+        return str(unit_id)
+    side = "blue" if match[1] == "b" else "red"
+    return f"{SIDE[lang][side]} {match[2]}"
+
+
+def _damage_fr(count: Any) -> str:
+    return f"{count} dégât{'s' if isinstance(count, int) and count > 1 else ''}"
+
+
+def _kind_names(kind: str) -> tuple[str, str]:
+    if kind in BUILT:
+        return BUILT[kind]
+    found = TABLES.structures.get(kind)
+    return (found.names["fr"], found.names["en"]) if found else ("un ouvrage", "a structure")
 
 
 def narrate(event: Event, seat: str | None, lang: str) -> str | None:
@@ -101,6 +136,21 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
                                                 "complete_en", "change_fr", "change_en", "by_fr", "by_en",
                                                 "reaction_fr", "reaction_en", "with_fr", "with_en")}
     data.update(event.data)
+    for key in ("unit", "by", "truck", "target"):  # ``target`` is a unit, or a cell for a shot stopped
+        if key in data and UNIT_ID.fullmatch(str(data[key])):
+            data[key] = unit_name(data[key], lang)
+    if "damage" in event.data:
+        data["damage_fr"] = _damage_fr(event.data["damage"])
+    if "kind" in event.data:
+        data["kind_fr"], data["kind_en"] = _kind_names(event.data["kind"])
+    if "steps" in event.data:
+        steps = event.data["steps"]
+        data["steps_fr"] = f"{steps} étape{'s' if steps > 1 else ''}"
+        data["steps_en"] = f"{steps} step{'s' if steps != 1 else ''}"
+    if "season" in event.data:
+        data["season_fr"], data["season_en"] = SEASON.get(event.data["season"], (event.data["season"],) * 2)
+    if "left" in event.data:
+        data["left_fr"], data["left_en"] = FALLEN.get(event.data["left"], ("", ""))
     if event.data.get("fuel"):
         data["fuel_fr"], data["fuel_en"] = f", {event.data['fuel']} carburant", f", {event.data['fuel']} fuel"
     if event.data.get("blast"):
@@ -108,13 +158,13 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if event.data.get("complete"):
         data["complete_fr"], data["complete_en"] = ", achevé", ", complete"
     if event.data.get("with"):
-        data["with_fr"] = " avec " + ", ".join(event.data["with"])
-        data["with_en"] = " with " + ", ".join(event.data["with"])
+        data["with_fr"] = " avec " + ", ".join(unit_name(u, "fr") for u in event.data["with"])
+        data["with_en"] = " with " + ", ".join(unit_name(u, "en") for u in event.data["with"])
     if event.data.get("reaction") in REACTION:
         data["reaction_fr"], data["reaction_en"] = REACTION[event.data["reaction"]]
     if "by" in event.data and "from" in event.data:
-        data["by_fr"] = f" par {event.data['by']} depuis {event.data['from']}"
-        data["by_en"] = f" by {event.data['by']} from {event.data['from']}"
+        data["by_fr"] = f" par {unit_name(event.data['by'], 'fr')} depuis {event.data['from']}"
+        data["by_en"] = f" by {unit_name(event.data['by'], 'en')} from {event.data['from']}"
     if "change" in event.data:
         data.update(_change(event.data, lang))
     if kind == "victory":

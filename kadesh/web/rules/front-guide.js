@@ -1,5 +1,6 @@
 // Front, for players: what the game is, what you may do now, how fights are decided, how to win.
 // The game page shows it in its rules panel, the lobby shows the title, tagline, length and picture.
+// The numbers are those of kadesh/rules/front/units.toml, terrain.toml and time.toml.
 
 export const GUIDE = {
   fr: {
@@ -7,20 +8,121 @@ export const GUIDE = {
     tagline: "Guerre moderne interarmes : points d'action, carburant, munitions, brouillard, mines et missions.",
     duration: "1 à 2 heures",
     players: "2 camps",
-    sections: [],  // {key, title, text: [paragraphs]}: ``key`` matches phaseKey(view)
-    choices: [],   // one line each: where the rules leave a choice to Kadesh
+    sections: [
+      {
+        key: "orders", title: "Votre tour : les points d'action",
+        text: [
+          "Bleu joue d'abord. Chaque camp donne tous les ordres qu'il veut à ses unités, puis passe la main (Fin du tour, ou la touche Tab).",
+          "Chaque unité reçoit ses points d'action (PA) au début de votre tour : 8 pour l'infanterie, 10 pour le char lourd, 14 pour les camions. Ils paient les pas, les tirs (un tir coûte la moitié des PA de l'unité) et les autres ordres : monter dans un camion ou décharger 2, ravitailler 2, se mettre en alerte 2, construire, déblayer, déminer ou poser une mine 4.",
+          "Cliquez une de vos unités : les cases où elle peut aller sont cerclées de blanc, les ennemis qu'elle peut toucher de rouge. Ses autres ordres apparaissent en boutons sous la carte.",
+        ],
+      },
+      {
+        key: "move", title: "Se déplacer",
+        text: [
+          "Un pas coûte selon le terrain : route et pont 1 ; prairie 2 à pied, 3 en véhicule à roues ; forêt et colline 3 à pied ; marécage 4 à pied, interdit aux roues. L'eau ne se passe qu'au pont, et seules les troupes à pied entrent dans un village en ruine.",
+          "Un véhicule brûle 1 de carburant par case de route, 2 ailleurs. Une unité réduite à la moitié de ses points de vie paie chaque pas double.",
+          "Un camion emporte deux petites unités ou une moyenne, et remorque un canon. Une unité à bord ne tire pas et ne peut pas être touchée.",
+        ],
+      },
+      {
+        key: "fire", title: "Tirer",
+        text: [
+          "Une unité tire une fois par tour, deux au contact d'un ravitailleur ou à 5 cases de son général ; le char lourd et le général tirent deux fois. Chaque tir coûte une munition.",
+          "Après un déplacement, la portée tombe de moitié ; le lance-roquettes et le sniper ne tirent qu'à l'arrêt. Une unité, une forêt ou une colline sur le trajet arrête un tir tendu ; le mortier et le canon tirent par-dessus tout.",
+          "Les dégâts dépendent de l'arme et de la taille de la cible (petite, moyenne, grande). Chaque point de couvert (forêt, colline, ruine, épave, ouvrage) en retire 15 %, jusqu'à 4 points, et le général proche en ajoute un ; un peu de chance ajoute de 0 à 10 %.",
+          "Une unité en alerte garde un tir pour le tour adverse et tire sur le premier ennemi qui bouge à sa portée. Une unité en patrouille surveille 2 cases autour d'elle et tire à la fin du tour adverse.",
+        ],
+      },
+      {
+        key: "fog", title: "Le brouillard de guerre",
+        text: [
+          "Vous ne voyez que ce que voient vos unités et vos bâtiments, à 10 cases au plus. La nuit retire 2 cases de vue, l'aube et le crépuscule 1, la pluie d'automne et la neige d'hiver encore 1.",
+          "Le couvert cache une unité, d'autant mieux qu'elle est petite. Les mines ennemies restent invisibles : un ingénieur les repère à 2 cases. Le terrain que vous ne voyez plus reste tel que vous l'avez vu.",
+        ],
+      },
+      {
+        key: "victory", title: "Gagner",
+        text: [
+          "Sans mission : détruire toutes les unités adverses, ou tenir 4 des 5 points de victoire. Seul un ingénieur prend un point : posté dessus, il le prend au bout de 2 fins de tour de son camp, sans ennemi à 4 cases.",
+          "Une mission fixe ses propres objectifs, écrits au-dessus de la carte : tenir des cases jusqu'à un tour donné, faire sortir un convoi, abattre un général. Un camp qui n'a plus aucune unité perd toujours.",
+        ],
+      },
+    ],
+    choices: [
+      "Une unité ne traverse jamais la case d'une unité qu'elle connaît ; le chemin pris est le moins cher en points d'action.",
+      "Dégâts selon la taille de la cible, que les valeurs de départ laissaient ouverts : par exemple infanterie 4, 3 ou 2 ; char lourd 5, 6 ou 7.",
+      "Un tir en coûte la moitié des points d'action de l'unité ; chaque point de couvert retire 15 % des dégâts, 4 points au plus ; la chance ajoute 0 à 10 %.",
+      "Une forêt en feu fait perdre 2 points de vie à chaque fin de tour à l'unité qui y reste.",
+      "Une mine fait 3 dégâts et disparaît ; un ingénieur porte 3 mines.",
+      "La vue est un rayon autour de l'unité, sans ligne de vue : le texte ne parle que de distance et de couvert.",
+      "Les ordres se jugent sur ce que le camp sait : une unité qui se heurte à un ennemi caché s'arrête juste avant, un tir arrêté par une unité cachée est perdu.",
+      "Une unité à bord d'un camion ne voit pas, ne tire pas et ne peut pas être touchée.",
+      "En alerte, c'est le dernier ordre de l'unité pour son tour ; une patrouille tire à la fin du tour adverse, pas du sien.",
+    ],
   },
   en: {
     title: "Front",
     tagline: "Modern combined arms: action points, fuel, ammunition, fog of war, mines and missions.",
     duration: "1 to 2 hours",
     players: "2 sides",
-    sections: [],
-    choices: [],
+    sections: [
+      {
+        key: "orders", title: "Your turn: action points",
+        text: [
+          "Blue plays first. Each side gives all the orders it wants to its units, then hands over (End turn, or the Tab key).",
+          "Each unit gets its action points (AP) at the start of your turn: 8 for infantry, 10 for the heavy tank, 14 for trucks. They pay for steps, shots (a shot costs half the unit's AP) and the other orders: boarding or unloading 2, resupplying 2, going on alert 2, building, clearing, demining or laying a mine 4.",
+          "Click one of your units: the cells it can reach are outlined in white, the enemies it can hit in red. Its other orders show as buttons under the map.",
+        ],
+      },
+      {
+        key: "move", title: "Moving",
+        text: [
+          "A step costs by terrain: road and bridge 1; meadow 2 on foot, 3 on wheels; forest and hill 3 on foot; swamp 4 on foot, closed to wheels. Water is crossed only at a bridge, and only foot troops enter a ruined village.",
+          "A vehicle burns 1 fuel per road cell, 2 elsewhere. A unit down to half its hit points pays every step double.",
+          "A truck carries two small units or one medium one, and tows a cannon. A unit aboard does not shoot and cannot be hit.",
+        ],
+      },
+      {
+        key: "fire", title: "Firing",
+        text: [
+          "A unit fires once a turn, twice beside a supply truck or within 5 cells of its general; the heavy tank and the general fire twice. Each shot costs a round.",
+          "After a move the range is halved; the rocket launcher and the sniper fire only when still. A unit, a forest or a hill in the way stops a direct shot; the mortar and the cannon fire over everything.",
+          "Damage depends on the weapon and the target's size (small, medium, large). Each cover point (forest, hill, ruins, wreck, work) takes 15 % off, up to 4 points, and a general nearby adds one; a little luck adds 0 to 10 %.",
+          "A unit on alert keeps a shot for the enemy's turn and fires at the first enemy moving within its range. A unit on patrol watches 2 cells around it and fires at the end of the enemy's turn.",
+        ],
+      },
+      {
+        key: "fog", title: "Fog of war",
+        text: [
+          "You see only what your units and buildings see, 10 cells at most. Night takes 2 cells of sight off, dawn and dusk 1, autumn rain and winter snow 1 more.",
+          "Cover hides a unit, the better the smaller it is. Enemy mines stay invisible: an engineer spots them at 2 cells. Ground you no longer see stays as you last saw it.",
+        ],
+      },
+      {
+        key: "victory", title: "Winning",
+        text: [
+          "Without a mission: destroy every enemy unit, or hold 4 of the 5 victory points. Only an engineer takes a point: posted on it, it takes it after 2 ends of its side's turn with no enemy within 4 cells.",
+          "A mission sets its own objectives, written above the map: hold cells until a given turn, get a convoy out, bring down a general. A side with no unit left always loses.",
+        ],
+      },
+    ],
+    choices: [
+      "A unit never crosses the cell of a unit it knows of; the way it takes is the cheapest in action points.",
+      "Damage by target size, which the starting values left open: for example infantry 4, 3 or 2; heavy tank 5, 6 or 7.",
+      "A shot costs half the unit's action points; each cover point takes 15 % off the damage, 4 points at most; luck adds 0 to 10 %.",
+      "A burning forest takes 2 hit points off a unit staying in it at each end of its turn.",
+      "A mine deals 3 damage and is gone; an engineer carries 3 mines.",
+      "Sight is a radius around the unit, with no line of sight: the text speaks only of distance and cover.",
+      "Orders are judged on what the side knows: a unit that runs into a hidden enemy stops just short of it, a shot stopped by a hidden unit is spent.",
+      "A unit aboard a truck does not see, does not shoot and cannot be hit.",
+      "Alert is the unit's last order of its turn; a patrol fires at the end of the enemy's turn, not its own.",
+    ],
   },
 };
 
-// The section to open first: what this seat may do in the phase shown.
+// The section to open first: the mission at the start of a battle, then what a turn allows.
 export function phaseKey(view) {
-  return null;
+  if (view?.victory?.objectives?.length && (view.turn ?? 1) <= 1) return "victory";
+  return "orders";
 }
