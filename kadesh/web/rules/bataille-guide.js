@@ -1,5 +1,6 @@
 // Bataille, for players: what the game is, what you may do now, how fights are decided, how to win.
 // The game page shows it in its rules panel, the lobby shows the title, tagline, length and picture.
+// The numbers are those of kadesh/rules/bataille/rules.toml (dice, attack, morale, battle).
 
 export const GUIDE = {
   fr: {
@@ -7,20 +8,163 @@ export const GUIDE = {
     tagline: "Deux troupes s'affrontent : discipline, tirs, moral, mêlée et poursuite, décidés aux dés.",
     duration: "5 à 10 minutes",
     players: "2 joueurs, ou contre l'ordinateur",
-    sections: [],  // {key, title, text: [paragraphs]}: ``key`` matches phaseKey(view)
-    choices: [],   // one line each: where the rules leave a choice to Kadesh
+    sections: [
+      {
+        key: "deploy", title: "La bataille et les troupes",
+        text: [
+          "Chaque général commande une troupe : le Nord contre le Sud. Vous ne déplacez rien : vous donnez des ordres aux moments de décision, et les dés font le reste. Chaque jet est écrit au journal avec le nombre qu'il fallait faire.",
+          "Une troupe a un effectif (ses hommes), une discipline et un moral (les nombres à faire aux dés), une valeur de mêlée, une valeur de tir, une portée (en pas, 0 si elle ne tire pas) et une vitesse.",
+          "Les jets de discipline et de moral se font avec un dé de 20 : ils sont réussis sur un résultat égal ou inférieur à la valeur. Une discipline de 12 réussit donc 12 fois sur 20, soit 60 %.",
+          "Mise en place : confirmez que votre troupe est en position. La bataille commence quand les deux généraux l'ont fait.",
+        ],
+      },
+      {
+        key: "fire", title: "Le tir",
+        text: [
+          "Chaque tour commence par une séquence de tir si au moins une troupe peut tirer (tir et portée au-dessus de 0). Si une seule le peut, elle tire sans riposte.",
+          "Si les deux tirent, les tirs sont simultanés, sauf si une troupe a une portée au moins une fois et demie celle de l'autre : elle tire d'abord, et seuls les survivants ripostent.",
+          "Une attaque tue l'effectif de l'attaquant multiplié par sa valeur d'attaque et par un dé de 20, divisé par 400, arrondi en dessous, et jamais plus d'hommes qu'il n'en reste. Exemple : 100 archers (tir 4) tuent de 1 à 20 hommes, 10,5 en moyenne.",
+          "Après le tir, chaque troupe teste son moral. Si les deux le ratent, elles se replient et la bataille s'arrête. Si une seule le rate, elle rompt et l'autre général décide de la poursuivre ou non. Si les deux le réussissent, les généraux décident.",
+        ],
+      },
+      {
+        key: "morale", title: "Le moral",
+        text: [
+          "Le nombre à faire est le moral de la troupe, plus le bonus de ses armes : +4 si elle ne combat qu'à distance, +1 si elle a des armes de jet et de mêlée, −2 si elle n'a que des armes de mêlée.",
+          "On retire 1 par tranche de 10 % de l'effectif que la troupe a perdu dans la séquence. Des lanciers (moral 12, −2) qui perdent un quart de leurs hommes doivent faire 8 ou moins : 40 %.",
+          "Une troupe qui rate son moral rompt. La page montre, pour chaque troupe, le nombre à faire et la chance de réussite avant pertes.",
+        ],
+      },
+      {
+        key: "stance", title: "Les ordres : attaquer, tenir, se replier",
+        text: [
+          "Quand les deux troupes tiennent bon, chaque général donne son ordre en secret ; les deux ordres sont révélés ensemble.",
+          "Tenir : la troupe doit réussir un jet de discipline pour rester en place, sinon elle attaque sans en avoir reçu l'ordre.",
+          "Les deux attaquent, ou l'un attaque et l'autre tient : mêlée. L'un attaque et l'autre se replie : poursuite. Les deux tiennent : un nouveau tour commence (avec une séquence de tir si quelqu'un peut tirer). Personne n'attaque et une troupe se replie : l'autre garde le terrain ; si les deux se replient, personne ne le garde.",
+        ],
+      },
+      {
+        key: "melee", title: "La mêlée",
+        text: [
+          "En mêlée, les deux troupes frappent en même temps avec leur valeur de mêlée, et les pertes tombent ensemble. Puis chacune teste son moral.",
+          "Les deux le ratent : le combat est terminé, personne ne tient le terrain. Une seule le rate : elle rompt, et l'autre peut la poursuivre. Les deux le réussissent : un nouveau tour commence, directement par une mêlée, sans ordres.",
+        ],
+      },
+      {
+        key: "pursue", title: "La poursuite",
+        text: [
+          "Ne pas poursuivre un ennemi qui rompt demande un jet de discipline réussi ; raté, vos hommes poursuivent quand même.",
+          "À chaque séquence de poursuite, les poursuivants frappent d'abord (valeur de mêlée) ; les poursuivis ne ripostent que s'ils réussissent un jet de discipline. Puis les poursuivis tentent de se ressaisir par un jet de moral : réussi, on repasse en mêlée.",
+          "La poursuite finit aussi si les poursuivis sont plus rapides ou qu'un abri est à portée (ils s'échappent, et des poursuivants qui tirent ont droit à un dernier tir), ou par un événement (nuit, tempête, renforts) sur un 1 au dé de 20, soit 5 %, si la partie le permet.",
+          "Sinon, le général des poursuivants choisit : poursuivre encore, ou s'arrêter, ce qui demande un jet de discipline réussi.",
+        ],
+      },
+      {
+        key: "end", title: "Qui gagne",
+        text: [
+          "Le vainqueur est la troupe qui tient le terrain à la fin. Une troupe tient le terrain quand l'ennemi s'est replié, a été anéanti, a rompu sans être poursuivi, ou s'est échappé d'une poursuite.",
+          "Personne ne tient le terrain quand les deux troupes se replient, se retirent ou rompent ensemble en mêlée, ou quand la nuit tombe : après 12 tours de bataille, ou 60 séquences.",
+          "La table de bataille de l'accueil joue la même rencontre 10 000 fois pour donner les chances de chaque issue.",
+        ],
+      },
+    ],
+    choices: [
+      "Le texte ne donne ni dés ni nombres : discipline et moral se jouent au dé de 20, réussis à la valeur ou moins.",
+      "Pertes d'une attaque : effectif × valeur d'attaque × un dé de 20, divisé par 400, arrondi en dessous, au plus les hommes qui restent.",
+      "Moral : −1 par tranche de 10 % de l'effectif perdue dans la séquence ; les bonus d'armes du texte valent pour tous les jets de moral.",
+      "Une troupe tire si sa valeur de tir et sa portée sont au-dessus de 0.",
+      "Les ordres sont donnés en secret et révélés ensemble.",
+      "Si l'un attaque et l'autre tient (et réussit sa discipline), c'est la mêlée : l'attaquant le trouve là où il est.",
+      "Personne n'attaque et une troupe se replie : l'autre garde le terrain.",
+      "Fin d'une séquence de poursuite, dans l'ordre : ralliement des poursuivis, événement, fuite (plus rapides ou abri), puis choix des poursuivants.",
+      "Un événement met fin à une poursuite sur un 1 au dé de 20 (5 %), si la partie le permet ; les poursuivants gardent le terrain.",
+      "La nuit tombe après 12 tours ou 60 séquences : personne ne tient le terrain.",
+      "Gagne la troupe qui tient le terrain à la fin ; une troupe réduite à 0 homme est anéantie et la bataille s'arrête.",
+    ],
   },
   en: {
     title: "Battle",
     tagline: "Two bodies of troops clash: discipline, fire, morale, melee and pursuit, decided by the dice.",
     duration: "5 to 10 minutes",
     players: "2 players, or against the computer",
-    sections: [],
-    choices: [],
+    sections: [
+      {
+        key: "deploy", title: "The battle and the troops",
+        text: [
+          "Each general commands one troop: North against South. You move nothing: you give orders at the decision points, and the dice do the rest. Every roll is in the journal with the number it needed.",
+          "A troop has a strength (its men), a discipline and a morale (the numbers to roll), a melee value, a missile value, a range (in paces, 0 if it does not shoot) and a speed.",
+          "Discipline and morale rolls use a 20-sided die: they pass on a roll at or under the value. A discipline of 12 passes 12 times out of 20, that is 60 %.",
+          "Setting up: confirm that your troop is in position. The battle begins when both generals have.",
+        ],
+      },
+      {
+        key: "fire", title: "Fire",
+        text: [
+          "Each turn opens with a fire sequence if at least one troop can shoot (missile value and range above 0). If only one can, it shoots with no reply.",
+          "If both can, they shoot at once, unless one has a range at least half as long again as the other's: it shoots first, and only the survivors reply.",
+          "An attack kills the attacker's strength times its attack value times a 20-sided die, divided by 400, rounded down, and never more men than are left. For example, 100 archers (missile 4) kill 1 to 20 men, 10.5 on average.",
+          "After the fire, each troop tests its morale. If both fail, they fall back and the battle ends. If one fails, it breaks and the other general decides whether to pursue. If both pass, the generals give their orders.",
+        ],
+      },
+      {
+        key: "morale", title: "Morale",
+        text: [
+          "The number to roll is the troop's morale plus its weapons' bonus: +4 if it fights only at a distance, +1 if it has missile and melee weapons, −2 if it has melee weapons only.",
+          "Take 1 off for every 10 % of its strength the troop lost in the sequence. Spearmen (morale 12, −2) who lose a quarter of their men need 8 or less: 40 %.",
+          "A troop that fails its morale breaks. The page shows, for each troop, the number to roll and its chance before losses.",
+        ],
+      },
+      {
+        key: "stance", title: "Orders: attack, hold, withdraw",
+        text: [
+          "When both troops stand firm, each general gives an order in secret; both orders are revealed together.",
+          "Hold: the troop must pass a discipline roll to stay where it is, or it attacks without orders.",
+          "Both attack, or one attacks and the other holds: melee. One attacks and the other withdraws: pursuit. Both hold: a new turn begins (with fire if anyone can shoot). Nobody attacks and one troop withdraws: the other keeps the field; if both withdraw, nobody holds it.",
+        ],
+      },
+      {
+        key: "melee", title: "Melee",
+        text: [
+          "In melee both troops strike at once with their melee value, and the losses fall together. Then each tests its morale.",
+          "Both fail: the fight is over and nobody holds the field. One fails: it breaks, and the other may pursue. Both pass: a new turn begins, straight into melee, with no orders.",
+        ],
+      },
+      {
+        key: "pursue", title: "Pursuit",
+        text: [
+          "Not pursuing an enemy that breaks takes a passed discipline roll; failed, your men pursue anyway.",
+          "In each pursuit sequence the pursuers strike first (melee value); the pursued strike back only on a passed discipline roll. Then the pursued try to rally with a morale roll: passed, the fight goes back to melee.",
+          "The pursuit also ends if the pursued are faster or shelter is at hand (they get away, and pursuers that can shoot fire once more), or with an event (night, storm, reinforcements) on a 1 on the 20-sided die, that is 5 %, when the game allows it.",
+          "Otherwise the pursuers' general chooses: pursue again, or stop, which takes a passed discipline roll.",
+        ],
+      },
+      {
+        key: "end", title: "Who wins",
+        text: [
+          "The winner is the troop that holds the field at the end. A troop holds the field when the enemy withdrew, was wiped out, broke and was not pursued, or got away from a pursuit.",
+          "Nobody holds the field when both troops fall back, withdraw or break together in melee, or when night falls: after 12 battle turns, or 60 sequences.",
+          "The battle table of the home page plays the same match-up 10,000 times to give the odds of each outcome.",
+        ],
+      },
+    ],
+    choices: [
+      "The text gives no dice and no numbers: discipline and morale use a 20-sided die, passed at or under the value.",
+      "Losses of an attack: strength × attack value × a 20-sided die, divided by 400, rounded down, at most the men left.",
+      "Morale: −1 for every 10 % of strength lost in the sequence; the text's weapon bonuses apply to every morale roll.",
+      "A troop shoots if its missile value and range are above 0.",
+      "Orders are given in secret and revealed together.",
+      "If one attacks and the other holds (and passes its discipline), it is melee: the attacker meets it where it stands.",
+      "Nobody attacks and one troop withdraws: the other keeps the field.",
+      "End of a pursuit sequence, in order: the pursued's rally, the event, the escape (faster or shelter), then the pursuers' choice.",
+      "An event ends a pursuit on a 1 on the 20-sided die (5 %) when the game allows it; the pursuers keep the field.",
+      "Night falls after 12 turns or 60 sequences: nobody holds the field.",
+      "The troop holding the field at the end wins; a troop down to 0 men is wiped out and the battle ends.",
+    ],
   },
 };
 
 // The section to open first: what this seat may do in the phase shown.
 export function phaseKey(view) {
-  return null;
+  if (!view || view.result || view.phase === "over") return "end";
+  return { deploy: "deploy", stance: "stance", pursue: "pursue", continue: "pursue" }[view.phase] ?? "deploy";
 }
