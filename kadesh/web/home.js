@@ -355,6 +355,7 @@ function render() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   $("lang").textContent = t("toggle");
+  $("lang").lang = lang === "fr" ? "en" : "fr";  // the button speaks the other language
   $("lobby").replaceChildren(...rulesets.map(card));
   renderPanels();
   renderMyGames($("my-games-section"), { lang, rulesets, guides });

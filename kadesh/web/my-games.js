@@ -44,7 +44,8 @@ async function state(game, lang) {
     }
     const waiting = body.to_act ?? [];
     if (game.hotseat) return { text: waiting.length ? t.seat_turn(list(waiting, lang)) : "", mine: waiting.length > 0 };
-    return waiting.includes(body.seat) ? { text: t.your_turn, mine: true } : { text: t.their_turn };
+    if (waiting.includes(body.seat)) return { text: t.your_turn, mine: true };
+    return { text: (body.seats ?? []).length > 2 && waiting.length ? t.seat_turn(list(waiting, lang)) : t.their_turn };
   } catch (error) {
     return { text: "" };
   }
