@@ -22,8 +22,9 @@ def test_p1_moving_more_armies_than_are_there_is_flagged_at_preview():
     state = campaign(a={"armies": ["C3"]})
     answer = read(state, "a", "2 x C3 -> C4")
     (line,) = answer["lines"]
-    assert line["understood"] and line["warning"]["fr"].startswith("2 armées demandées, mais 1 seulement peut partir de C3")
-    assert "2 armies asked, but only 1 can leave C3: 1 will go." == line["warning"]["en"]
+    assert line["understood"]
+    assert line["warning"]["fr"] == "2 armées demandées, mais 1 seulement peut partir de C3 : 1 partira."
+    assert line["warning"]["en"] == "2 armies asked, but only 1 can leave C3: 1 will go."
     assert [w["line"] for w in answer["warnings"]] == [1]
     # What the warning announced is what the adjudication does.
     events = play_turn(state, {"a": "2 x C3 -> C4"})

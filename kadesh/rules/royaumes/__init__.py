@@ -114,6 +114,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "map": {"width": scenario.width, "height": scenario.height, "rows": _rows(state),
                 "features": list(scenario.features)},
         "turn": state.turn,
+        "over": state.ended is not None,
         "deadline": state.deadline,
         "max_cities": RULES.max_cities,
         "resources": {r: scenario.resource_names[r] for r in scenario.resources},
