@@ -14,7 +14,12 @@ function manoeuvre() {
   const cell = 10;
   const x0 = (W - 12 * cell) / 2;
   const y0 = (H - 12 * cell) / 2;
-  const parts = [rect(0, 0, W, H, "art-ground")];
+  const parts = [rect(0, 0, W, H, "art-field")];
+  for (const [x, y] of [[18, 22], [34, 40], [22, 70], [40, 104], [16, 118], [204, 20], [222, 48], [200, 84], [220, 110],
+    [34, 12], [208, 126]]) {
+    parts.push(circle(x, y, 6, "art-tree"), circle(x + 4, y + 3, 4.5, "art-tree"));
+  }
+  parts.push(path("M0 90 C20 84 40 96 60 88", "art-road"), path("M180 52 C200 46 220 58 240 50", "art-road"));
   for (let y = 0; y < 12; y++) {
     for (let x = 0; x < 12; x++) parts.push(rect(x0 + x * cell, y0 + y * cell, cell, cell, (x + y) % 2 ? "art-cell" : "art-cell-alt"));
   }
