@@ -1,11 +1,16 @@
 """Front's first view in Debian's Chromium: a side picks a unit, moves it on a highlighted cell,
-and ends its turn; the other side's page shows exactly the units its view holds."""
+and ends its turn; the other side's page shows exactly the units its view holds. A side's page, in the
+default battle and in a mission, reads clean in both languages: units, types, ground, works and
+seasons by their names, never their data ids."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.browser_support import running_server
+from kadesh.core.events import Event
+from tests.browser_support import assert_page_clean, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -41,3 +46,60 @@ def test_the_home_page_opens_a_front_battle(browser, tmp_path):
         page.click('#front-links a[data-side="blue"]')
         page.locator("svg.front-map").wait_for()
         assert page.locator("g.unit.blue").count() == 40
+
+
+WORDS = {"fr": {"tank": "char lourd", "map": "Carte de", "unit": "Bleu "},
+         "en": {"tank": "heavy tank", "map": "Map of", "unit": "Blue "}}
+
+
+def opening(store, scenario: str):
+    """A battle after one turn each: every side moves its first unit that can, then hands over; blue to play."""
+    created = store.create_game("front", seed=f"page-{scenario}", options={"scenario": scenario})
+    version = 0
+    for side in ("blue", "red"):
+        with store.game(created.id) as game:
+            legal = game.legal_actions(side)
+        moves = [a for a in legal if a["type"] == "move"]
+        if moves:
+            version = store.act(created.id, side, version, moves[-1]).version
+        version = store.act(created.id, side, version, {"type": "end_turn"}).version
+    return created
+
+
+@pytest.mark.parametrize("scenario", ["default", "mission_hold"])
+def test_a_sides_page_reads_clean_in_both_languages(browser, tmp_path, scenario):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = opening(store, scenario)
+        with store.game(created.id) as game:
+            tank = next((u["id"] for u in game.view("blue")["units"] if u["type"] == "heavy_tank"), None)
+        assert tank is not None
+        for lang in ("fr", "en"):
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
+            page = context.new_page()
+            page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['blue']}")
+            page.locator("svg.front-map").wait_for()
+            page.wait_for_load_state("networkidle")
+            assert_page_clean(page, lang)
+            page.click(f'g.unit[data-unit="{tank}"]')  # the selected unit is described under the map
+            assert_page_clean(page, lang)
+            words = WORDS[lang]
+            assert words["tank"] in page.locator(".front").inner_text()
+            assert page.locator("svg.front-map").get_attribute("aria-label").startswith(words["map"])
+            journal = page.locator("#journal").inner_text()
+            assert words["unit"] in journal and "b1 " not in journal
+            context.close()
+
+
+def test_the_journal_names_units_works_and_seasons_and_agrees_in_number():
+    from kadesh.rules.front.narration import narrate
+
+    hit = Event("hit", {"unit": "r1", "damage": 1, "hp": 5})
+    assert narrate(hit, "red", "fr") == "Rouge 1 est touché : 1 dégât (reste 5 PV)."
+    assert narrate(Event("burnt", {"unit": "b2", "damage": 2}), "blue", "fr") == "Bleu 2 souffre du feu : 2 dégâts."
+    assert narrate(Event("season", {"season": "summer"}), "blue", "fr") == "La saison change : été."
+    built = Event("built", {"unit": "b3", "kind": "dragons_teeth", "cell": "C4", "steps": 1, "complete": True})
+    assert narrate(built, "blue", "fr") == "Bleu 3 construit des dents de dragon en C4 (1 étape, achevé)."
+    assert narrate(built, "blue", "en") == "Blue 3 builds dragon's teeth at C4 (1 step, complete)."
+    fell = Event("structure_fell", {"cell": "D5", "left": "carcass"})
+    assert narrate(fell, "blue", "en") == "The structure at D5 falls, leaving a carcass."
