@@ -12,7 +12,7 @@ import contextlib
 
 import pytest
 
-from tests.browser_support import running_server
+from tests.browser_support import assert_page_clean, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -157,3 +157,173 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         game_id = imhotep.url.split("/play/")[1].split("?")[0]
         with store.game(game_id) as game:
             assert game.state.cities["Edfou"].owner == "koush" and game.state.turn == 2
+
+
+# -- issue 17: the pages read like a game ------------------------------------------------------------------
+FIRST_TURN = {  # a battle at Saïs (Libya loses), Edfou taken by Kush
+    "haute_egypte": {"moves": [{"from": "I16", "to": "I15"}], "stay": ["I14", "H12"]},
+    "koush": {"moves": [{"from": "H17", "to": "I16"}], "war": ["haute_egypte"], "stay": ["G19", "D20"]},
+    "libye": {"text": "C5 -> D4\nguerre: Basse-Égypte\nespion: Basse-Égypte\nB8 reste"},
+}
+CITIES = {"Memphis", "Bouto", "Saïs", "Thèbes", "Abydos", "Edfou", "Kerma", "Napata", "Bouhen", "Siwa", "Bahariya",
+          "Dakhla"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("royaumes") / "kadesh.sqlite3")) as (base, store):
+        yield base, store
+
+
+def adjudicated(store) -> tuple[str, dict[str, str]]:
+    """A campaign after one adjudicated turn, with Imhotep's edits (before and after) and a deadline;
+    the links of every seat and of a spectator."""
+    created = store.create_game("royaumes", seed="issue-17")
+    feast = {"type": "edit", "kingdom": "libye", "values": {"resources": {"gold": 500}}, "reason": "une fête"}
+    version = store.act(created.id, "imhotep", 0, feast).version
+    for seat, order in FIRST_TURN.items():
+        version = store.act(created.id, seat, version, {"type": "orders", **order}).version
+    for action in ({"type": "adjudicate"}, {"type": "set_deadline", "deadline": "2030-01-15T18:00:00+00:00"},
+                   {"type": "edit", "kingdom": "koush", "values": {"resources": {"gold": 700}, "military_level": 3}}):
+        version = store.act(created.id, "imhotep", version, action).version
+    links = {seat: f"/play/{created.id}?token={token}" for seat, token in created.seat_tokens.items()}
+    links["spectator"] = f"/play/{created.id}?token={created.spectator_token}"
+    return created.id, links
+
+
+def open_page(browser, url: str, lang: str = "fr", viewport=None):
+    page = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
+    page.goto(url)
+    page.locator("svg.campaign-map").wait_for()
+    return page
+
+
+def test_the_map_has_a_legend_city_names_and_the_nile(browser, server):
+    base, store = server
+    _, links = adjudicated(store)
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = open_page(browser, base + links["koush"], viewport=viewport)
+        legend = page.locator("figure.legend")
+        assert [item.inner_text() for item in legend.locator(".legend-kingdoms li").all()] == \
+            ["Basse-Égypte", "Haute-Égypte", "Koush", "Libye"]
+        marks = legend.locator(".legend-marks").inner_text()
+        for words in ("cité initiale", "cité détruite", "armée (nombre)", "le Nil", "cité ennemie"):
+            assert words in marks
+        labels = page.locator("svg.campaign-map text.city-label")
+        assert {label.evaluate("n => n.lastChild.textContent") for label in labels.all()} == CITIES
+        assert min(label.bounding_box()["height"] for label in labels.all()) >= 9  # legible on a phone
+        assert page.locator("svg.campaign-map path.river.main").count() == 1
+        assert page.locator("svg.campaign-map text.water-label.river").text_content() == "Nil"
+        # Tooltips on terrain, cities and armies.
+        assert "Fayoum, eau, infranchissable" in page.locator('rect[data-cell="F7"] title').text_content()
+        assert "vallée du Nil" in page.locator('rect[data-cell="H9"] title').text_content()
+        assert page.locator('g.city[data-city="Memphis"] title').text_content() == \
+            "Memphis (H6) — Basse-Égypte · cité initiale : ne peut être détruite"
+        assert page.locator('g.army[data-army="koush@G19"] title').text_content() == \
+            "Koush : 2 armées en G19 · 2 peuvent partir"
+        assert page.locator("svg.campaign-map").get_attribute("aria-label").startswith("Carte de la campagne, tour 2")
+        page.context.close()
+
+
+def test_the_history_steps_through_past_turns_on_one_line(browser, server):
+    base, store = server
+    _, links = adjudicated(store)
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = open_page(browser, base + links["libye"], viewport=viewport)
+        bar = page.locator("nav.history")
+        assert bar.locator("button").count() == 3  # ◀ ▶ and now, whatever the number of turns
+        tops = {round(node.bounding_box()["y"]) for node in (bar.locator("#history-back"), bar.locator("#map-now"))}
+        assert len(tops) == 1 and bar.bounding_box()["height"] < 60  # one line
+        assert page.locator("#map-now").is_disabled() and page.locator("#history-forward").is_disabled()
+        assert page.locator('g.army[data-army="libye@C5"]').count() == 0
+        page.click("#history-back")
+        assert page.locator("#shown-map").inner_text() == "Tour 1 · après les batailles"
+        page.click("#history-back")
+        page.click("#history-back")
+        assert page.locator("#shown-map").inner_text() == "Tour 1 · avant les mouvements"
+        assert page.locator("#history-back").is_disabled()
+        assert page.locator('g.army[data-army="libye@C5"]').count() == 1
+        page.click("#history-forward")
+        assert page.locator('#shown-map[data-stage="after_moves"]').count() == 1
+        assert page.locator('g.army[data-army="libye@D4"]').count() == 1  # it went to Saïs…
+        page.click("#history-forward")
+        assert page.locator('g.army[data-army="libye@D4"]').count() == 0  # …and fell there
+        page.click("#map-now")
+        assert page.locator("#shown-map").inner_text() == "Maintenant (tour 2)"
+        page.context.close()
+
+
+def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
+    base, store = server
+    game_id, links = adjudicated(store)
+    page = open_page(browser, base + links["koush"])
+    assert page.locator("#draft-kept").count() == 0
+    page.click('g.army[data-army="koush@G19"]')
+    cell(page, "G18")
+    page.select_option("#stance-libye", "war")
+    page.click("#tab-text")
+    page.fill("#order-text", "espion: Libye")
+    page.click("#tab-form")
+    assert page.locator("#draft-kept").inner_text() == "brouillon conservé"
+    page.reload()
+    page.locator("svg.campaign-map").wait_for()
+    assert "G19 → G18" in page.locator("#draft-moves").inner_text()
+    assert page.locator("#stance-libye").input_value() == "war"
+    assert page.locator("#draft-kept").is_visible()
+    page.click("#tab-text")
+    assert page.locator("#order-text").input_value() == "espion: Libye"
+    page.click("#tab-form")
+    other = open_page(browser, base + links["haute_egypte"])  # another seat's draft is its own
+    assert other.locator("#draft-kept").count() == 0 and "G19" not in other.locator("#draft-moves").inner_text()
+    other.context.close()
+    send(page)
+    key = f"kadesh.royaumes.draft.{game_id}.koush"
+    assert page.evaluate(f"localStorage.getItem('{key}')") is None
+    page.reload()
+    page.locator(".sent-note").wait_for()
+    assert page.locator("#draft-kept").count() == 0
+    assert "G19 -> G18" in page.locator(".my-orders").inner_text()
+    page.context.close()
+
+
+def test_an_overcommitted_move_is_flagged_before_it_is_sent(browser, server):
+    base, store = server
+    _, links = adjudicated(store)
+    for lang, words in (("fr", "3 armées demandées, mais 2 seulement peuvent partir de B8 : 2 partiront."),
+                        ("en", "3 armies asked, but only 2 can leave B8: 2 will go.")):
+        page = open_page(browser, base + links["libye"], lang)
+        page.click("#tab-text")
+        page.fill("#order-text", "3 x B8 -> C8\nD10 -> D11")
+        page.click("#read")
+        page.locator("#reading").wait_for()
+        warned = page.locator("#reading .lines li.warn")
+        assert warned.count() == 1 and words in warned.inner_text() and "3 x B8 -> C8" in warned.inner_text()
+        assert page.locator("#reading .lines li.ok:not(.warn)").count() == 1
+        page.click("#fill")
+        page.click("#review-orders")
+        page.locator("#review-warnings").wait_for()
+        assert words in page.locator("#review-warnings").inner_text()
+        page.context.close()
+
+
+def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server):
+    base, store = server
+    _, links = adjudicated(store)
+    for lang in ("fr", "en"):
+        for seat in ("koush", "libye", "spectator", "imhotep"):
+            page = open_page(browser, base + links[seat], lang)
+            page.locator(".reports details").first.wait_for()
+            report = page.locator(".reports").inner_text()
+            assert ("Tour 2" if lang == "fr" else "Turn 2") not in report  # the next turn's opening is no report line
+            assert_page_clean(page, lang)
+            if seat == "imhotep":  # Imhotep sets a deadline from his console: the confirmation and the page stay clean
+                page.fill("#deadline-at", "2030-02-01T09:30")
+                page.click("#set-deadline")
+                assert_page_clean(page, lang)
+                version = int(page.locator("#board").get_attribute("data-version"))
+                page.click("#confirm")
+                page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+                assert "2030" in page.locator("#deadline").inner_text()
+                assert_page_clean(page, lang)
+            page.context.close()

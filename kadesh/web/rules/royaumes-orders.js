@@ -30,6 +30,7 @@ function serial(d) {
 // Called at each render of the kingdom page: a new turn (or a new page) starts from the stored draft.
 export function prepare(ctx) {
   const key = `${ctx.game.id}:${ctx.seat}:${ctx.view.turn}`;
+  if (ctx.view.you.orders) localStorage.removeItem(storeKey(ctx));  // sent: the draft has done its work
   if (draftKey === key) return;
   draftKey = key;
   draft = freshDraft(ctx.view); selectedCell = null; reviewing = null; reading = null; pasted = ""; tab = "form";
