@@ -65,6 +65,7 @@ def test_every_page_reads_clean_in_both_languages(browser, tmp_path):
         manoeuvre = store.create_game("manoeuvre", seed="pages")
         check_everywhere(page, seat_url(base, manoeuvre, "north"))
         check_everywhere(page, f"{base}/play/{manoeuvre.id}?token={manoeuvre.spectator_token}")
+        check_everywhere(page, f"{base}/play/{manoeuvre.id}?token={manoeuvre.owner_token}")
         check_everywhere(page, seat_url(base, finished_manoeuvre(store), "south"))
         hotseat = store.create_game("manoeuvre", seed="pages-hotseat")
         tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
@@ -118,3 +119,21 @@ def test_the_end_offers_a_rematch_against_the_same_computer(browser, tmp_path):
         assert store.bots(new_id) == {"south": "maladroit"}
         with store.game(new_id) as game:
             assert game.outcome is None and game.seed != "pages-rematch"
+
+
+def test_the_owner_replaces_a_leaked_link_from_the_page(browser, tmp_path):
+    from kadesh.store import BadToken
+
+    with running_server(str(tmp_path / "k.db")) as (base, store):
+        created = store.create_game("manoeuvre", seed="pages-owner")
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(f"{base}/play/{created.id}?token={created.owner_token}")
+        settle(page)
+        page.click('#owner button[data-holder="south"]')
+        fresh = page.locator("#owner input")
+        fresh.wait_for()
+        new_token = fresh.input_value().split("token=")[1]
+        assert store.access(created.id, new_token).seat == "south"
+        with pytest.raises(BadToken):
+            store.access(created.id, created.seat_tokens["south"])
+        assert_page_clean(page, "fr")

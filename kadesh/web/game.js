@@ -19,6 +19,8 @@ const STRINGS = {
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
     lost: "Vérifie le lien reçu (il doit être copié en entier), ou retrouve tes parties depuis l'accueil.",
+    owner: "Propriétaire de la partie", ownerHelp: "Tu regardes la partie sans y jouer. Si un lien a été perdu ou divulgué, remplace-le : l'ancien ne marchera plus.",
+    replace: (who) => `Remplacer le lien : ${who}`, spectators: "spectateurs", newLink: (who) => `Nouveau lien (${who}) :`,
   },
   en: {
     loading: "Loading…", journal: "Journal", download: "Download the journal", lang: "Français",
@@ -33,6 +35,8 @@ const STRINGS = {
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
     lost: "Check the link you were given (it must be copied whole), or find your games from the home page.",
+    owner: "Game owner", ownerHelp: "You watch the game without playing. If a link was lost or leaked, replace it: the old one stops working.",
+    replace: (who) => `Replace the link: ${who}`, spectators: "spectators", newLink: (who) => `New link (${who}):`,
   },
 };
 
@@ -185,6 +189,7 @@ function render() {
   renderRules();
   renderThinking();
   renderEnding();
+  renderOwner();
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
     preview, journal });
   $("#board").dataset.version = String(current.version);
@@ -269,6 +274,33 @@ function renderThinking() {
     box.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }),
       STRINGS[lang].thinking(botTitles[level]?.[lang] ?? STRINGS[lang].computer));
   }
+}
+
+// -- the owner: replace a lost or leaked link ------------------------------------------------------
+const replaced = {};  // holder → the new link, shown once
+
+function renderOwner() {
+  const box = $("#owner");
+  box.hidden = current.role !== "owner";
+  if (box.hidden) return;
+  const t = STRINGS[lang];
+  const name = (holder) => (holder === "spectator" ? t.spectators : seatName(holder));
+  const rows = [...current.seats, "spectator"].map((holder) => el("li", {},
+    el("button", { type: "button", "data-holder": holder, onclick: () => replaceLink(holder) }, t.replace(name(holder))),
+    replaced[holder] ? el("span", {}, " ", t.newLink(name(holder)), " ",
+      el("input", { value: replaced[holder], readonly: true, size: 40, "aria-label": t.newLink(name(holder)) })) : null));
+  box.replaceChildren(el("h2", {}, t.owner), el("p", { class: "muted" }, t.ownerHelp), el("ul", { class: "owner-links" }, ...rows));
+}
+
+async function replaceLink(holder) {
+  showError("");
+  try {
+    const link = await call(`/tokens/${encodeURIComponent(holder)}`, { method: "POST" });
+    replaced[holder] = new URL(link.link, location.origin).href;
+  } catch (error) {
+    showError(error.message);
+  }
+  renderOwner();
 }
 
 // -- the end: the rematch ----------------------------------------------------------------------------
