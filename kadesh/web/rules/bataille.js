@@ -90,7 +90,7 @@ const T = {
     oddsTitle: (n) => `Sur ${n} batailles`,
     holdsLine: (side, troop, p) => `${p}\u00a0: ${T.fr.theSide[side]} (${troop}) tient le terrain.`,
     nobodyLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (les deux se replient ou rompent ensemble, ou la nuit tombe).`,
-    endings: "Comment elles finissent",
+    endings: "Comment elles finissent", meanLosses: "Pertes moyennes",
     lossesLine: (side, troop, mean) => `${cap(T.fr.theSide[side])} (${troop}) perd en moyenne ${mean}.`,
     heldTitle: "Qui tient le terrain ?",
     heldBars: { north: "Nord", south: "Sud", nobody: "Aucun des deux" },
@@ -179,7 +179,7 @@ const T = {
     oddsTitle: (n) => `Out of ${n} battles`,
     holdsLine: (side, troop, p) => `${p}: ${T.en.theSide[side]} (${troop}) holds the field.`,
     nobodyLine: (p) => `${p}: neither side holds the field (both fall back or break together, or night falls).`,
-    endings: "How they end",
+    endings: "How they end", meanLosses: "Mean losses",
     lossesLine: (side, troop, mean) => `${T.en.theSide[side]} (${troop}) loses ${mean} on average.`,
     heldTitle: "Who holds the field?",
     heldBars: { north: "North", south: "South", nobody: "Neither" },
@@ -196,6 +196,7 @@ const SIDES = ["north", "south"];
 
 let lang = "fr";  // the language of the page being drawn (pct and number formats read it)
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+const lower = (s) => (s ? s[0].toLowerCase() + s.slice(1) : s);
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 const clampRoll = (v) => Math.max(0, Math.min(DIE, v));
 const number = (n, digits = 0) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
@@ -481,7 +482,8 @@ async function odds(ctx, options, generals, box, l, troops) {
         el("li", { class: "nobody" }, t.nobodyLine(share(total.holds.nobody / total.games)))),
       el("h3", {}, t.endings),
       el("ul", { id: "odds-endings" }, ...endings.map(([key, count]) =>
-        el("li", {}, `${share(count / total.games)}${colon()}${t.reasons[key] ?? ""}`))),
+        el("li", {}, `${share(count / total.games)}${colon()}${lower(t.reasons[key] ?? "")}`))),
+      el("h3", {}, t.meanLosses),
       el("ul", { id: "odds-losses" }, ...SIDES.map((s) => el("li", {}, t.lossesLine(s, troops[s], t.men(means[s], 1)))))),
     el("div", { class: "odds-charts" }, holdsChart(total, t), lossChart(total, t, means)));
 }
