@@ -23,7 +23,7 @@ def warnings(state: State, kingdom: str, order: dict[str, Any]) -> list[dict[str
     if city is not None and (city.owner != kingdom or not city.standing):
         why = ("cette cité est détruite", "that city is destroyed") if city.destroyed else \
             ("cette cité n'est pas à vous", "that city is not yours")
-        found.append(problem(None, city.name, f"Pas d'armée levée à {city.name} : {why[0]}.",
+        found.append(problem(None, "", f"Pas d'armée levée à {city.name} : {why[0]}.",
                              f"No army raised at {city.name}: {why[1]}."))
     return found
 

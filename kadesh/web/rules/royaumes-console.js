@@ -33,7 +33,7 @@ export function consolePanel(root, ctx, redraw) {
   const fields = [["military_level", t.level], ["population", t.population], ["guild_level", t.guild],
     ...Object.keys(view.resources).map((r) => [`resources.${r}`, resourceName(view, r, lang)])];
   const alliances = ctx.legal.filter((a) => a.type === "suspend_alliance" || a.type === "restore_alliance");
-  const allianceLabel = (a) => `${a.type === "suspend_alliance" ? t.suspend : t.restore} : ${a.kingdoms.map(name).join(" – ")}`;
+  const allianceLabel = (a) => `${a.type === "suspend_alliance" ? t.suspend : t.restore}${t.sep}${a.kingdoms.map(name).join(" – ")}`;
 
   return el("div", { class: "side console-side" },
     el("h2", {}, t.console), confirmBox,
@@ -47,7 +47,7 @@ export function consolePanel(root, ctx, redraw) {
         field(t.deadlineAt, el("input", { type: "datetime-local", id: "deadline-at" })),
         el("button", { type: "button", id: "set-deadline", onclick: () => {
           const at = value("deadline-at");
-          if (at) ask(`${t.setDeadline} : ${when(localIso(at), lang)}`, { type: "set_deadline", deadline: localIso(at) });
+          if (at) ask(`${t.setDeadline}${t.sep}${when(localIso(at), lang)}`, { type: "set_deadline", deadline: localIso(at) });
         } }, t.setDeadline), " ",
         el("button", { type: "button", id: "clear-deadline", onclick: () => ask(t.clearDeadline, { type: "set_deadline", deadline: null }) }, t.clearDeadline))),
     el("section", { class: "card" }, el("h3", {}, t.alliancesTitle),

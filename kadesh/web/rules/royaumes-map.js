@@ -53,7 +53,7 @@ export function drawMap(view, layer, options) {
   const t = T[options.lang];
   const { width, height, rows, features = [] } = view.map;
   const svg = el("svg:svg", { viewBox: `0 0 ${MARGIN * 2 + width * CELL} ${MARGIN * 2 + height * CELL}`,
-    class: "campaign-map", role: "img", "aria-label": options.label ?? t.mapLabel(view.turn) });
+    class: `campaign-map${options.past ? " past" : ""}`, role: "img", "aria-label": options.label ?? t.mapLabel(view.turn) });
   svg.append(el("svg:title", {}, options.label ?? t.mapLabel(view.turn)));
   const valley = new Set(features.filter((f) => f.kind === "river").flatMap((f) => f.path));
   const waters = waterNames(view, options.lang);

@@ -128,7 +128,10 @@ export function orderPanel(ctx, mine, redraw) {
       el("pre", { id: "review" }, orderLines(view, action, lang).join("\n") || t.none),
       warnings === null ? el("p", { class: "muted" }, t.checking)
         : warnings.length ? el("div", { class: "warnings", id: "review-warnings", role: "status" }, el("h3", {}, t.warnings),
-          el("ul", {}, ...warnings.map((w) => el("li", {}, `⚠ ${w.line ? t.lineOk(w.line, `« ${w.text} » — ${w[lang]}`) : w[lang]}`)))) : null,
+          el("ul", {}, ...warnings.map((w) => {
+          const said = w.text ? `« ${w.text} » — ${w[lang]}` : w[lang];
+          return el("li", {}, `⚠ ${w.line ? t.lineOk(w.line, said) : said}`);
+        }))) : null,
       el("button", { type: "button", id: "send", class: "primary", onclick: async () => {
         reviewing = null;
         await ctx.act(action, { independent: true });
@@ -186,7 +189,7 @@ function orderForm(ctx, mine, redraw) {
       return el("li", {}, `${text} `, el("button", { type: "button", class: "small", "aria-label": t.removeMove(text),
         onclick: () => { draft.moves.splice(i, 1); redraw(); } }, t.remove));
     }) : el("li", {}, t.none)),
-    draft.stay.size ? el("p", { id: "draft-stay" }, `${t.stay} : ${[...draft.stay].join(", ")}`) : null,
+    draft.stay.size ? el("p", { id: "draft-stay" }, `${t.stay}${t.sep}${[...draft.stay].join(", ")}`) : null,
     el("h3", {}, t.stances),
     ...others.map((k) => select(`stance-${k.id}`, t.stanceWith(k.names[lang]), draft.stances[k.id],
       [["war", t.war], ["peace", t.peace], ["ally", t.ally]], set((v) => { draft.stances[k.id] = v; }))),

@@ -18,6 +18,14 @@ export function shownLayer(view) {
 
 export const showingPast = () => shown !== null;
 
+// The map's name while a past stage is shown: "Carte de la campagne, tour 1 … (après les batailles)".
+export function shownLabel(lang) {
+  if (!shown) return null;
+  const t = T[lang];
+  const stageName = { before_moves: t.before, after_moves: t.afterMoves, after_battles: t.afterBattles };
+  return `${t.mapLabel(shown.turn)} (${stageName[shown.stage]})`;
+}
+
 // One line, whatever the number of turns: ◀ Tour 1 · après les batailles ▶ Maintenant.
 export function historyBar(ctx, redraw) {
   const { view, lang } = ctx;

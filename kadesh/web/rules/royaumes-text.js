@@ -3,7 +3,7 @@
 
 export const T = {
   fr: {
-    turn: (n) => `Tour ${n}`, deadline: "Échéance", noDeadline: "quand tous les royaumes auront envoyé leurs ordres",
+    sep: " : ", turn: (n) => `Tour ${n}`, deadline: "Échéance", noDeadline: "quand tous les royaumes auront envoyé leurs ordres",
     sent: "Ordres reçus", waitingFor: "En attente de", yours: "Vos chiffres", level: "Niveau militaire",
     population: "Population", guild: "Guilde des Constructeurs", defence: "Défense des cités",
     resources: "Ressources", known: "Niveaux ennemis connus", spiedOn: (t) => `espionné au tour ${t}`, unknown: "inconnu",
@@ -66,7 +66,7 @@ export const T = {
     spectator: "Vous regardez la campagne : la carte et ce que tous savent.",
   },
   en: {
-    turn: (n) => `Turn ${n}`, deadline: "Deadline", noDeadline: "when every kingdom has sent its orders",
+    sep: ": ", turn: (n) => `Turn ${n}`, deadline: "Deadline", noDeadline: "when every kingdom has sent its orders",
     sent: "Orders in", waitingFor: "Waiting for", yours: "Your figures", level: "Military level",
     population: "Population", guild: "Builders' Guild", defence: "City defence",
     resources: "Resources", known: "Known enemy levels", spiedOn: (t) => `spied on turn ${t}`, unknown: "unknown",

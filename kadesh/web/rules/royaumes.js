@@ -8,7 +8,7 @@
 import { el } from "/static/dom.js";
 import { T, seatName, stuff, when, fromNow } from "/static/rules/royaumes-text.js";
 import { drawMap, legend } from "/static/rules/royaumes-map.js";
-import { historyBar, reports, shownLayer, showingPast } from "/static/rules/royaumes-report.js";
+import { historyBar, reports, shownLayer, showingPast, shownLabel } from "/static/rules/royaumes-report.js";
 import * as orders from "/static/rules/royaumes-orders.js";
 import { consolePanel } from "/static/rules/royaumes-console.js";
 
@@ -26,9 +26,9 @@ function status(view, lang) {
     ? el("time", { datetime: view.deadline, id: "deadline", title: when(view.deadline, lang) }, `${when(view.deadline, lang)} (${fromNow(view.deadline, lang)})`)
     : el("span", { id: "deadline" }, t.noDeadline);
   return el("div", { class: "campaign-status" },
-    el("p", {}, el("strong", {}, t.turn(view.turn)), " · ", `${t.deadline} : `, deadline),
-    view.over ? null : el("p", { class: "orders-in" }, `${t.sent} : ${sent.join(", ") || "—"}`,
-      waiting.length ? ` · ${t.waitingFor} : ${waiting.join(", ")}` : ""),
+    el("p", {}, el("strong", {}, t.turn(view.turn)), " · ", `${t.deadline}${t.sep}`, deadline),
+    view.over ? null : el("p", { class: "orders-in" }, `${t.sent}${t.sep}${sent.join(", ") || "—"}`,
+      waiting.length ? ` · ${t.waitingFor}${t.sep}${waiting.join(", ")}` : ""),
     view.over ? el("p", { class: "winner" }, t.ended) : null);
 }
 
@@ -59,17 +59,17 @@ function figures(view, lang) {
       el("dt", {}, t.resources), el("dd", { id: "own-resources" }, stuff(view, you.resources, lang))),
     el("h3", {}, t.relations),
     el("ul", { class: "relations" }, ...others.map((k) => el("li", { "data-kingdom": k.id },
-      el("span", { class: "swatch-dot", style: `background:${k.colour}`, "aria-hidden": "true" }), `${k.names[lang]} : ${relationOf(view, you.kingdom, k, lang)}`))),
+      el("span", { class: "swatch-dot", style: `background:${k.colour}`, "aria-hidden": "true" }), `${k.names[lang]}${t.sep}${relationOf(view, you.kingdom, k, lang)}`))),
     el("h3", {}, t.known),
     el("ul", { class: "known-levels" }, ...others.map((k) => {
       const known = you.intelligence[k.id];
-      return el("li", {}, `${k.names[lang]} : `, known ? `${known.level} (${t.spiedOn(known.turn)})` : t.unknown);
+      return el("li", {}, `${k.names[lang]}${t.sep}`, known ? `${known.level} (${t.spiedOn(known.turn)})` : t.unknown);
     })));
 }
 
-function mapColumn(ctx, map, redraw, legendOptions, ...below) {
+function mapColumn(ctx, map, redraw, legendOptions) {
   return el("div", { class: "map-wrap" }, status(ctx.view, ctx.lang), map, historyBar(ctx, redraw),
-    legend(ctx.view, ctx.lang, legendOptions), ...below);
+    legend(ctx.view, ctx.lang, legendOptions));
 }
 
 function kingdomPage(root, ctx) {
@@ -85,7 +85,7 @@ function kingdomPage(root, ctx) {
     : view.alliances.some((p) => p.includes(owner) && p.includes(you.kingdom)) ? "allied"
       : view.wars.some((p) => p.includes(owner) && p.includes(you.kingdom)) ? "enemy" : "neutral";
   const live = canSend && !past;
-  const map = drawMap(view, shownLayer(view), { seat: you.kingdom, lang, relation,
+  const map = drawMap(view, shownLayer(view), { seat: you.kingdom, lang, relation, past, label: shownLabel(lang),
     targets: live ? orders.targets(mine) : null, selected: live ? orders.picked() : null, moves: live ? orders.draftMoves() : [],
     onCell: live ? (cell) => { orders.clickCell(mine, cell); redraw(); } : null,
     mobile: (cell) => orders.mobileLeft(mine, cell) });
@@ -101,14 +101,14 @@ function kingdomPage(root, ctx) {
 
 function consolePage(root, ctx) {
   const redraw = () => consolePage(root, ctx);
-  const map = drawMap(ctx.view, shownLayer(ctx.view), { seat: null, lang: ctx.lang });
-  root.replaceChildren(el("div", { class: "royaumes console" }, mapColumn(ctx, map, redraw, {}, reports(ctx)),
-    consolePanel(root, ctx, redraw)));
+  const map = drawMap(ctx.view, shownLayer(ctx.view), { seat: null, lang: ctx.lang, past: showingPast(), label: shownLabel(ctx.lang) });
+  root.replaceChildren(el("div", { class: "royaumes console" }, mapColumn(ctx, map, redraw, {}),
+    consolePanel(root, ctx, redraw), el("div", { class: "console-reports" }, reports(ctx))));
 }
 
 function spectatorPage(root, ctx) {
   const redraw = () => spectatorPage(root, ctx);
-  const map = drawMap(ctx.view, shownLayer(ctx.view), { seat: null, lang: ctx.lang });
+  const map = drawMap(ctx.view, shownLayer(ctx.view), { seat: null, lang: ctx.lang, past: showingPast(), label: shownLabel(ctx.lang) });
   root.replaceChildren(el("div", { class: "royaumes" }, mapColumn(ctx, map, redraw, {}),
     el("div", { class: "side" }, el("p", { class: "muted" }, T[ctx.lang].spectator), reports(ctx))));
 }
