@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import running_server
+from tests.browser_support import assert_page_clean, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -175,7 +175,8 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         home = north.context.new_page()
         home.goto(base + "/")
         home.locator(".my-game").first.wait_for()
-        assert game_id in home.inner_text("#my-games") and "terminée" in home.inner_text("#my-games")
+        assert home.locator(f'#my-games [data-game="{game_id}"]').count() == 1
+        assert "terminée" in home.inner_text("#my-games")
 
 
 def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_path):
@@ -249,3 +250,145 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
         assert ("Nord" if winner == "north" else "Sud") in page.inner_text(".winner")
         page.locator("#verify-result[data-ok=true]").wait_for()
         assert "plie" in page.inner_text("#journal")
+
+
+def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("manoeuvre")
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
+        page.locator("#board .field").wait_for()
+        # Before any element is picked: the whole zone is shaded, two rows of columns c to j.
+        assert page.locator(".tray .piece.selected").count() == 0
+        zone = {page.locator("rect.cell.zone").nth(i).get_attribute("data-cell") for i in range(16)}
+        assert page.locator("rect.cell.zone").count() == 16
+        assert zone == {f"{c}{r}" for c in "cdefghij" for r in (1, 2)}
+        assert_page_clean(page, "fr")
+
+        # A drop outside the zone does nothing, and says why beside the board.
+        page.locator('.tray .piece[data-element="n1"]').drag_to(page.locator('rect[data-cell="e5"]'))
+        page.wait_for_function("document.querySelector('.notice').textContent.includes('Hors de ta zone')")
+        assert "colonnes c à j" in page.inner_text(".notice")
+        assert page.locator('g.token[data-element="n1"]').count() == 0
+        page.locator('.tray .piece[data-element="n1"]').drag_to(page.locator('rect[data-cell="e2"]'))
+        page.locator('g.token[data-element="n1"]').wait_for()
+        # A picked element's cells are drawn over the zone; a taken cell says who holds it.
+        page.click('.tray .piece[data-element="n2"]')
+        assert page.locator("rect.cell.legal").count() == 15
+        page.locator('.tray .piece[data-element="n2"]').drag_to(page.locator('g.token[data-element="n1"]'))
+        page.wait_for_function("document.querySelector('.notice').textContent.includes('ton général')")
+
+        page.click("#lang")
+        page.wait_for_function("document.querySelector('.status').textContent.includes('Deployment')")
+        page.locator('.tray .piece[data-element="n2"]').drag_to(page.locator('rect[data-cell="a1"]'))
+        page.wait_for_function("document.querySelector('.notice').textContent.includes('Outside your zone')")
+        assert_page_clean(page, "en")
+
+
+def api(base: str, method: str, path: str, token: str | None = None, body: dict | None = None):
+    import httpx
+
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = httpx.request(method, f"{base}/api{path}", json=body, headers=headers, timeout=30)
+    assert response.status_code < 300, response.text
+    return response.json()
+
+
+def wait_for_north(base: str, game_id: str, token: str) -> dict:
+    import time
+
+    for _ in range(600):
+        game = api(base, "GET", f"/games/{game_id}", token)
+        if game["outcome"] or game["to_act"] == ["north"]:
+            return game
+        time.sleep(0.05)
+    raise AssertionError("the bot did not play")
+
+
+def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(browser, tmp_path):
+    """Against Général Maladroit over the API until something is destroyed, then by the page: a
+    move, the end of the turn, and the bot's answer drawn on the field; the losses in their trays."""
+    from kadesh.ai.base import make_bot
+
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = api(base, "POST", "/games", body={"ruleset": "manoeuvre", "bots": {"south": "maladroit"}})
+        game_id, token = created["id"], created["seats"]["north"]["token"]
+        north = make_bot("manoeuvre", "maladroit", seed=5)
+        for _ in range(3000):
+            game = wait_for_north(base, game_id, token)
+            assert game["outcome"] is None, "the game ended before the test could look at it"
+            lost = [e for e in game["view"]["elements"] if not e["alive"]]
+            if lost and game["view"]["phase"] == "battle":
+                break
+            legal = api(base, "GET", f"/games/{game_id}/legal", token)["actions"]
+            action = north.choose(game["view"], "north", legal)
+            if action["type"] == "resign":
+                action = {"type": "end_turn"}
+            api(base, "POST", f"/games/{game_id}/actions", token,
+                {"expected_version": game["version"], "action": action})
+        journal = api(base, "GET", f"/games/{game_id}/journal", token)
+        assert any(line.get("mark", {}).get("destroyed") for line in journal)
+
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{base}/play/{game_id}?token={token}")
+        page.locator("#end-turn").wait_for()
+        with store.game(game_id) as game:
+            move = next(a for a in game.legal_actions("north") if a["type"] == "move")
+            version = game.version
+        perform(page, move)
+        page.click("#end-turn")
+        wait_version(page, version + 2)  # the move, the end of the turn: now the bot plays
+        page.wait_for_function("document.querySelector('#end-turn') || document.querySelector('.winner')")
+        with store.game(game_id) as game:
+            south_marks = [m for _, _, m in game.journal_marked("north") if m and m.get("side") == "south"]
+            dead = [e.id for e in game.state.elements.values() if not e.alive]
+        assert south_marks[-1]["kind"] == "end_turn"
+        page.locator('.field g.mark[data-side="south"]').first.wait_for()
+        assert page.locator('.field g.mark[data-side="north"]').count() == 0  # one's own moves are known
+        shown = page.locator('.last-turn[data-side="south"] li').count()
+        assert shown == page.locator('.field g.mark[data-side="south"]').count() >= 1
+        moves = page.locator('.field g.mark.move[data-side="south"]')
+        for index in range(moves.count()):  # each move: its from-cell outlined, an arrow to its to-cell
+            start = moves.nth(index).get_attribute("data-from")
+            assert page.locator(f'rect.mark-from[data-cell="{start}"]').count() == 1
+            assert moves.nth(index).locator("line.mark-arrow").count() == 1
+        # Destroyed elements are kept in their side's tray of losses.
+        trays = page.locator(".lost .lost-piece").evaluate_all("ns => ns.map(n => n.dataset.element)")
+        assert sorted(trays) == sorted(dead)
+        assert_page_clean(page, "fr")
+        page.click("#lang")
+        page.wait_for_function("document.querySelector('.losses h3').textContent === 'Losses'")
+        assert_page_clean(page, "en")
+
+        # The end: resigning shows the winner, the page stays clean.
+        page.click("#resign")
+        page.click("#confirm-resign")
+        page.locator(".winner").wait_for()
+        assert_page_clean(page, "en")
+
+
+def test_a_threatened_cell_is_hatched_above_the_token_on_it(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("manoeuvre")
+        version = 0
+        for seat, cells in (("north", NORTH_CELLS), ("south", SOUTH_CELLS)):
+            for number, cell in enumerate(cells, start=1):
+                version = store.act(created.id, seat, version,
+                                    {"type": "deploy", "element": f"{seat[0]}{number}", "cell": cell}).version
+            version = store.act(created.id, seat, version, {"type": "ready"}).version
+        # The general on e1 faces south and threatens e2, where a bow stands.
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
+        page.locator("#end-turn").wait_for()
+        page.click('g.token[data-element="n1"]')
+        overlay = page.locator("rect.threat-overlay")
+        assert overlay.get_attribute("data-cell") == "e2"
+        assert page.evaluate("""() => { const o = document.querySelector('rect.threat-overlay');
+            const t = document.querySelector('g.token[data-element="n9"]');
+            return !!(t.compareDocumentPosition(o) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
+        # On a phone the controls sit right under the field.
+        field = page.locator(".field").bounding_box()
+        side = page.locator(".manoeuvre .side").bounding_box()
+        assert field["width"] >= 370 and 0 <= side["y"] - (field["y"] + field["height"]) < 60
+        title = page.locator('g.token[data-element="n1"] > title').text_content()
+        assert "3 contre les gens de pied" in title and "menace e2" in title

@@ -1,63 +1,49 @@
-// Manœuvre's view: the 12×12 field in SVG, the deployment tray, and the controls.
-// Every legal cell, target and odd comes from the server's legal actions and odds.
+// Manœuvre's view: the 12×12 field (manoeuvre-field.js), and beside it (under it on a phone) what
+// the player may do now, the chances of each fight, the losses of each side and what the other
+// side just did. Every legal cell, target and odd comes from the server; the other side's last
+// turn comes from the journal's marks (GET /journal → mark).
 
 import { el } from "/static/dom.js";
+import { drawField } from "/static/rules/manoeuvre-field.js";
+import { T, named } from "/static/rules/manoeuvre-text.js";
 
-const CELL = 40;
-const MARGIN = 22;
-const COLUMNS = "abcdefghijkl";
+const OTHER = { north: "south", south: "north" };
+const OUTCOMES = ["enemy_destroyed", "enemy_recoils", "tie", "own_recoils", "own_destroyed"];
 
-const T = {
-  fr: {
-    kinds: { general: "Général", chariot: "Char léger", blade: "Lame", bow: "Archer", skirmisher: "Tirailleur" },
-    short: { general: "Gé", chariot: "Ch", blade: "La", bow: "Ar", skirmisher: "Ti" },
-    sides: { north: "Nord", south: "Sud" },
-    facings: { N: "nord", E: "est", S: "sud", W: "ouest" },
-    tray: "Tes éléments à placer (clic ou glisser-déposer)",
-    ready: "Prêt", undeploy: "Retirer", endTurn: "Fin du tour", resign: "Abandonner",
-    confirmResign: "Abandonner la manœuvre ? L'adversaire l'emportera.", yes: "Oui, abandonner", no: "Non",
-    moveTo: (cell) => `Aller en ${cell}, face :`, turn: "Tourner vers :", attack: "Attaquer", shoot: "Tirer",
-    from: (cell) => `depuis ${cell}`, here: "sur place",
-    odds: (o) => `détruit ${o.enemy_destroyed}/36 · recule ${o.enemy_recoils}/36 · égalité ${o.tie}/36 · tu recules ${o.own_recoils}/36 · tu es détruit ${o.own_destroyed}/36`,
-    deployment: "Déploiement", battle: "Bataille", over: "Terminée",
-    yourTurn: "À toi de jouer.", theirTurn: (s) => `Au ${s} de jouer.`, waiting: "En attente de l'adversaire.",
-    readyState: (s, r) => `${s} : ${r ? "prêt" : "se déploie"}`,
-    losses: (s, n, max) => `Pertes ${s} : ${n}/${max}`,
-    winner: (s, reason) => `Victoire du ${s} (${reason === "break" ? "l'adversaire plie" : "abandon"}).`,
-    engaged: (names) => `Engagé par ${names} : il ne peut que lui faire face, l'attaquer ou reculer droit devant la menace.`,
-    selectHint: "Choisis un élément.", threatens: (c) => `Menace ${c}`, acted: "a déjà agi",
-  },
-  en: {
-    kinds: { general: "General", chariot: "Light chariot", blade: "Blade", bow: "Bow", skirmisher: "Skirmisher" },
-    short: { general: "Ge", chariot: "Ch", blade: "Bl", bow: "Bw", skirmisher: "Sk" },
-    sides: { north: "North", south: "South" },
-    facings: { N: "north", E: "east", S: "south", W: "west" },
-    tray: "Your elements to place (click or drag and drop)",
-    ready: "Ready", undeploy: "Take back", endTurn: "End turn", resign: "Resign",
-    confirmResign: "Resign the manoeuvre? Your opponent will win.", yes: "Yes, resign", no: "No",
-    moveTo: (cell) => `Move to ${cell}, facing:`, turn: "Turn to:", attack: "Attack", shoot: "Shoot",
-    from: (cell) => `from ${cell}`, here: "in place",
-    odds: (o) => `destroyed ${o.enemy_destroyed}/36 · recoils ${o.enemy_recoils}/36 · tie ${o.tie}/36 · you recoil ${o.own_recoils}/36 · you are destroyed ${o.own_destroyed}/36`,
-    deployment: "Deployment", battle: "Battle", over: "Over",
-    yourTurn: "Your turn.", theirTurn: (s) => `${s} to play.`, waiting: "Waiting for your opponent.",
-    readyState: (s, r) => `${s}: ${r ? "ready" : "deploying"}`,
-    losses: (s, n, max) => `${s} losses: ${n}/${max}`,
-    winner: (s, reason) => `${s} wins (${reason === "break" ? "the enemy breaks" : "resignation"}).`,
-    engaged: (names) => `Engaged by ${names}: it may only face it, attack it, or step straight back from it.`,
-    selectHint: "Choose an element.", threatens: (c) => `Threatens ${c}`, acted: "has acted",
-  },
-};
-
-const ARROW = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 let selected = null;     // id of the selected own element
-let targetId = null;     // id of the selected enemy
+let targetId = null;     // id of the enemy aimed at
+let inspected = null;    // id of an element looked at (not one's own to command)
 let pendingMove = null;  // destination cell waiting for a facing
 let confirming = false;
+let notice = "";         // why the last cell or drop was refused, in words
 let lastVersion = null;
+const drag = { id: null };
 
+// The other side's last turn: the marks after one's own last action, in order, with their lines.
+export function lastTurn(journal, seat, phase) {
+  if (phase === "deployment") return { side: null, items: [] };
+  const marked = journal.filter((entry) => entry.mark && entry.mark.side);
+  if (!marked.length) return { side: null, items: [] };
+  const side = seat ? OTHER[seat] : marked[marked.length - 1].mark.side;
+  const items = [];
+  for (let i = marked.length - 1; i >= 0; i--) {
+    const mark = marked[i].mark;
+    if (mark.side !== side) break;
+    if (mark.kind === "end_turn") {
+      if (items.length) break;  // a spectator: the side's turn before this one is over
+      continue;
+    }
+    items.unshift({ ...mark, line: marked[i].line });
+  }
+  return { side, items };
+}
 
-const xy = (cell) => [COLUMNS.indexOf(cell[0]), Number(cell.slice(1)) - 1];
-const origin = (cell) => { const [x, y] = xy(cell); return [MARGIN + x * CELL, MARGIN + y * CELL]; };
+function zoneText(t, zone) {
+  const cells = [...zone];
+  const cols = [...new Set(cells.map((c) => c[0]))].sort();
+  const rows = [...new Set(cells.map((c) => Number(c.slice(1))))].sort((a, b) => a - b);
+  return [t.colsTo(cols[0], cols[cols.length - 1]), rows.length === 2 ? t.rowsAnd(rows[0], rows[1]) : rows.join(", ")];
+}
 
 export function render(root, ctx) {
   if (ctx.game.version !== lastVersion) {
@@ -67,135 +53,158 @@ export function render(root, ctx) {
       const next = ctx.view.elements.find((e) => e.side === ctx.seat && !e.cell);
       selected = next ? next.id : null;
     }
-    targetId = null; pendingMove = null; confirming = false;
+    targetId = null; pendingMove = null; confirming = false; notice = "";
+    if (inspected && !ctx.view.elements.some((e) => e.id === inspected && e.alive && e.cell)) inspected = null;
     lastVersion = ctx.game.version;
   }
+  const focused = document.activeElement;
+  const refocus = root.contains(focused) ? (focused.dataset?.element ? `[data-element="${focused.dataset.element}"]`
+    : focused.dataset?.cell ? `[data-cell="${focused.dataset.cell}"]` : focused.id ? `#${focused.id}` : null) : null;
+
   const t = T[ctx.lang];
   const view = ctx.view;
+  const seat = ctx.seat;
   const byId = Object.fromEntries(view.elements.map((e) => [e.id, e]));
-  const mine = (a) => a.element === selected;
-  const actionsOf = ctx.legal.filter(mine);
+  const kinds = view.kinds || {};
+  const actionsOf = ctx.legal.filter((a) => a.element === selected);
   const redraw = () => render(root, ctx);
-  const name = (e) => `${t.kinds[e.kind]} ${e.cell ? e.cell : ""}`.trim();
 
-  // Cells the selected element may use, from the legal actions only.
+  // From the legal actions only: the zone (every cell some element may be placed on), the
+  // selected element's cells, moves and targets.
+  const zone = new Set(ctx.legal.filter((a) => a.type === "deploy").map((a) => a.cell));
+  if (zone.size) for (const e of view.elements) if (e.side === seat && e.cell) zone.add(e.cell);  // one's placed elements
   const deployCells = new Set(actionsOf.filter((a) => a.type === "deploy").map((a) => a.cell));
   const moveCells = new Set(actionsOf.filter((a) => a.type === "move").map((a) => a.to));
   const attackOptions = actionsOf.filter((a) => a.type === "attack" || a.type === "shoot");
   const targets = new Set(attackOptions.map((a) => a.target));
   const selectedView = selected ? byId[selected] : null;
+  const looked = (inspected && byId[inspected]) || selectedView;
+
+  // -- why a cell says no --------------------------------------------------------------------
+  function whyNot(id, cell) {
+    const element = byId[id];
+    const occupant = view.elements.find((e) => e.alive && e.cell === cell && e.id !== id);
+    if (view.phase === "deployment") {
+      if (!ctx.legal.some((a) => a.type === "deploy")) return t.why.notReadyPhase;
+      if (!zone.has(cell)) {
+        const [cols, rows] = zoneText(t, zone);
+        return t.why.outside(cols, rows);
+      }
+      if (occupant) return t.why.occupied(named(t, occupant, seat));
+      return t.why.generic;
+    }
+    if (!element || element.side !== seat) return t.why.pickFirst;
+    if (view.active !== seat) return t.why.notYourTurn;
+    const name = named(t, element, seat, { cap: true });
+    if (element.acted) return t.why.acted(name);
+    if (element.engaged_by && element.engaged_by.length) return t.why.engaged(name);
+    if (occupant) return t.why.occupiedBattle(named(t, occupant, seat));
+    return t.why.tooFar(name, kinds[element.kind]?.move ?? 1);
+  }
+  function refuse(id, cell) { notice = whyNot(id, cell); targetId = null; pendingMove = null; redraw(); }
 
   function clickCell(cell) {
     if (deployCells.has(cell)) return ctx.act({ type: "deploy", element: selected, cell });
-    if (moveCells.has(cell)) { pendingMove = cell; targetId = null; return redraw(); }
-    const occupant = view.elements.find((e) => e.cell === cell);
+    if (moveCells.has(cell)) { pendingMove = cell; targetId = null; notice = ""; return redraw(); }
+    const occupant = view.elements.find((e) => e.alive && e.cell === cell);
     if (occupant) return clickElement(occupant);
+    if (selected) return refuse(selected, cell);
+    if (view.phase === "battle" && view.active === seat) { notice = t.why.pickFirst; redraw(); }
   }
   function clickElement(e) {
-    if (e.side === ctx.seat) {
+    notice = "";
+    if (e.side === seat && ctx.legal.some((a) => a.element === e.id)) {
       selected = selected === e.id ? null : e.id;
-      targetId = null; pendingMove = null;
+      targetId = null; pendingMove = null; inspected = null;
       return redraw();
     }
-    if (targets.has(e.id)) { targetId = e.id; pendingMove = null; return redraw(); }
+    if (targets.has(e.id)) { targetId = e.id; pendingMove = null; inspected = null; return redraw(); }
+    if (view.phase === "deployment" && selected && e.side === seat) return refuse(selected, e.cell);
+    inspected = inspected === e.id ? null : e.id;  // anyone else: look at it
+    redraw();
   }
-
-  // -- the field ---------------------------------------------------------------------------------
-  const size = MARGIN * 2 + CELL * 12;
-  const svg = el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "field", role: "grid", "aria-label": "12 × 12" });
-  for (let i = 0; i < 12; i++) {
-    const label = (x, y, text) => el("svg:text", { x, y, class: "coord", "text-anchor": "middle", "dominant-baseline": "middle" }, text);
-    svg.append(label(MARGIN + i * CELL + CELL / 2, MARGIN / 2, COLUMNS[i]), label(MARGIN + i * CELL + CELL / 2, size - MARGIN / 2, COLUMNS[i]));
-    svg.append(label(MARGIN / 2, MARGIN + i * CELL + CELL / 2, String(i + 1)), label(size - MARGIN / 2, MARGIN + i * CELL + CELL / 2, String(i + 1)));
-  }
-  const threatened = selectedView && selectedView.threatens;
-  for (let y = 0; y < 12; y++) {
-    for (let x = 0; x < 12; x++) {
-      const cell = `${COLUMNS[x]}${y + 1}`;
-      const classes = ["cell"];
-      if (deployCells.has(cell)) classes.push("legal", "deploy");
-      if (moveCells.has(cell)) classes.push("legal", "dest");
-      if (cell === pendingMove) classes.push("pending");
-      if (cell === threatened) classes.push("threat");
-      const rect = el("svg:rect", {
-        x: MARGIN + x * CELL, y: MARGIN + y * CELL, width: CELL, height: CELL, class: classes.join(" "),
-        "data-cell": cell, onclick: () => clickCell(cell),
-        tabindex: deployCells.has(cell) || moveCells.has(cell) ? 0 : null, role: "gridcell", "aria-label": cell,
-        onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); clickCell(cell); } },
-      });
-      rect.addEventListener("dragover", (event) => { if (deployCells.has(cell) || dragAccepts(cell)) event.preventDefault(); });
-      rect.addEventListener("drop", (event) => {
-        event.preventDefault();
-        const id = event.dataTransfer.getData("text/plain");
-        if (ctx.legal.some((a) => a.type === "deploy" && a.element === id && a.cell === cell)) ctx.act({ type: "deploy", element: id, cell });
-      });
-      svg.append(rect);
+  function drop(cell, id) {
+    drag.id = null;
+    if (ctx.legal.some((a) => a.type === "deploy" && a.element === id && a.cell === cell)) {
+      return ctx.act({ type: "deploy", element: id, cell });
     }
+    refuse(id, cell);
   }
-  let dragging = null;
-  const dragAccepts = (cell) => dragging && ctx.legal.some((a) => a.type === "deploy" && a.element === dragging && a.cell === cell);
 
-  for (const e of view.elements) {
-    if (!e.cell || !e.alive) continue;
-    const [px, py] = origin(e.cell);
-    const [dx, dy] = ARROW[e.facing];
-    const cx = px + CELL / 2, cy = py + CELL / 2;
-    const tip = [cx + dx * 17, cy + dy * 17];
-    const base1 = [cx + dx * 10 - dy * 7, cy + dy * 10 + dx * 7];
-    const base2 = [cx + dx * 10 + dy * 7, cy + dy * 10 - dx * 7];
-    const classes = ["token", e.side, e.kind];
-    if (e.id === selected) classes.push("selected");
-    if (targets.has(e.id)) classes.push("target");
-    if (e.id === targetId) classes.push("aimed");
-    if (e.acted) classes.push("acted");
-    if (e.engaged_by && e.engaged_by.length) classes.push("engaged");
-    svg.append(el("svg:g", {
-      class: classes.join(" "), "data-element": e.id, tabindex: e.side === ctx.seat || targets.has(e.id) ? 0 : null,
-      role: "button", "aria-label": `${t.sides[e.side]} — ${name(e)} — ${t.facings[e.facing]}`,
-      onclick: (event) => { event.stopPropagation(); clickElement(e); },
-      onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); clickElement(e); } },
-    },
-      el("svg:rect", { x: px + 4, y: py + 4, width: CELL - 8, height: CELL - 8, rx: 6, class: "body" }),
-      el("svg:polygon", { points: [tip, base1, base2].map((p) => p.join(",")).join(" "), class: "arrow" }),
-      el("svg:text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "middle", class: "label" }, t.short[e.kind]),
-    ));
+  // An element's tooltip: what it is, its factors (from the view's data), facing, threats.
+  function tooltip(e) {
+    const k = kinds[e.kind];
+    const parts = [t.token(t.ofSide[e.side], t.kinds[e.kind], e.cell, t.facings[e.facing])];
+    if (k) parts.push(t.factors(k), t.moves(k.move) + (k.shoots ? `, ${t.shoots}` : ""));
+    if (e.threatens) parts.push(t.threatens(e.threatens));
+    if (e.engaged_by && e.engaged_by.length) {
+      parts.push(t.threatenedBy(e.engaged_by.map((id) => named(t, byId[id], seat, { where: true })).join(", ")));
+    }
+    if (e.acted) parts.push(t.acted);
+    return parts.join(" · ");
   }
+
+  function kindTip(kind) {
+    const k = kinds[kind];
+    return [t.kinds[kind], ...(k ? [t.factors(k), t.moves(k.move) + (k.shoots ? `, ${t.shoots}` : "")] : [])].join(" · ");
+  }
+
+  const last = lastTurn(ctx.journal || [], seat, view.phase);
+  const svg = drawField({
+    view, seat, t, zone: seat ? zone : new Set(), legalCells: deployCells, destCells: moveCells, pending: pendingMove,
+    threatCell: looked && looked.alive ? looked.threatens : null, selected, targets, aimed: targetId, inspected,
+    marks: last.items, drag, tooltip, onCell: clickCell, onElement: clickElement, onDrop: drop,
+  });
+  const noticeBox = el("p", { class: "notice", role: "status", "aria-live": "polite" }, notice);
 
   // -- status ------------------------------------------------------------------------------------
-  const status = el("div", { class: "status", "aria-live": "polite" });
-  const phase = t[view.phase];
+  const status = el("div", { class: "status" });
   const sideName = (s) => t.sides[s];
-  status.append(el("strong", {}, phase), " · ");
+  status.append(el("strong", {}, t[view.phase]));
   if (view.phase === "deployment") {
-    status.append(["north", "south"].map((s) => t.readyState(sideName(s), view.ready[s])).join(" · "));
+    status.append(" · ", ["north", "south"].map((s) => t.readyState(sideName(s), view.ready[s])).join(" · "));
   } else if (view.phase === "battle") {
-    status.append(view.active === ctx.seat ? t.yourTurn : t.theirTurn(sideName(view.active)));
+    status.append(` (${t.turnNumber(Math.ceil(view.turn / 2))}) · `,
+      el("span", { class: view.active === seat ? "your-turn" : "" },
+        view.active === seat ? t.yourTurn : t.theirTurn(sideName(view.active))));
   } else if (ctx.game.outcome) {
-    status.append(el("span", { class: "winner" }, t.winner(sideName(ctx.game.outcome.winner), ctx.game.outcome.reason)));
+    status.append(" · ", el("span", { class: "winner" }, t.winner(sideName(ctx.game.outcome.winner), ctx.game.outcome.reason)));
   }
-  status.append(el("br"), ["north", "south"].map((s) => t.losses(sideName(s), view.losses[s], view.break_losses)).join(" · "));
 
   // -- controls ----------------------------------------------------------------------------------
   const controls = el("div", { class: "controls" });
   const button = (label, action, attrs = {}) => el("button", { type: "button", onclick: () => ctx.act(action), ...attrs }, label);
-  if (view.phase === "deployment" && ctx.seat) {
-    const tray = view.elements.filter((e) => e.side === ctx.seat && !e.cell);
+  if (view.phase === "deployment" && seat) {
+    const tray = view.elements.filter((e) => e.side === seat && !e.cell);
+    const deploying = ctx.legal.some((a) => a.type === "deploy");
     if (tray.length) {
-      controls.append(el("p", {}, t.tray), el("div", { class: "tray" }, tray.map((e) => el("button", {
-        type: "button", draggable: "true", class: `piece ${e.side} ${e.kind}${e.id === selected ? " selected" : ""}`,
-        "data-element": e.id, title: t.kinds[e.kind],
-        onclick: () => { selected = e.id; redraw(); },
-        ondragstart: (event) => { dragging = e.id; event.dataTransfer.setData("text/plain", e.id); event.dataTransfer.effectAllowed = "move"; },
-        ondragend: () => { dragging = null; },
-      }, t.short[e.kind], el("span", { class: "kind" }, t.kinds[e.kind])))));
+      controls.append(el("h3", {}, t.tray), el("p", { class: "hint" }, t.trayHint),
+        el("div", { class: "tray" }, tray.map((e) => el("button", {
+          type: "button", draggable: "true", class: `piece ${e.side} ${e.kind}${e.id === selected ? " selected" : ""}`,
+          "data-element": e.id, title: kindTip(e.kind),
+          "aria-pressed": e.id === selected ? "true" : "false",
+          onclick: () => { selected = e.id; notice = ""; redraw(); },
+          ondragstart: (event) => { drag.id = e.id; event.dataTransfer.setData("text/plain", e.id); event.dataTransfer.effectAllowed = "move"; },
+          ondragend: () => { drag.id = null; },
+        }, el("span", { class: "short", "aria-hidden": "true" }, t.short[e.kind]), el("span", { class: "kind" }, t.kinds[e.kind])))));
+    } else if (deploying) {
+      controls.append(el("p", { class: "hint" }, t.allPlaced));
+    } else {
+      controls.append(el("p", { class: "hint" }, t.readyDone));
     }
-    if (actionsOf.some((a) => a.type === "undeploy")) controls.append(button(t.undeploy, { type: "undeploy", element: selected }));
+    if (actionsOf.some((a) => a.type === "undeploy")) controls.append(button(t.undeploy, { type: "undeploy", element: selected }, { id: "undeploy" }));
+  }
+  if (looked && view.phase === "battle") {
+    const mine = looked.id === selected;
+    const info = el("div", { class: `selected-info card ${looked.side}` },
+      el("p", { class: "who" }, named(t, looked, seat, { cap: true, where: true })),
+      el("p", { class: "muted" }, tooltip(looked).split(" · ").slice(1).join(" · ")));
+    controls.append(info);
+    if (looked.engaged_by && looked.engaged_by.length && mine) {
+      controls.append(el("p", { class: "engaged-note" }, t.engaged(looked.engaged_by.map((id) => named(t, byId[id], seat, { where: true })).join(", "))));
+    }
   }
   if (selectedView && view.phase === "battle") {
-    controls.append(el("p", { class: "selected-info" }, `${name(selectedView)} — ${t.threatens(selectedView.threatens || "—")}${selectedView.acted ? ` (${t.acted})` : ""}`));
-    if (selectedView.engaged_by && selectedView.engaged_by.length) {
-      controls.append(el("p", { class: "engaged-note" }, t.engaged(selectedView.engaged_by.map((id) => name(byId[id])).join(", "))));
-    }
     if (pendingMove) {
       const facings = actionsOf.filter((a) => a.type === "move" && a.to === pendingMove);
       controls.append(el("div", { class: "facings move" }, el("span", {}, t.moveTo(pendingMove)),
@@ -208,23 +217,22 @@ export function render(root, ctx) {
     }
     if (targetId) {
       const options = attackOptions.filter((a) => a.target === targetId);
-      const box = el("div", { class: "attacks" }, el("p", {}, `→ ${name(byId[targetId])}`));
+      const box = el("div", { class: "attacks" }, el("p", { class: "against" }, t.against(named(t, byId[targetId], seat, { where: true }))));
       for (const option of options) {
         const label = option.type === "shoot" ? t.shoot : `${t.attack} ${option.from ? t.from(option.from) : t.here}`;
-        const line = el("div", { class: "attack-option" }, button(label, option, { "data-kind": option.type, "data-from": option.from || null }));
-        const odds = el("span", { class: "odds" }, "…");
-        line.append(" ", odds);
-        box.append(line);
-        ctx.odds(option).then((o) => { odds.textContent = o ? t.odds(o.effects) : ""; });
+        const odds = el("div", { class: "odds" }, "…");
+        box.append(el("div", { class: "attack-option" },
+          button(label, option, { "data-kind": option.type, "data-from": option.from || null, class: "primary" }), odds));
+        ctx.odds(option).then((o) => { odds.replaceChildren(...(o ? oddsTable(t, o, ctx.lang) : [])); });
       }
       controls.append(box);
     }
-  } else if (view.phase === "battle" && view.active === ctx.seat) {
-    controls.append(el("p", {}, t.selectHint));
+  } else if (view.phase === "battle" && view.active === seat && !looked) {
+    controls.append(el("p", { class: "hint" }, t.selectHint));
   }
   const bar = el("div", { class: "buttons" });
-  if (ctx.legal.some((a) => a.type === "ready")) bar.append(button(t.ready, { type: "ready" }, { id: "ready" }));
-  if (ctx.legal.some((a) => a.type === "end_turn")) bar.append(button(t.endTurn, { type: "end_turn" }, { id: "end-turn" }));
+  if (ctx.legal.some((a) => a.type === "ready")) bar.append(button(t.ready, { type: "ready" }, { id: "ready", class: "primary" }));
+  if (ctx.legal.some((a) => a.type === "end_turn")) bar.append(button(t.endTurn, { type: "end_turn" }, { id: "end-turn", class: "primary" }));
   if (ctx.legal.some((a) => a.type === "resign")) {
     if (confirming) {
       bar.append(el("span", { class: "confirm" }, t.confirmResign, " ",
@@ -235,6 +243,58 @@ export function render(root, ctx) {
     }
   }
   controls.append(bar);
+
+  // -- what the other side just did, and the losses ----------------------------------------------
+  const extras = [];
+  if (last.side && view.phase !== "deployment") {
+    extras.push(el("section", { class: "last-turn", "data-side": last.side, "aria-label": t.lastTurn(sideName(last.side)) },
+      el("h3", {}, t.lastTurn(sideName(last.side))),
+      last.items.length ? el("ol", {}, last.items.map((item) => el("li", { class: item.side, title: item.line }, summary(t, item, byId, seat))))
+        : el("p", { class: "muted" }, t.lastTurnNone(sideName(last.side)))));
+  }
+  if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat, tooltip));
+
   root.dataset.version = String(ctx.game.version);
-  root.replaceChildren(el("div", { class: "manoeuvre" }, el("div", { class: "field-wrap" }, svg), el("div", { class: "side" }, status, controls)));
+  root.replaceChildren(el("div", { class: "manoeuvre" },
+    el("div", { class: "field-wrap" }, svg, noticeBox),
+    el("div", { class: "side" }, status, controls, ...extras)));
+  if (refocus) root.querySelector(refocus)?.focus();
+}
+
+// One line of the other side's last turn, short (the journal's full line is its tooltip).
+function summary(t, mark, byId, seat) {
+  const name = (id, cap = false) => (byId[id] ? named(t, byId[id], seat, { cap }) : "");
+  if (mark.kind === "move") return t.moved(name(mark.element, true), mark.from, mark.to, mark.charge);
+  if (mark.kind === "turn") return t.turned(name(mark.element, true), mark.cell, t.facingTo[mark.facing]);
+  const result = t.outcome[mark.result]?.(name(mark.loser)) ?? "";
+  return t.fought(name(mark.attacker, true), mark.mode === "shot", name(mark.defender), result);
+}
+
+// The chances of a fight, from the server's exact odds, as a bar and a small table in percent.
+function oddsTable(t, o, lang) {
+  const total = o.total || Object.values(o.effects).reduce((a, b) => a + b, 0);
+  const shown = OUTCOMES.filter((key) => o.effects[key]);
+  const bar = el("div", { class: "odds-bar", "aria-hidden": "true" },
+    shown.map((key) => el("span", { class: `seg ${key}`, style: `width: ${(100 * o.effects[key]) / total}%` })));
+  const table = el("table", { class: "odds-table" }, el("caption", { class: "visually-hidden" }, t.oddsTitle),
+    el("tbody", {}, shown.map((key) => el("tr", { class: key },
+      el("th", { scope: "row" }, el("span", { class: `swatch ${key}`, "aria-hidden": "true" }), t.outcomes[key]),
+      el("td", {}, t.percent(o.effects[key], total, lang))))));
+  return [bar, table];
+}
+
+// Each side's destroyed elements, kept in sight: "Pertes".
+function lossesBox(t, view, seat, tooltip) {
+  const box = el("section", { class: "losses", "aria-label": t.lost }, el("h3", {}, t.lost));
+  for (const side of ["north", "south"]) {
+    const gone = view.elements.filter((e) => e.side === side && !e.alive);
+    box.append(el("div", { class: `lost ${side}`, "data-side": side },
+      el("p", {}, t.lostOf(t.sides[side], view.losses[side], view.break_losses)),
+      el("div", { class: "lost-tray" }, gone.length ? gone.map((e) => el("span", {
+        class: `lost-piece ${e.side} ${e.kind}`, "data-element": e.id, title: named(t, e, seat, { cap: true }),
+      }, el("span", { "aria-hidden": "true" }, t.short[e.kind]), el("span", { class: "visually-hidden" }, named(t, e, seat))))
+        : el("span", { class: "muted" }, t.noLoss))));
+  }
+  if (view.elements.some((e) => !e.alive && e.kind === "general")) box.append(el("p", { class: "muted" }, t.generalDouble));
+  return box;
 }
