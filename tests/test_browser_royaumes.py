@@ -307,6 +307,15 @@ def test_an_overcommitted_move_is_flagged_before_it_is_sent(browser, server):
         page.context.close()
 
 
+def confirm(page, lang: str) -> None:
+    """Confirm Imhotep's act, the question and the page after it both clean."""
+    assert_page_clean(page, lang)
+    version = int(page.locator("#board").get_attribute("data-version"))
+    page.click("#confirm")
+    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+    assert_page_clean(page, lang)
+
+
 def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server):
     base, store = server
     _, links = adjudicated(store)
@@ -317,13 +326,16 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
             report = page.locator(".reports").inner_text()
             assert ("Tour 2" if lang == "fr" else "Turn 2") not in report  # the next turn's opening is no report line
             assert_page_clean(page, lang)
-            if seat == "imhotep":  # Imhotep sets a deadline from his console: the confirmation and the page stay clean
+            if seat == "imhotep":  # Imhotep edits a kingdom and sets a deadline from his console: each
+                # confirmation and the page after it stay clean
+                page.select_option("#edit-kingdom", "libye")
+                page.select_option("#edit-field", "resources.gold")
+                page.fill("#edit-value", "300")
+                page.click("#edit-apply")
+                confirm(page, lang)
+                assert "300" in page.locator('tr[data-kingdom="libye"]').inner_text()
                 page.fill("#deadline-at", "2030-02-01T09:30")
                 page.click("#set-deadline")
-                assert_page_clean(page, lang)
-                version = int(page.locator("#board").get_attribute("data-version"))
-                page.click("#confirm")
-                page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+                confirm(page, lang)
                 assert "2030" in page.locator("#deadline").inner_text()
-                assert_page_clean(page, lang)
             page.context.close()
