@@ -464,18 +464,21 @@ class Table:
         assert not found, f"{self.name} v{self.version}: {what} to {reader} leaks {found}: {text[:2000]}"
         self.checked += 1
 
-    def journal_of(self, reader: str | None, lang: str, since: int, until: int | None = None) -> list[dict[str, Any]]:
-        """The journal ``reader`` must get: the narration of the stored events it may read."""
+    def journal_of(self, reader: str | None, lang: str, since: int, until: int | None = None,
+                   marked: bool = False) -> list[dict[str, Any]]:
+        """The journal ``reader`` must get: the narration of the stored events it may read, and with
+        ``marked`` (the HTTP journal) each line's board mark, made from those events alone."""
+        visible = [(version, Event.from_dict(raw)) for version, raw_events in enumerate(self.stored, start=1)
+                   for raw in raw_events]
+        visible = [(version, event) for version, event in visible if event.visible_to(reader)]
+        marks = self.rules.marks([event for _, event in visible], reader)
         lines = []
-        for version, raw_events in enumerate(self.stored, start=1):
+        for (version, event), mark in zip(visible, marks, strict=True):
             if version <= since or (until is not None and version > until):
                 continue
-            for raw in raw_events:
-                event = Event.from_dict(raw)
-                if event.visible_to(reader):
-                    line = self.rules.narrate(event, reader, lang)
-                    if line is not None:
-                        lines.append({"version": version, "line": line})
+            line = self.rules.narrate(event, reader, lang)
+            if line is not None:
+                lines.append({"version": version, "line": line} | ({"mark": mark} if marked and mark else {}))
         return lines
 
     def read_all(self) -> None:
@@ -494,7 +497,7 @@ class Table:
             response = self.client.get(f"/api/games/{self.gid}/journal", headers=_auth(token),
                                        params={"lang": lang, "since": since})
             assert response.status_code == 200, response.text
-            assert response.json() == self.journal_of(reader, lang, since)
+            assert response.json() == self.journal_of(reader, lang, since, marked=True)
             self.check(reader, response.text, f"journal {lang}")
             if reader is not None:
                 response = self.client.get(f"/api/games/{self.gid}/legal", headers=_auth(token))
