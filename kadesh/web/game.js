@@ -19,6 +19,7 @@ const STRINGS = {
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
     lost: "Vérifie le lien reçu (il doit être copié en entier), ou retrouve tes parties depuis l'accueil.",
+    showJournal: "Afficher le journal complet", hideJournal: "Replier le journal",
     owner: "Propriétaire de la partie", ownerHelp: "Tu regardes la partie sans y jouer. Si un lien a été perdu ou divulgué, remplace-le : l'ancien ne marchera plus.",
     replace: (who) => `Remplacer le lien : ${who}`, spectators: "spectateurs", newLink: (who) => `Nouveau lien (${who}) :`,
   },
@@ -35,6 +36,7 @@ const STRINGS = {
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
     lost: "Check the link you were given (it must be copied whole), or find your games from the home page.",
+    showJournal: "Show the whole journal", hideJournal: "Fold the journal",
     owner: "Game owner", ownerHelp: "You watch the game without playing. If a link was lost or leaked, replace it: the old one stops working.",
     replace: (who) => `Replace the link: ${who}`, spectators: "spectators", newLink: (who) => `New link (${who}):`,
   },
@@ -149,7 +151,16 @@ function renderJournal() {
   }));
   list.scrollTop = list.scrollHeight;
   $("#download").hidden = !current.outcome;
+  // A view that tells the journal itself (Royaumes' reports) keeps the raw record folded away.
+  const folded = Boolean(rulesView.reportsJournal) && !journalOpen;
+  const toggle = $("#journal-toggle");
+  toggle.hidden = !rulesView.reportsJournal;
+  toggle.textContent = STRINGS[lang][folded ? "showJournal" : "hideJournal"];
+  toggle.setAttribute("aria-expanded", String(!folded));
+  list.hidden = folded;
 }
+
+let journalOpen = false;
 
 async function renderEnd() {
   const box = $("#verification");
@@ -389,6 +400,10 @@ $("#lang").addEventListener("click", async () => {
   await refresh();
 });
 $("#download").addEventListener("click", download);
+$("#journal-toggle").addEventListener("click", () => {
+  journalOpen = !journalOpen;
+  renderJournal();
+});
 $("#rules-toggle").addEventListener("click", () => showRules($("#rules-panel").hidden));
 $("#rules-close").addEventListener("click", () => showRules(false));
 document.addEventListener("keydown", (event) => {
