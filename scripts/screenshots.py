@@ -89,6 +89,17 @@ def campaign(store):
     return created
 
 
+def created_by_http(base: str, request: dict) -> dict:
+    """A game opened as the lobby opens it, so that its computer seats start playing at once."""
+    import json
+    import urllib.request
+
+    ask = urllib.request.Request(f"{base}/api/games", data=json.dumps(request).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(ask) as answer:
+        return json.load(answer)
+
+
 def seat_link(base: str, created, seat: str) -> str:
     return f"{base}/play/{created.id}?token={created.seat_tokens[seat]}"
 
@@ -108,10 +119,9 @@ def select_first_blue(page) -> None:
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture, or None)."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
-    store.set_bot(battle.id, "south", "maladroit")
     play_opening(store, battle.id)
-    deployment = store.create_game("manoeuvre", seed="kadesh-screenshot-deploy")
-    store.set_bot(deployment.id, "south", "maladroit")
+    store.set_bot(battle.id, "south", "maladroit")  # North to play: the computer waits its turn
+    deployment = created_by_http(base, {"ruleset": "manoeuvre", "bots": {"south": "maladroit"}})
     finished = store.create_game("manoeuvre", seed="kadesh-screenshot-end")
     play_opening(store, finished.id, fights_wanted=1)
     with store.game(finished.id) as game:
@@ -124,7 +134,7 @@ def shots(base: str, store) -> dict:
     front = store.create_game("front", options={"scenario": "mission_hold"}, seed="kadesh-screenshot")
     return {
         "lobby": (f"{base}/", None),
-        "manoeuvre-deployment": (seat_link(base, deployment, "north"), open_rules),
+        "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
         "manoeuvre-battle": (seat_link(base, battle, "north"), select_first_north),
         "manoeuvre-end": (seat_link(base, finished, "south"), None),
         "manoeuvre-hotseat": (f"{base}/play/{hotseat.id}#{tokens}", None),

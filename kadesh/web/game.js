@@ -19,7 +19,7 @@ const STRINGS = {
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
     lost: "Vérifie le lien reçu (il doit être copié en entier), ou retrouve tes parties depuis l'accueil.",
-    showJournal: "Afficher le journal complet", hideJournal: "Replier le journal",
+    emptyJournal: "Rien ne s'est encore passé.", showJournal: "Afficher le journal complet", hideJournal: "Replier le journal",
     owner: "Propriétaire de la partie", ownerHelp: "Tu regardes la partie sans y jouer. Si un lien a été perdu ou divulgué, remplace-le : l'ancien ne marchera plus.",
     replace: (who) => `Remplacer le lien : ${who}`, spectators: "spectateurs", newLink: (who) => `Nouveau lien (${who}) :`,
   },
@@ -36,7 +36,7 @@ const STRINGS = {
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
     lost: "Check the link you were given (it must be copied whole), or find your games from the home page.",
-    showJournal: "Show the whole journal", hideJournal: "Fold the journal",
+    emptyJournal: "Nothing has happened yet.", showJournal: "Show the whole journal", hideJournal: "Fold the journal",
     owner: "Game owner", ownerHelp: "You watch the game without playing. If a link was lost or leaked, replace it: the old one stops working.",
     replace: (who) => `Replace the link: ${who}`, spectators: "spectators", newLink: (who) => `New link (${who}):`,
   },
@@ -150,6 +150,8 @@ function renderJournal() {
     return item;
   }));
   list.scrollTop = list.scrollHeight;
+  $("#journal-empty").textContent = STRINGS[lang].emptyJournal;
+  $("#journal-empty").hidden = journal.length > 0;
   $("#download").hidden = !current.outcome;
   // A view that tells the journal itself (Royaumes' reports) keeps the raw record folded away.
   const folded = Boolean(rulesView.reportsJournal) && !journalOpen;
@@ -157,7 +159,7 @@ function renderJournal() {
   toggle.hidden = !rulesView.reportsJournal;
   toggle.textContent = STRINGS[lang][folded ? "showJournal" : "hideJournal"];
   toggle.setAttribute("aria-expanded", String(!folded));
-  list.hidden = folded;
+  list.hidden = folded || journal.length === 0;
 }
 
 let journalOpen = false;
