@@ -281,3 +281,15 @@ def test_bad_options_are_refused_clearly():
         with pytest.raises(RuleError) as refused:
             new_game("bataille", options=options)
         assert refused.value.code == "bad_options"
+
+
+def test_the_view_gives_each_roll_its_chance_so_the_page_never_works_it_out():
+    """Discipline and morale pass on 1d20 at or under their value (with the weapons' modifier):
+    the view carries the dice and each group's chance of passing, counted over the die's faces."""
+    view = new_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "chariots"}}).view("north")
+    sides = view["dice"]["sides"]
+    assert sides == 20 and view["dice"]["loss_divisor"] == 400 and view["dice"]["loss_step_percent"] == 10
+    for group in view["groups"].values():
+        morale = group["morale"] + group["morale_modifier"]
+        assert group["discipline_chance"] == sum(face <= group["discipline"] for face in range(1, sides + 1)) / sides
+        assert group["morale_chance"] == sum(face <= morale for face in range(1, sides + 1)) / sides

@@ -13,7 +13,7 @@ from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.bataille import narration, rules
 from kadesh.rules.bataille.data import RULES, SIDES, TROOP_FIELDS
-from kadesh.rules.bataille.engine import group_from
+from kadesh.rules.bataille.engine import chance_under, group_from
 from kadesh.rules.bataille.state import OVER, State
 
 LIMITS = {"strength": (1, 100_000), "discipline": (1, 30), "morale": (1, 30), "melee": (0, 20),
@@ -97,8 +97,12 @@ class Bataille(Ruleset):
             "events": state.events,
             "groups": {side: {"troop": g.troop, "names": RULES.troops[g.troop].names if g.troop in RULES.troops
                               else {"fr": "Troupe", "en": "Troop"}, "initial": g.initial,
-                              **{f: getattr(g, f) for f in TROOP_FIELDS}, "morale_modifier": g.morale_modifier()}
+                              **{f: getattr(g, f) for f in TROOP_FIELDS}, "morale_modifier": g.morale_modifier(),
+                              "discipline_chance": chance_under(g.discipline),
+                              "morale_chance": chance_under(g.morale + g.morale_modifier())}
                        for side, g in state.groups.items()},
+            "dice": {"sides": RULES.die_sides, "loss_divisor": RULES.loss_divisor,
+                     "loss_step_percent": RULES.loss_step_percent},
             "stances_given": sorted(state.stances),
             "your_stance": state.stances.get(seat) if seat else None,
             "result": state.result,

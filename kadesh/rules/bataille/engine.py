@@ -25,6 +25,11 @@ def roll_under(state: State, dice: Dice, side: str, kind: str, target: int, why:
                     Event(kind, {"side": side, "roll": roll.value, "target": target, "passed": passed, "why": why})]
 
 
+def chance_under(target: int) -> float:
+    """The chance that a roll at or under ``target`` passes, for the page to show."""
+    return min(max(target, 0), RULES.die_sides) / RULES.die_sides
+
+
 def discipline(state: State, dice: Dice, side: str, why: str) -> tuple[bool, list[Event]]:
     return roll_under(state, dice, side, "discipline", state.groups[side].discipline, why)
 

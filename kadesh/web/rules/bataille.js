@@ -6,9 +6,9 @@
 
 import { el } from "/static/dom.js";
 
-const DIE = 20;            // rules.toml [dice] sides: every discipline and morale roll is 1d20, at or under
-const LOSS_DIVISOR = 400;  // rules.toml [attack] loss_divisor
-const LOSS_STEP = 10;      // rules.toml [morale] loss_step_percent
+// The dice and the chances come from the server's view (``view.dice``, each group's ``*_chance``):
+// the page never works a rule out for itself.
+let dice = null;  // {sides, loss_divisor, loss_step_percent} of the game being drawn
 
 const T = {
   fr: {
@@ -20,9 +20,9 @@ const T = {
     fields: { strength: "Effectif", discipline: "Discipline", morale: "Moral", melee: "Mêlée", missile: "Tir",
       range: "Portée", speed: "Vitesse" },
     help: {
-      strength: `Les hommes encore debout, sur l'effectif du début. Chaque attaque tue l'effectif de l'attaquant × sa valeur d'attaque × un dé de ${DIE}, divisé par ${LOSS_DIVISOR}, arrondi en dessous.`,
-      discipline: (v) => `La cohésion de la troupe. Un jet de discipline est réussi sur un dé de ${DIE} à ${v} ou moins (${pct(v)}). Il faut le réussir pour tenir sa position, ne pas poursuivre, arrêter une poursuite ou riposter en fuyant.`,
-      morale: (v, mod) => `Le courage de la troupe. Un jet de moral est réussi sur un dé de ${DIE} à ${v + mod} ou moins (${pct(v + mod)}) : le moral ${v}${mod ? `, ${signed(mod)} pour ses armes` : ""}, et 1 de moins par tranche de ${LOSS_STEP} % de l'effectif perdue dans la séquence. Raté : la troupe rompt.`,
+      strength: (d) => `Les hommes encore debout, sur l'effectif du début.${d ? ` Chaque attaque tue l'effectif de l'attaquant × sa valeur d'attaque × un dé de ${d.sides}, divisé par ${d.loss_divisor}, arrondi en dessous.` : ""}`,
+      discipline: (v, c) => `La cohésion de la troupe. Un jet de discipline est réussi sur un dé de ${dice?.sides} à ${v} ou moins (${c}). Il faut le réussir pour tenir sa position, ne pas poursuivre, arrêter une poursuite ou riposter en fuyant.`,
+      morale: (v, mod, c) => `Le courage de la troupe. Un jet de moral est réussi sur un dé de ${dice?.sides} à ${v + mod} ou moins (${c}) : le moral ${v}${mod ? `, ${signed(mod)} pour ses armes` : ""}, et 1 de moins par tranche de ${dice?.loss_step_percent} % de l'effectif perdue dans la séquence. Raté : la troupe rompt.`,
       melee: "Valeur d'attaque en mêlée et en poursuite.",
       missile: "Valeur d'attaque au tir. À 0, la troupe ne tire pas.",
       range: "Portée du tir, en pas. Une portée d'au moins la moitié plus longue que celle de l'adversaire fait tirer en premier.",
@@ -57,11 +57,11 @@ const T = {
     explain: {
       ready: "La troupe est prête au combat.",
       attack: "Si l'ennemi attaque aussi ou tient : mêlée. S'il se replie : vous le poursuivez.",
-      hold: (d) => `Rester sur place. Il faut un jet de discipline (${pct(d)}), sinon la troupe attaque sans ordre. Si les deux tiennent, un nouveau tour commence.`,
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, un nouveau tour commence.`,
       withdraw: "Quitter le terrain. Si l'ennemi attaque, il vous poursuit ; sinon il garde le terrain.",
       pursue: "Vos hommes frappent les fuyards en premier ; ceux-ci ne ripostent que sur un jet de discipline réussi.",
-      let_go: (d) => `Laisser partir l'ennemi et garder le terrain. Il faut un jet de discipline (${pct(d)}), sinon vos hommes poursuivent quand même.`,
-      stop: (d) => `Arrêter et garder le terrain. Il faut un jet de discipline (${pct(d)}), sinon la poursuite continue.`,
+      let_go: (d) => `Laisser partir l'ennemi et garder le terrain. Il faut un jet de discipline (${d}), sinon vos hommes poursuivent quand même.`,
+      stop: (d) => `Arrêter et garder le terrain. Il faut un jet de discipline (${d}), sinon la poursuite continue.`,
       pursueAgain: "Une nouvelle séquence de poursuite : vos hommes frappent encore en premier.",
     },
     waiting: "En attente de l'autre général.", given: (s) => `Ordre donné : ${s}.`,
@@ -110,9 +110,9 @@ const T = {
     fields: { strength: "Strength", discipline: "Discipline", morale: "Morale", melee: "Melee", missile: "Missile",
       range: "Range", speed: "Speed" },
     help: {
-      strength: `The men still standing, out of the strength at the start. Each attack kills the attacker's strength × its attack value × a ${DIE}-sided die, divided by ${LOSS_DIVISOR}, rounded down.`,
-      discipline: (v) => `The troop's cohesion. A discipline roll passes on a ${DIE}-sided die at ${v} or less (${pct(v)}). It takes one to hold ground, not to pursue, to stop a pursuit or to strike back while fleeing.`,
-      morale: (v, mod) => `The troop's courage. A morale roll passes on a ${DIE}-sided die at ${v + mod} or less (${pct(v + mod)}): morale ${v}${mod ? `, ${signed(mod)} for its weapons` : ""}, and 1 less for every ${LOSS_STEP} % of its strength lost in the sequence. Failed: the troop breaks.`,
+      strength: (d) => `The men still standing, out of the strength at the start.${d ? ` Each attack kills the attacker's strength × its attack value × a ${d.sides}-sided die, divided by ${d.loss_divisor}, rounded down.` : ""}`,
+      discipline: (v, c) => `The troop's cohesion. A discipline roll passes on a ${dice?.sides}-sided die at ${v} or less (${c}). It takes one to hold ground, not to pursue, to stop a pursuit or to strike back while fleeing.`,
+      morale: (v, mod, c) => `The troop's courage. A morale roll passes on a ${dice?.sides}-sided die at ${v + mod} or less (${c}): morale ${v}${mod ? `, ${signed(mod)} for its weapons` : ""}, and 1 less for every ${dice?.loss_step_percent} % of its strength lost in the sequence. Failed: the troop breaks.`,
       melee: "Attack value in melee and in pursuit.",
       missile: "Attack value when shooting. At 0, the troop does not shoot.",
       range: "Range of its missiles, in paces. A range at least half as long again as the enemy's shoots first.",
@@ -147,11 +147,11 @@ const T = {
     explain: {
       ready: "The troop is ready to fight.",
       attack: "If the enemy attacks too or holds: melee. If it withdraws: you pursue it.",
-      hold: (d) => `Stay where you are. It takes a discipline roll (${pct(d)}), or the troop attacks without orders. If both hold, a new turn begins.`,
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, a new turn begins.`,
       withdraw: "Leave the field. If the enemy attacks, it pursues you; otherwise it keeps the field.",
       pursue: "Your men strike the fleeing enemy first; they strike back only on a passed discipline roll.",
-      let_go: (d) => `Let the enemy go and keep the field. It takes a discipline roll (${pct(d)}), or your men pursue anyway.`,
-      stop: (d) => `Stop and keep the field. It takes a discipline roll (${pct(d)}), or the pursuit goes on.`,
+      let_go: (d) => `Let the enemy go and keep the field. It takes a discipline roll (${d}), or your men pursue anyway.`,
+      stop: (d) => `Stop and keep the field. It takes a discipline roll (${d}), or the pursuit goes on.`,
       pursueAgain: "Another pursuit sequence: your men strike first again.",
     },
     waiting: "Waiting for the other general.", given: (s) => `Order given: ${s}.`,
@@ -198,11 +198,8 @@ let lang = "fr";  // the language of the page being drawn (pct and number format
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const lower = (s) => (s ? s[0].toLowerCase() + s.slice(1) : s);
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
-const clampRoll = (v) => Math.max(0, Math.min(DIE, v));
 const number = (n, digits = 0) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(n);
-function pct(target) {
-  return `${number((100 * clampRoll(target)) / DIE)} %`;
-}
+const pct = (chance) => `${number(100 * chance)} %`;
 const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
 const semicolon = () => (lang === "fr" ? "\u00a0; " : "; ");
 const share = (x) => `${number(100 * x, 1)} %`;
@@ -324,22 +321,23 @@ function groupCard(view, side, seat) {
   const mod = group.morale_modifier ?? 0;
   const left = Math.max(0, group.strength / group.initial);
   const values = {
-    discipline: `${group.discipline} · ${t.chance(pct(group.discipline))}`,
-    morale: `${group.morale + mod}${mod ? ` (${group.morale} ${signed(mod)}, ${t.weapons[mod] ?? ""})` : ""} · ${t.chance(pct(group.morale + mod))}`,
+    discipline: `${group.discipline} · ${t.chance(pct(group.discipline_chance))}`,
+    morale: `${group.morale + mod}${mod ? ` (${group.morale} ${signed(mod)}, ${t.weapons[mod] ?? ""})` : ""} · ${t.chance(pct(group.morale_chance))}`,
     melee: String(group.melee),
     missile: group.missile > 0 && group.range > 0 ? String(group.missile) : `0 (${t.noShot})`,
     range: group.range > 0 ? t.paces(group.range) : "—",
     speed: String(group.speed),
   };
   const help = {
-    discipline: t.help.discipline(group.discipline), morale: t.help.morale(group.morale, mod),
+    discipline: t.help.discipline(group.discipline, pct(group.discipline_chance)),
+    morale: t.help.morale(group.morale, mod, pct(group.morale_chance)),
     melee: t.help.melee, missile: t.help.missile, range: t.help.range, speed: t.help.speed,
   };
   return el("section", { class: `group ${side}`, "data-side": side, "aria-label": seatName(view, side, lang) },
     el("h3", {}, `${seatName(view, side, lang)}${side === seat ? ` (${t.you})` : ""}`),
-    el("div", { class: "strength-bar", title: t.help.strength, "aria-hidden": "true" },
+    el("div", { class: "strength-bar", title: t.help.strength(dice), "aria-hidden": "true" },
       el("span", { style: `width: ${(100 * left).toFixed(0)}%` })),
-    el("p", { class: "strength", "data-strength": String(group.strength), title: t.help.strength },
+    el("p", { class: "strength", "data-strength": String(group.strength), title: t.help.strength(dice) },
       `${t.fields.strength}${colon()}`, el("strong", {}, t.standing(group.strength, group.initial))),
     el("dl", {}, ...FIELDS.slice(1).flatMap((f) => [
       el("dt", {}, el("span", { class: "explained", title: help[f], tabindex: "0" }, t.fields[f])),
@@ -350,8 +348,9 @@ export function render(root, ctx) {
   const { view, seat, game } = ctx;
   lang = ctx.lang === "en" ? "en" : "fr";
   const t = T[lang];
+  dice = view.dice;
   const mine = seat ? view.groups[seat] : null;
-  const discipline = mine?.discipline ?? 0;
+  const discipline = pct(mine?.discipline_chance ?? 0);
   const explain = (action) => {
     const key = action.type === "stance" ? action.stance : action.type;
     if (key === "pursue" && view.phase === "continue") return t.explain.pursueAgain;
@@ -396,8 +395,8 @@ export function setup(root, ctx) {
   const t = T[l];
   const schema = ruleset.options_schema;
   const catalogue = schema.north.catalogue;
-  const tips = { strength: t.help.strength, discipline: t.help.discipline(10).split(".")[0] + ".",
-    morale: t.help.morale(10, 0).split(".")[0] + ".", melee: t.help.melee, missile: t.help.missile, range: t.help.range,
+  const tips = { strength: t.help.strength(null), discipline: t.help.discipline(0, "").split(".")[0] + ".",
+    morale: t.help.morale(0, 0, "").split(".")[0] + ".", melee: t.help.melee, missile: t.help.missile, range: t.help.range,
     speed: t.help.speed };
   const sideForm = (side) => {
     const select = el("select", { id: `${side}-troop`, onchange: () => fill(side) },
