@@ -159,8 +159,8 @@ export function seatName(seat, lang, form = 0) {
 
 // Names for option values the server sends without labels.
 export const VALUES = {
-  fr: { bow: "archer", blade: "lame", nil: "Le Nil : quatre royaumes et leur arbitre" },
-  en: { bow: "bow", blade: "blade", nil: "The Nile: four kingdoms and their referee" },
+  fr: { bow: "archer", blade: "lame" },
+  en: { bow: "bow", blade: "blade" },
 };
 
 // The lobby's pictures, described for those who do not see them.

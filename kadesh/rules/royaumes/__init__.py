@@ -28,7 +28,8 @@ class Royaumes(Ruleset):
     title = {"fr": "Royaumes", "en": "Kingdoms"}
     options_schema = {
         "scenario": {"type": "choice", "values": sorted(SCENARIOS), "default": DEFAULT_SCENARIO,
-                     "fr": "Scénario (carte et royaumes)", "en": "Scenario (map and kingdoms)"},
+                     "fr": "Scénario (carte et royaumes)", "en": "Scenario (map and kingdoms)",
+                     "labels": {key: scenario.names for key, scenario in SCENARIOS.items()}},
     }
 
     def seats(self, options: dict[str, Any]) -> list[str]:
