@@ -725,7 +725,13 @@ def test_the_default_scenario_is_32_by_24_with_about_80_units_and_5_points():
 
     state = load_scenario("default")
     assert (state.width, state.height) == (32, 24) and 75 <= len(state.units) <= 85 and len(state.points) == 5
-    assert all(state.terrain_at(u.cell).step_cost(u.type.movement) is not None for u in state.units.values())
+    assert all(state.terrain_at(u.cell).step_cost(u.type.movement) is not None
+               for u in state.units.values() if not u.type.flies)
+    landed = [u for u in state.units.values() if u.type.aircraft == "helicopter"]  # the air war: on meadow or pad
+    assert landed and all(not u.flying and (state.terrain_at(u.cell).id == "meadow" or u.cell in state.structures)
+                          for u in landed)
+    drones = [u for u in state.units.values() if u.type.aircraft == "drone"]
+    assert drones and all(state.units[u.aboard].type.id == "drone_operator" for u in drones)
 
 
 def test_a_side_remembers_the_ground_as_it_last_saw_it():

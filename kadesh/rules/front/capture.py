@@ -30,7 +30,7 @@ def may_enter_point(state: State, unit_type_id: str, cell: Cell) -> bool:
 
 
 def _enemy_near(state: State, cell: Cell, side: str) -> bool:
-    return any(u.side != side and u.on_map and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
+    return any(u.side != side and u.on_ground and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
 
 
 def arrived(state: State, unit: Unit) -> list[Change]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event, roll_event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name
-from kadesh.rules.front import capture, fire, forest, structures
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front import air, capture, fire, forest, structures
+from kadesh.rules.front.data import TABLES, Weapon
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import camouflaged_units, sees_cell, spotted
 
@@ -23,63 +23,81 @@ def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
     return tuple(side for side in SIDES if side in also or sees_cell(state, side, cell))
 
 
-def spend_a_shot(unit: Unit) -> None:
+def spend_a_shot(unit: Unit, weapon: Weapon | None = None) -> None:
     unit.ap -= unit.type.shot_cost
-    unit.ammo -= 1
+    if weapon is not None and weapon.id == "rocket":
+        unit.rockets -= 1
+    else:
+        unit.ammo -= 1
     unit.shots += 1
     unit.camouflaged = False
 
 
-def blast_victims(state: State, shooter: Unit, cell: Cell, spared: Unit | None) -> list[Unit]:
-    """The cannon's shell: every unit on the ground within 2 cells of where it lands, friend or foe."""
-    radius = shooter.type.extras.get("blast")
-    if not radius:
+def blast_victims(state: State, weapon: Weapon, cell: Cell, spared: Unit | None) -> list[Unit]:
+    """The cannon's shell: every unit on the ground within 2 cells of where it lands, friend or foe (never
+    an aircraft in flight)."""
+    if not weapon.blast:
         return []
     return [other for other in state.units.values()
-            if other is not spared and other.on_map and chebyshev(other.cell, cell) <= radius]
+            if other is not spared and other.on_ground and chebyshev(other.cell, cell) <= weapon.blast]
 
 
 def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str | None = None,
-           seen: set[str] | None = None) -> list[Event]:
-    """``shooter`` fires at ``target`` (checked already): a luck roll, the damage, the blast, the cell's
-    structure worn down, the shell landing, and the units destroyed. ``seen``: the enemy units the
-    shooter's side sees, if the caller knows them already."""
+           seen: set[str] | None = None, weapon: Weapon | None = None) -> list[Event]:
+    """``shooter`` fires ``weapon`` (its main one by default) at ``target`` (checked already). At a drone in
+    flight: one shot brings it down. At a helicopter in flight: a luck roll and the damage, nothing else.
+    At a unit on the ground: a luck roll, the damage, the blast, the cell's structure worn down, the shell
+    landing. Then the units destroyed. ``seen``: the enemy units the shooter's side sees, if the caller
+    knows them already."""
+    weapon = weapon or shooter.type.weapon()
+    assert weapon is not None
     side, cell = shooter.side, target.cell
     if seen is None:
         seen = spotted(state, side, camouflaged_units(state))
+    spend_a_shot(shooter, weapon)
+    shooter_seen = _seen_by_the_other_side(state, shooter)  # after the shot: firing ends camouflage
+    if target.flying and air.is_drone(target):  # « abattent un drone d'un tir »
+        dealt = target.hp
+        target.hp = 0
+        events = hit_events(shooter, target, dealt, 0, seen, shooter_seen, blast=False, reaction=reaction,
+                            weapon=weapon)
+        return events + destroy(state, target, dice)
     luck = dice.roll(fire.LUCK_PERCENT + 1)
-    spend_a_shot(shooter)
-    hits = [(target, fire.damage(state, shooter, target, luck.value - 1))]
-    hits += [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
-             for other in blast_victims(state, shooter, cell, target)]
+    hits = [(target, fire.damage(state, shooter, target, luck.value - 1, weapon))]
+    if target.on_ground:
+        hits += [(other, fire.damage(state, shooter, other, luck.value - 1, weapon) // 2)
+                 for other in blast_victims(state, weapon, cell, target)]
     events = [roll_event(luck, side, "luck", (side,))]
-    shooter_seen = _seen_by_the_other_side(state, shooter)
     for hit, dealt in hits:
         hit.hp -= dealt
         events += hit_events(shooter, hit, dealt, luck.value - 1, seen, shooter_seen, blast=hit is not target,
-                             reaction=reaction)
-    events += _fallen(state, cell, side, structures.splash(state, shooter, cell, hits[0][1]))
-    return events + _aftermath(state, shooter, cell, hits)
+                             reaction=reaction, weapon=weapon)
+    if not target.on_ground:  # fire at an aircraft in flight leaves nothing on the ground
+        return events + _aftermath(state, shooter, cell, hits, None, dice)
+    events += _fallen(state, cell, side, structures.splash(state, weapon, cell, hits[0][1]))
+    return events + _aftermath(state, shooter, cell, hits, weapon, dice)
 
 
-def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice) -> list[Event]:
+def structure_volley(state: State, shooter: Unit, cell: Cell, dice: Dice, weapon: Weapon | None = None) -> list[Event]:
     """``shooter`` fires at the work or building on ``cell`` (checked already): full damage without cover
     (plus luck); a shell lands on the cell (crater, fire) and the cannon's blast hurts the units around."""
+    weapon = weapon or shooter.type.weapon()
+    assert weapon is not None
     side = shooter.side
     seen = spotted(state, side, camouflaged_units(state))
     luck = dice.roll(fire.LUCK_PERCENT + 1)
-    dealt = structures.full_damage(shooter) * (100 + luck.value - 1) // 100
-    spend_a_shot(shooter)
+    dealt = structures.full_damage(weapon) * (100 + luck.value - 1) // 100
+    spend_a_shot(shooter, weapon)
     events = [roll_event(luck, side, "luck", (side,)),
               Event("structure_hit", {"unit": shooter.id, "cell": map_cell_name(cell), "damage": dealt}, (side,))]
     events += _fallen(state, cell, side, structures.hit(state, cell, dealt))
-    blasted = [(other, fire.damage(state, shooter, other, luck.value - 1) // 2)
-               for other in blast_victims(state, shooter, cell, None)]
+    blasted = [(other, fire.damage(state, shooter, other, luck.value - 1, weapon) // 2)
+               for other in blast_victims(state, weapon, cell, None)]
     shooter_seen = _seen_by_the_other_side(state, shooter)
     for other, hurt in blasted:
         other.hp -= hurt
         events += hit_events(shooter, other, hurt, luck.value - 1, seen, shooter_seen, blast=True, reaction=None)
-    return events + _aftermath(state, shooter, cell, blasted)
+    return events + _aftermath(state, shooter, cell, blasted, weapon, dice)
 
 
 def _fallen(state: State, cell: Cell, side: str, fate: str | None) -> list[Event]:
@@ -89,12 +107,13 @@ def _fallen(state: State, cell: Cell, side: str, fate: str | None) -> list[Event
     return [Event("structure_fell", {"cell": map_cell_name(cell), "left": fate}, witnesses(state, cell, side))]
 
 
-def _aftermath(state: State, shooter: Unit, cell: Cell, hits: list[tuple[Unit, int]]) -> list[Event]:
+def _aftermath(state: State, shooter: Unit, cell: Cell, hits: list[tuple[Unit, int]], weapon: Weapon | None,
+               dice: Dice) -> list[Event]:
     """A shell lands where it was aimed (crater, fire); the units left without hit points are destroyed."""
-    events = shell_lands(state, cell, shooter.side) if shooter.type.extras.get("shell") else []
+    events = shell_lands(state, cell, shooter.side) if weapon is not None and weapon.shell else []
     for hit, _ in hits:
         if hit.hp <= 0:
-            events += destroy(state, hit)
+            events += destroy(state, hit, dice)
     return events
 
 
@@ -105,11 +124,14 @@ def _seen_by_the_other_side(state: State, shooter: Unit) -> bool:
 
 
 def hit_events(shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], shooter_seen: bool, blast: bool,
-               reaction: str | None) -> list[Event]:
+               reaction: str | None, weapon: Weapon | None = None) -> list[Event]:
     """What each side reads of a unit hit: the firing side, if it sees the unit; the unit's side, with the
-    shooter and its cell if it sees the shooter (``shooter_seen``)."""
+    shooter and its cell if it sees the shooter (``shooter_seen``). A weapon other than a unit's only one
+    is named (``weapon``)."""
     side = shooter.side
-    extra = {"reaction": reaction} if reaction else {}
+    extra: dict[str, object] = {"reaction": reaction} if reaction else {}
+    if weapon is not None and weapon.id != "main":
+        extra["weapon"] = weapon.id
     events = []
     if hit.side == side or hit.id in seen:  # the shooter learns nothing of a unit its side does not see
         events.append(Event("shot", {"unit": shooter.id, "target": hit.id, "cell": map_cell_name(hit.cell),
@@ -135,16 +157,20 @@ def shell_lands(state: State, cell: Cell, side: str) -> list[Event]:
     return []
 
 
-def destroy(state: State, unit: Unit) -> list[Event]:
+def destroy(state: State, unit: Unit, dice: Dice | None = None) -> list[Event]:
     """A unit is gone; a truck's passengers are lost with it. Its side is told where; the other side too if
-    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing."""
+    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing.
+    An aircraft in flight falls (``air.fall``: it needs the dice)."""
     if unit.id not in state.units:
         return []
+    if unit.flying:
+        assert dice is not None, "an aircraft in flight falls where the dice say"
+        return air.fall(state, unit, dice, "shot_down")
     hidden = camouflaged_units(state)
     seers = tuple(side for side in SIDES if side == unit.side or unit.id in spotted(state, side, hidden))
     blind = tuple(side for side in SIDES if side not in seers)
     interrupted = capture.left(state, unit, unit.cell)
-    passengers = [p for p in unit.cargo if p in state.units]
+    passengers = state.passengers(unit)
     state.remove(unit)
     events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, seers)]
     events += [Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev, line_steps
 from kadesh.rules.front import structures
+from kadesh.rules.front.data import Weapon
 from kadesh.rules.front.state import State, Unit
 
 COVER_STEP_PERCENT = 15   # each cover point takes 15 % off the damage
 MAX_COVER = 4
 LUCK_PERCENT = 10         # a seeded luck of 0–10 % more damage
 RUINS_THAT_BLOCK = 2      # "une ruine de village seule ne l'arrête pas, deux oui"
+_NO_WEAPON = Weapon("none", {}, 0, 0, {})
 
 
 def shots_allowed(state: State, unit: Unit) -> int:
@@ -32,19 +34,32 @@ def shots_allowed(state: State, unit: Unit) -> int:
     return 1
 
 
-def fire_range(unit: Unit) -> int:
+def fire_range(unit: Unit, weapon: Weapon | None = None) -> int:
     """After a move the range falls by half (rounded down, at least 1)."""
-    return max(1, unit.type.range // 2) if unit.moved else unit.type.range
+    reach = (weapon or unit.type.weapon() or _NO_WEAPON).range
+    return max(1, reach // 2) if unit.moved else reach
 
 
-def why_not_fire(state: State, unit: Unit, target: Cell) -> str | None:
-    """Why ``unit`` may not fire at ``target`` now, or None if it may."""
+def rounds(unit: Unit, weapon: Weapon) -> int:
+    """Rounds left for ``weapon``: the main weapon's are ``ammo``, a second weapon's ``rockets``."""
+    return unit.rockets if weapon.id == "rocket" else unit.ammo
+
+
+def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None = None,
+                 aiming: str | None = None, order: str = "shoot") -> str | None:
+    """Why ``unit`` may not fire ``weapon_id`` (its main weapon when None) at ``target`` now, or None if it
+    may. ``aiming``: what the shot aims at (``air.target_kind``): a ``drone`` or ``helicopter`` in flight, a
+    ``landed`` helicopter, or None for anything else on the ground (a unit, a structure). ``order``: the
+    order that fires (a drone's weapon fires by its own order, ``bomb`` or ``strike``)."""
     kind = unit.type
-    if not kind.armed:
+    weapon = kind.weapon(weapon_id)
+    if weapon is None or weapon.order != order or weapon.ammo <= 0:
         return "unarmed"
     if unit.aboard is not None:
         return "aboard"
-    if unit.ammo <= 0:
+    if kind.flies and not unit.flying:
+        return "landed"  # « posé, il … ne tire pas »
+    if rounds(unit, weapon) <= 0:
         return "no_ammo"
     if unit.shots >= shots_allowed(state, unit):
         return "fired"
@@ -52,12 +67,24 @@ def why_not_fire(state: State, unit: Unit, target: Cell) -> str | None:
         return "no_ap"
     if kind.extras.get("fires_only_still") and unit.moved:
         return "moved"
+    aloft = aiming in ("drone", "helicopter")
+    if (aloft and aiming not in weapon.air) or (not aloft and not weapon.ground):
+        return "not_that_target"
+    if aiming == "landed" and not weapon.hits_landed:
+        return "too_low"  # « sauf ceux du sniper et de la batterie anti-aérienne, qui ne visent pas si bas »
     distance = chebyshev(unit.cell, target)
-    if distance > fire_range(unit) or distance < max(1, kind.min_range):
+    nearest = 0 if unit.flying and weapon.order != "shoot" else max(1, weapon.min_range)  # a bomb: under it too
+    if distance > fire_range(unit, weapon) or distance < nearest:
         return "range"
-    if not kind.indirect and not line_is_open(state, unit.cell, target):
-        return "blocked"
+    if not weapon.indirect and not aloft and not unit.flying and not line_is_open(state, unit.cell, target):
+        return "blocked"  # a shot from or at an aircraft in flight passes over everything
     return None
+
+
+def first_weapon(state: State, unit: Unit, target: Cell, aiming: str | None) -> Weapon | None:
+    """The first of its weapons (the main one first) that ``unit`` may fire at ``target`` now, by a Fire order."""
+    return next((w for w in unit.type.weapons
+                 if why_not_fire(state, unit, target, w.id, aiming) is None), None)
 
 
 def line_is_open(state: State, a: Cell, b: Cell) -> bool:
@@ -89,7 +116,10 @@ def _obstacle(state: State, cell: Cell) -> str | None:
 
 
 def cover_points(state: State, target: Unit) -> int:
-    """The cell's cover (terrain and structure), one more within 5 cells of its own general, at most 4."""
+    """The cell's cover (terrain and structure), one more within 5 cells of its own general, at most 4.
+    An aircraft in flight has none: nothing stands between it and the shot."""
+    if target.flying:
+        return 0
     points = structures.ground_cover(state, target.cell)
     for friend in state.units.values():
         radius = friend.type.extras.get("command_radius")
@@ -100,8 +130,8 @@ def cover_points(state: State, target: Unit) -> int:
     return min(points, MAX_COVER)
 
 
-def damage(state: State, shooter: Unit, target: Unit, luck: int) -> int:
-    """Base damage by the target's size, less 15 % a cover point, plus ``luck`` % (0–10)."""
-    base = shooter.type.damage.get(target.type.size, 0)
+def damage(state: State, shooter: Unit, target: Unit, luck: int, weapon: Weapon | None = None) -> int:
+    """Base damage of the weapon by the target's size, less 15 % a cover point, plus ``luck`` % (0–10)."""
+    base = (weapon or shooter.type.weapon() or _NO_WEAPON).damage.get(target.type.size, 0)
     kept = 100 - COVER_STEP_PERCENT * cover_points(state, target)
     return max(0, base * kept * (100 + luck) // 10_000)

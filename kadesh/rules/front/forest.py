@@ -31,7 +31,7 @@ def end_of_side_turn(state: State, side: str) -> dict[str, int]:
     """Burn the units of ``side`` standing in a fire; returns HP lost by unit id."""
     hurt = {}
     for unit in state.units.values():
-        if unit.side == side and unit.aboard is None and unit.cell in state.fires:
+        if unit.side == side and unit.on_ground and unit.cell in state.fires:
             unit.hp -= FIRE["damage"]
             hurt[unit.id] = FIRE["damage"]
     return hurt

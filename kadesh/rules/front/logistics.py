@@ -26,6 +26,10 @@ def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
     capacity = truck.type.extras.get("carries")
     if capacity is None or truck.side != unit.side:
         return "not_a_truck"
+    if unit.type.flies:
+        return "aircraft"
+    if truck.flying:
+        return "in_flight"  # a transport helicopter takes on passengers only when landed
     if unit.type.extras.get("towed") and not truck.type.extras.get("tows"):
         return "not_a_truck"  # a cannon goes behind a truck that tows
     if chebyshev(unit.cell, truck.cell) != 1:
@@ -42,7 +46,7 @@ def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
 
 
 def board(state: State, unit: Unit, truck: Unit) -> None:
-    state.occupied.pop(unit.cell, None)
+    state.lift(unit)
     unit.aboard, unit.ap = truck.id, unit.ap - boarding_cost(unit)
     unit.cell, unit.camouflaged, unit.patrol = truck.cell, False, None
     truck.cargo.append(unit.id)
@@ -68,6 +72,8 @@ def resupply(state: State, supplier: Unit, unit: Unit) -> None:
 
 def refill(unit: Unit) -> None:
     unit.ammo = unit.type.ammo
+    rocket = unit.type.weapon("rocket")
+    unit.rockets = rocket.ammo if rocket is not None else 0
     unit.mines = unit.type.extras.get("mines", 0)
     if unit.fuel is not None:
         unit.fuel = unit.type.fuel
@@ -81,9 +87,10 @@ def _served(state: State, side: str, cell: Cell, service: str) -> bool:
 
 def heal_and_repair(state: State, side: str) -> dict[str, int]:
     """End of ``side``'s turn: foot units beside a medic or a hospital, vehicles beside an engineer
-    or a workshop, get 3 HP; units beside a storage refill their rounds and fuel."""
+    or a workshop, get 3 HP; units beside a storage refill their rounds and fuel. All on the ground: an
+    aircraft in flight is neither healed, repaired nor refilled (« Il ne se ravitaille que posé »)."""
     healed = {}
-    carers = [u for u in state.units.values() if u.side == side and u.aboard is None]
+    carers = [u for u in state.units.values() if u.side == side and u.on_ground]
     for unit in carers:
         if _served(state, side, unit.cell, "supplies"):
             refill(unit)

@@ -35,8 +35,24 @@ def ground_price(state: State, kind: UnitType, to: Cell) -> int | None:
     return cost
 
 
+def flight_price(state: State, unit: Unit, to: Cell) -> int | None:
+    """An aircraft « vole par-dessus tout »: one cell of flight costs its ``step``, whatever lies below, on any
+    cell of the map with no aircraft it knows of in the air; a drone never beyond its leash."""
+    if state.terrain_at(to) is None or to in state.air:
+        return None
+    if unit.type.aircraft == "drone":
+        from kadesh.rules.front.air import on_leash
+
+        if not on_leash(state, unit, to):
+            return None
+    return unit.type.extras.get("step", 1)
+
+
 def step_price(state: State, unit: Unit, to: Cell) -> int | None:
     """Action points for one step onto ``to``, or None if the unit cannot go there."""
+    if unit.type.flies:
+        cost = flight_price(state, unit, to)
+        return None if cost is None else 2 * cost if unit.wounded else cost
     if to in state.occupied or to in state.avoid:
         return None
     cost = ground_price(state, unit.type, to)

@@ -16,7 +16,7 @@ SIDE = {"fr": {"blue": "Bleu", "red": "Rouge"}, "en": {"blue": "Blue", "red": "R
 FR: dict[str, str] = {
     "moved": "{unit} va de {from} à {to} ({ap} PA{fuel_fr}).",
     "mine": "{unit} saute sur une mine en {cell} : {damage_fr}.",
-    "shot": "{unit} tire{reaction_fr} sur {target} en {cell} : {damage_fr}{blast_fr} (reste {hp} PV).",
+    "shot": "{unit} tire{weapon_fr}{reaction_fr} sur {target} en {cell} : {damage_fr}{blast_fr} (reste {hp} PV).",
     "hit": "{unit} est touché{by_fr} : {damage_fr} (reste {hp} PV).",
     "destroyed": "{unit} est détruit en {cell}.",
     "destroyed_unseen": "Une unité {side_fr} est détruite, hors de vue.",
@@ -46,11 +46,19 @@ FR: dict[str, str] = {
     "patrol_ended": "{unit} cesse sa patrouille.",
     "escaped": "{unit} quitte la carte en {cell}{with_fr}.",
     "victory": "Fin de la bataille : {result_fr}.",
+    "crashed": "{unit} s'écrase en {at}{why_fr}{with_fr}.",
+    "crash_hit": "{unit} est touché par la chute de {by} en {cell} : {damage_fr} (reste {hp} PV).",
+    "launched": "{by} fait décoller {unit} au-dessus de {cell}.",
+    "recovered": "{unit} se pose près de son droniste, {by}.",
+    "landed": "{unit} se pose en {cell}.",
+    "took_off": "{unit} décolle de {cell}.",
+    "jammed": "{unit} brouille les drones ennemis à {radius} cases autour de {cell}.",
+    "expended": "{unit} s'abîme dans sa frappe en {cell}.",
 }
 EN: dict[str, str] = {
     "moved": "{unit} moves from {from} to {to} ({ap} AP{fuel_en}).",
     "mine": "{unit} hits a mine at {cell}: {damage} damage.",
-    "shot": "{unit} fires{reaction_en} at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
+    "shot": "{unit} fires{weapon_en}{reaction_en} at {target} at {cell}: {damage} damage{blast_en} ({hp} HP left).",
     "hit": "{unit} is hit{by_en}: {damage} damage ({hp} HP left).",
     "destroyed": "{unit} is destroyed at {cell}.",
     "destroyed_unseen": "A {side_en} unit is destroyed, out of sight.",
@@ -80,6 +88,14 @@ EN: dict[str, str] = {
     "patrol_ended": "{unit} ends its patrol.",
     "escaped": "{unit} leaves the map at {cell}{with_en}.",
     "victory": "The battle is over: {result_en}.",
+    "crashed": "{unit} crashes at {at}{why_en}{with_en}.",
+    "crash_hit": "{unit} is hit by {by} falling at {cell}: {damage} damage ({hp} HP left).",
+    "launched": "{by} sends {unit} up over {cell}.",
+    "recovered": "{unit} lands by its operator, {by}.",
+    "landed": "{unit} lands at {cell}.",
+    "took_off": "{unit} takes off from {cell}.",
+    "jammed": "{unit} jams enemy drones within {radius} cells of {cell}.",
+    "expended": "{unit} is spent in its strike at {cell}.",
 }
 
 REASONS = {
@@ -103,6 +119,14 @@ BUILT = {"trench": ("une tranchée", "a trench"), "bunker": ("un bunker", "a bun
          "watchtower": ("une tour de garde", "a watchtower"), "hospital": ("un hôpital", "a hospital"),
          "workshop": ("un atelier", "a workshop"), "storage": ("un stockage", "a storage depot")}
 FALLEN = {"carcass": (" et laisse une carcasse", ", leaving a carcass"), "gone": ("", "")}
+WHY_FALLEN = {"shot_down": (" (abattu)", " (shot down)"),
+              "leash": (" (trop loin de son droniste)", " (too far from its operator)"),
+              "battery": (" (batterie vide)", " (battery spent)"), "fuel": (" (à sec)", " (out of fuel)"),
+              "jammed": (" (brouillé)", " (jammed)")}
+WEAPON: dict[str, tuple[str, str]] = {}  # a shot names its weapon when the unit has another, or drops a bomb
+for _kind in TABLES.units.values():
+    for _weapon in _kind.weapons:
+        WEAPON.setdefault(_weapon.id, (_weapon.names["fr"], _weapon.names["en"]))
 UNIT_ID = re.compile(r"([br])(\d+)")
 
 
@@ -134,7 +158,8 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         return None
     data: dict[str, Any] = {key: "" for key in ("fuel_fr", "fuel_en", "blast_fr", "blast_en", "complete_fr",
                                                 "complete_en", "change_fr", "change_en", "by_fr", "by_en",
-                                                "reaction_fr", "reaction_en", "with_fr", "with_en")}
+                                                "reaction_fr", "reaction_en", "with_fr", "with_en", "weapon_fr",
+                                                "weapon_en", "why_fr", "why_en")}
     data.update(event.data)
     for key in ("unit", "by", "truck", "target"):  # ``target`` is a unit, or a cell for a shot stopped
         if key in data and UNIT_ID.fullmatch(str(data[key])):
@@ -160,6 +185,11 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if event.data.get("with"):
         data["with_fr"] = " avec " + ", ".join(unit_name(u, "fr") for u in event.data["with"])
         data["with_en"] = " with " + ", ".join(unit_name(u, "en") for u in event.data["with"])
+    if event.data.get("weapon") in WEAPON:
+        fr, en = WEAPON[event.data["weapon"]]
+        data["weapon_fr"], data["weapon_en"] = f" ({fr})", f" ({en})"
+    if event.data.get("why") in WHY_FALLEN:
+        data["why_fr"], data["why_en"] = WHY_FALLEN[event.data["why"]]
     if event.data.get("reaction") in REACTION:
         data["reaction_fr"], data["reaction_en"] = REACTION[event.data["reaction"]]
     if "by" in event.data and "from" in event.data:

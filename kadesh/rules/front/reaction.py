@@ -28,7 +28,7 @@ from __future__ import annotations
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
 from kadesh.core.grid import chebyshev
-from kadesh.rules.front import combat, fire
+from kadesh.rules.front import air, combat, fire
 from kadesh.rules.front.data import TABLES, UnitType
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import camouflaged_units, spotted
@@ -50,7 +50,9 @@ def why_not_alert(state: State, unit: Unit) -> str | None:
         return "cannot_alert"
     if not unit.on_map:
         return "aboard"
-    if unit.ammo <= 0:
+    if unit.type.flies and not unit.flying:
+        return "landed"
+    if all(fire.rounds(unit, w) <= 0 for w in unit.type.weapons):
         return "no_ammo"
     if unit.shots >= fire.shots_allowed(state, unit):
         return "fired"
@@ -62,7 +64,7 @@ def why_not_alert(state: State, unit: Unit) -> str | None:
 
 
 def why_not_patrol(unit: Unit) -> str | None:
-    if not may_patrol(unit.type):
+    if not may_patrol(unit.type) or unit.type.flies:
         return "cannot_patrol"
     if not unit.on_map:
         return "aboard"
@@ -86,11 +88,13 @@ def on_the_move(state: State, mover: Unit, dice: Dice) -> list[Event]:
             break
         if watcher.id not in state.units:
             continue  # lost to an earlier shell's blast
-        if mover.id not in spotted(state, watcher.side, camouflaged_units(state)) \
-                or fire.why_not_fire(state, watcher, mover.cell) is not None:
+        if mover.id not in spotted(state, watcher.side, camouflaged_units(state)):
+            continue
+        weapon = fire.first_weapon(state, watcher, mover.cell, air.target_kind(mover))
+        if weapon is None:
             continue
         watcher.alert = False
-        events += combat.volley(state, watcher, mover, dice, reaction="alert")
+        events += combat.volley(state, watcher, mover, dice, reaction="alert", weapon=weapon)
     return events
 
 
@@ -100,14 +104,19 @@ def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
     events: list[Event] = []
     patrols = sorted((u for u in state.units.values() if u.patrol is not None and u.side != ended and u.on_map),
                      key=lambda u: u.id)
-    # Patrols fire direct (no blast): a shot takes nothing from what their side sees but the unit it destroys.
+    # Patrols fire direct (no blast): a shot takes from what their side sees only the unit it destroys, or
+    # (a drone or helicopter falling on them) a unit of theirs: what they see is looked at again after a shot.
     side = SIDES[0] if ended == SIDES[1] else SIDES[1]
     seen = spotted(state, side, camouflaged_units(state)) if patrols else set()
     for unit in patrols:
-        targets = [enemy for enemy in state.units.values()
+        if unit.id not in state.units:
+            continue  # brought down by an aircraft that fell on it
+        targets = [(enemy, weapon) for enemy in state.units.values()
                    if enemy.id in seen and chebyshev(enemy.cell, unit.patrol) <= PATROL_RADIUS
-                   and fire.why_not_fire(state, unit, enemy.cell) is None]
+                   for weapon in [fire.first_weapon(state, unit, enemy.cell, air.target_kind(enemy))]
+                   if weapon is not None]
         if targets:
-            target = min(targets, key=lambda e: (chebyshev(e.cell, unit.cell), e.id))
-            events += combat.volley(state, unit, target, dice, reaction="patrol", seen=seen)
+            target, weapon = min(targets, key=lambda pair: (chebyshev(pair[0].cell, unit.cell), pair[0].id))
+            events += combat.volley(state, unit, target, dice, reaction="patrol", seen=seen, weapon=weapon)
+            seen = spotted(state, side, camouflaged_units(state))
     return events

@@ -13,7 +13,7 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
-from kadesh.rules.front import capture, clock, combat, fire, forest, logistics, mines, moves, reaction, structures
+from kadesh.rules.front import air, capture, clock, combat, fire, forest, logistics, mines, moves, reaction, structures
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.victory import exit_of
@@ -30,6 +30,13 @@ FIRE_REFUSALS = {
     "aboard": ("À bord d'un camion, on ne tire pas.", "Aboard a truck, a unit does not fire."),
     "unseen": ("Personne de ton camp ne voit d'unité ennemie sur cette case : on ne tire que sur ce qu'on voit.",
                "Nobody on your side sees an enemy unit on that cell: a unit fires only at what its side sees."),
+    "landed": ("Posé, un hélicoptère ne tire pas.", "A landed helicopter does not fire."),
+    "not_that_target": ("Cette arme ne touche pas cette cible : en vol, seuls certains tirs abattent un drone "
+                        "ou un hélicoptère, et la batterie anti-aérienne ne tire que sur ce qui vole.",
+                        "This weapon cannot hit that target: only some weapons bring down a drone or a helicopter "
+                        "in flight, and the AA battery fires only at what flies."),
+    "too_low": ("Ni le sniper ni la batterie anti-aérienne ne visent un hélicoptère posé.",
+                "Neither the sniper nor the AA battery aims at a landed helicopter."),
 }
 NOT_ENOUGH_AP = ("Pas assez de points d'action.", "Not enough action points.")
 
@@ -69,25 +76,33 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
     _check_turn(state, side)
     unit, to = _own_unit(state, side, action), _cell(state, action, "to")
     if not unit.on_map:
-        raise bad_action("Elle est à bord : c'est le camion qui roule.", "It is aboard: the truck moves.")
+        raise bad_action("Elle est à bord (ou posée près de son droniste) : c'est son porteur qui bouge.",
+                         "It is aboard (or landed by its operator): what carries it moves.")
     with as_known_by(state, side):
         _why_not_go(state, unit, to)
         path = moves.way(state, unit, to)
         reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
     if path is None:
-        raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
-                         "That cell is out of reach with the action points left.")
-    if unit.fuel is not None and moves.fuel_for(state, path) > unit.fuel:
+        raise bad_action("Case hors d'atteinte avec les points d'action qui restent"
+                         + (" (un drone reste à portée de son droniste)." if air.is_drone(unit) else "."),
+                         "That cell is out of reach with the action points left"
+                         + (" (a drone stays within reach of its operator)." if air.is_drone(unit) else "."))
+    if unit.type.burns_per_step and moves.fuel_for(state, path) > unit.fuel:
         raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
     start = unit.cell
     events = combat.point_events(capture.left(state, unit, start))
+    if unit.type.flies and not unit.flying:
+        air.take_off(state, unit)
+        events.append(Event("took_off", {"unit": unit.id, "cell": map_cell_name(start)},
+                            combat.witnesses(state, start, side)))
     walked: list[Cell] = []
     for cell in path:
-        if cell in state.occupied:  # an enemy unit the side did not see: contact, the move ends before it
+        layer = state.layer(unit)
+        if cell in layer:  # an enemy unit the side did not see: contact, the move ends before it
             # (never on the first step: a unit next to another always spots it, so a step at least is made)
-            events += _contact(state, unit, state.units[state.occupied[cell]])
+            events += _contact(state, unit, state.units[layer[cell]])
             break
-        if moves.ground_price(state, unit.type, cell) is None:  # ground it did not know: a site, a bridge down
+        if not unit.flying and moves.ground_price(state, unit.type, cell) is None:  # ground it did not know
             events.append(Event("blocked", {"unit": unit.id, "cell": map_cell_name(cell)}, (side,)))
             break
         stop, step_events = _step(state, unit, cell, dice)
@@ -100,6 +115,8 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
 
 def _why_not_go(state: State, unit: Unit, to: Cell) -> None:
     """Clear refusals for a destination the side knows it cannot take (checked on what it knows)."""
+    if unit.type.flies:
+        return  # it flies over points and mines
     if not capture.may_enter_point(state, unit.type.id, to):
         raise bad_action("Seul un ingénieur entre sur un point de capture.", "Only an engineer enters a capture point.")
     if to in state.avoid:
@@ -111,6 +128,9 @@ def _step(state: State, unit: Unit, cell: Cell, dice: Dice) -> tuple[bool, list[
     """One step onto ``cell``: a mine goes off, the points near it notice, units on alert may fire. Returns
     whether the move stops here, and the events."""
     state.place(unit, cell)
+    if unit.flying:  # mines and points are on the ground; only fire on alert reaches an aircraft
+        shots = reaction.on_the_move(state, unit, dice)
+        return bool(shots), shots
     events = combat.point_events(capture.arrived(state, unit))
     hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
     if hurt:
@@ -125,9 +145,9 @@ def _moved(state: State, unit: Unit, start: Cell, walked: list[Cell], reach: dic
            events: list[Event]) -> list[Event]:
     """Pay for the steps made, and what the end of a move brings (a patrol left, an escort's exit)."""
     cost = reach.get(walked[-1], 0) if walked else 0  # only the steps made are paid
-    fuel = moves.fuel_for(state, walked) if unit.fuel is not None else 0
+    fuel = moves.fuel_for(state, walked) if unit.type.burns_per_step else 0
     unit.ap -= cost
-    if unit.fuel is not None:
+    if unit.type.burns_per_step:
         unit.fuel -= fuel
     unit.moved, unit.camouflaged = True, False
     end = walked[-1] if walked else start
@@ -167,64 +187,100 @@ def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
 
 
 # -- fire --------------------------------------------------------------------------------------------------------
-def shoot(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: str = "shoot") -> list[Event]:
+    """Fire a weapon (``weapon``, the main one by default) at a unit on the ground, at an aircraft in flight
+    (``at: "air"``) or at a structure (``at: "structure"``). A drone's bomb and strike come through here too."""
     _check_turn(state, side)
     unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
-    if action.get("at") == "structure":
-        return _shoot_structure(state, side, unit, target_cell, dice)
-    target_id = state.occupied.get(target_cell)
+    weapon_id = action.get("weapon")
+    if weapon_id is not None and (not isinstance(weapon_id, str) or unit.type.weapon(weapon_id) is None):
+        names = ", ".join(w.id for w in unit.type.weapons) or "—"
+        raise bad_action(f"« weapon » : une arme de l'unité ({names}).",
+                         f"'weapon': one of the unit's weapons ({names}).")
+    at = action.get("at")
+    if at not in (None, "structure", "air"):
+        raise bad_action("« at » : « structure » ou « air », ou rien pour une unité au sol.",
+                         "'at': 'structure' or 'air', or nothing for a unit on the ground.")
+    if at == "structure" and order == "shoot":
+        return _shoot_structure(state, side, unit, target_cell, dice, weapon_id)
+    layer = state.air if at == "air" else state.occupied
+    target_id = layer.get(target_cell)
     target = state.units.get(target_id) if target_id else None
     if target is not None and target.side == side:
         raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
     with as_known_by(state, side) as seen:  # checked on what the side knows
-        why = fire.why_not_fire(state, unit, target_cell)
-    if why in (None, "range", "blocked") and (target is None or target.id not in seen):
+        visible = target is not None and target.id in seen
+        aiming = air.target_kind(target) if visible else None
+        why = fire.why_not_fire(state, unit, target_cell, weapon_id, aiming, order)
+    if why in (None, "range", "blocked", "not_that_target", "too_low") and not visible:
         # Fire needs a friendly eye on the target (as the legal actions say), and an enemy the side does not
         # see is refused exactly like an empty cell: neither the answer nor the shot tells that it is there.
         why = "unseen"
     if why is not None:
         fr, en = FIRE_REFUSALS[why]
-        raise RuleError(f"cannot_fire_{why}", fr, en)
+        raise RuleError(f"cannot_{order if order != 'shoot' else 'fire'}_{why}", fr, en)
     assert target is not None
-    if fire.why_not_fire(state, unit, target_cell) == "blocked":  # a unit the side does not see is in the way
-        return _stopped(state, side, unit, target_cell)
-    return combat.volley(state, unit, target, dice)
+    weapon = unit.type.weapon(weapon_id)
+    if fire.why_not_fire(state, unit, target_cell, weapon_id, aiming, order) == "blocked":
+        return _stopped(state, side, unit, target_cell, weapon)  # a unit the side does not see is in the way
+    events = combat.volley(state, unit, target, dice, weapon=weapon)
+    if order == "strike" and unit.id in state.units:  # the kamikaze drone is spent in its strike
+        events.append(Event("expended", {"unit": unit.id, "cell": map_cell_name(unit.cell)},
+                            combat.witnesses(state, unit.cell, side)))
+        state.remove(unit)
+    return events
 
 
-def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice) -> list[Event]:
+def bomb(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    """A bomb drone drops a bomb on an enemy unit on the ground, under it or on a neighbouring cell: « les
+    bombes de drone ne touchent que le sol »."""
+    if action.get("at") is not None:
+        raise bad_action("Une bombe ne touche que le sol : pas de « at ».", "A bomb strikes only the ground: no 'at'.")
+    return shoot(state, side, action, dice, order="bomb")
+
+
+def strike(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    """A kamikaze drone strikes a unit on the ground or a helicopter in flight (``at: "air"``), on a
+    neighbouring cell or under it, and is spent."""
+    return shoot(state, side, action, dice, order="strike")
+
+
+def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice,
+                     weapon_id: str | None = None) -> list[Event]:
     """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover; a shell
     lands on its cell (crater, fire) and the cannon's blast hurts the units around."""
     with as_known_by(state, side):  # checked on what the side knows: a structure it knows of, a cell it sees
-        why = _why_not_at_structure(state, unit, cell)
+        why = _why_not_at_structure(state, unit, cell, weapon_id)
         if why is None and not sees_cell(state, side, cell):
             why = "unseen"
     if why is not None:
         code, fr, en = (f"cannot_target_{why}", "Cette cible ne se vise pas.", "That cannot be targeted.") \
             if why in _TARGET_REFUSALS else (f"cannot_fire_{why}", *FIRE_REFUSALS[why])
         raise RuleError(code, fr, en)
-    if _why_not_at_structure(state, unit, cell) is not None:  # a unit the side does not see: in the way, or on it
-        return _stopped(state, side, unit, cell)
-    return combat.structure_volley(state, unit, cell, dice)
+    weapon = unit.type.weapon(weapon_id)
+    if _why_not_at_structure(state, unit, cell, weapon_id) is not None:  # a unit the side does not see: in the way
+        return _stopped(state, side, unit, cell, weapon)
+    return combat.structure_volley(state, unit, cell, dice, weapon)
 
 
 _TARGET_REFUSALS = ("no_structure", "own", "not_enemy", "under_a_unit")
 
 
-def _why_not_at_structure(state: State, unit: Unit, cell: Cell) -> str | None:
+def _why_not_at_structure(state: State, unit: Unit, cell: Cell, weapon_id: str | None = None) -> str | None:
     why = structures.why_not_target(state, unit, cell)
     if why is not None:
         return why
     occupied = state.occupied.pop(cell, None)  # a unit on a work does not stop a shot at the work itself
-    why = fire.why_not_fire(state, unit, cell)
+    why = fire.why_not_fire(state, unit, cell, weapon_id)
     if occupied is not None:
         state.occupied[cell] = occupied
     return why
 
 
-def _stopped(state: State, side: str, unit: Unit, target: Cell) -> list[Event]:
+def _stopped(state: State, side: str, unit: Unit, target: Cell, weapon: Any = None) -> list[Event]:
     """A direct shot the side planned on what it knows, that meets a unit it does not see: spent (action
     points, a round, a shot of the turn) and stopped, with no effect; the side learns only that much."""
-    combat.spend_a_shot(unit)
+    combat.spend_a_shot(unit, weapon)
     return [Event("shot_stopped", {"unit": unit.id, "target": map_cell_name(target)}, (side,))]
 
 
@@ -277,6 +333,94 @@ def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     unit.ap -= TABLES.order_costs["end_patrol"]
     unit.patrol = None
     return [Event("patrol_ended", {"unit": unit.id})]
+
+
+# -- the air war -------------------------------------------------------------------------------------------------
+AIR_REFUSALS = {
+    "no_drone": ("Il faut un drone que ce droniste porte.", "It takes a drone this operator carries."),
+    "aboard": ("À bord d'un véhicule, on ne fait pas voler de drone.", "Aboard a vehicle, no drone is flown."),
+    "too_far": ("Un drone décolle et se pose à 1 case de son droniste au plus.",
+                "A drone takes off and lands within 1 cell of its operator."),
+    "occupied": ("Un appareil est déjà en l'air au-dessus de cette case.", "An aircraft is already over that cell."),
+    "battery": ("Sa batterie est vide : posé près de son droniste, il se recharge.",
+                "Its battery is empty: landed by its operator, it recharges."),
+    "not_aloft": ("Ce n'est pas un drone en l'air.", "That is not a drone in the air."),
+    "not_helicopter": ("Seul un hélicoptère se pose.", "Only a helicopter lands."),
+    "landed": ("Il est déjà posé.", "It has already landed."),
+    "ground": ("Un hélicoptère se pose sur une prairie, une terre brûlée ou la plateforme de son héliport, "
+               "jamais sur un bâtiment, un ouvrage ni un point de capture.",
+               "A helicopter lands on a meadow, burnt ground or its heliport's pad, never on a building, a work "
+               "or a capture point."),
+    "cannot_jam": ("Seul le brouilleur brouille.", "Only the jammer jams."),
+    "jammed": ("Il a déjà brouillé ce tour-ci.", "It has already jammed this turn."),
+    "no_ap": NOT_ENOUGH_AP,
+}
+
+
+def _air_refusal(order: str, why: str) -> RuleError:
+    if why == "occupied" and order == "land":
+        return RuleError("cannot_land_occupied", "Une unité est au sol sous lui : il ne s'y pose jamais.",
+                         "A unit stands on the ground below it: it never lands on one.")
+    return RuleError(f"cannot_{order}_{why}", *AIR_REFUSALS[why])
+
+
+def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    """The operator sends one of the drones it carries into the air, over its cell or a neighbouring one;
+    units on alert may fire at it as it appears."""
+    _check_turn(state, side)
+    operator, cell = _own_unit(state, side, action), _cell(state, action, "to")
+    drone = _named(state.units, action.get("drone"))
+    with as_known_by(state, side):
+        why = air.why_not_launch(state, operator, drone, cell)
+    if why is not None:
+        raise _air_refusal("launch", why)
+    assert drone is not None
+    if cell in state.air:  # an enemy aircraft the side did not see (next to the operator: never)
+        raise _air_refusal("launch", "occupied")
+    air.launch(state, operator, drone, cell)
+    return [Event("launched", {"unit": drone.id, "by": operator.id, "cell": map_cell_name(cell)},
+                  combat.witnesses(state, cell, side)), *reaction.on_the_move(state, drone, dice)]
+
+
+def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    _check_turn(state, side)
+    drone = _own_unit(state, side, action)
+    why = air.why_not_recover(state, drone)
+    if why is not None:
+        raise _air_refusal("recover", why)
+    cell = drone.cell
+    air.recover(state, drone)
+    return [Event("recovered", {"unit": drone.id, "by": drone.operator, "cell": map_cell_name(cell)},
+                  combat.witnesses(state, cell, side))]
+
+
+def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
+    """« Se poser »: on the ground it is a unit like any other: a mine there goes off, the points near it
+    notice; it no longer burns fuel nor fires until it takes off by moving."""
+    _check_turn(state, side)
+    heli = _own_unit(state, side, action)
+    why = air.why_not_land(state, heli)
+    if why is not None:
+        raise _air_refusal("land", why)
+    air.land(state, heli)
+    cell = heli.cell
+    events = [Event("landed", {"unit": heli.id, "cell": map_cell_name(cell)}, combat.witnesses(state, cell, side))]
+    events += combat.point_events(capture.arrived(state, heli))
+    hurt = mines.trigger(state, heli)
+    if hurt:
+        events.append(Event("mine", {"unit": heli.id, "cell": map_cell_name(cell), "damage": hurt}))
+        if heli.hp <= 0:
+            events += combat.destroy(state, heli)
+    return events
+
+
+def jam(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
+    _check_turn(state, side)
+    jammer = _own_unit(state, side, action)
+    why = air.why_not_jam(jammer)
+    if why is not None:
+        raise _air_refusal("jam", why)
+    return air.jam(state, jammer, dice)
 
 
 # -- engineers ---------------------------------------------------------------------------------------------------
@@ -348,6 +492,8 @@ BOARD_REFUSALS = {
     "moved": ("Elle a déjà bougé ce tour-ci.", "It has already moved this turn."),
     "no_ap": NOT_ENOUGH_AP,
     "full": ("Un camion emporte deux petites unités ou une moyenne.", "A truck carries two small units or one medium."),
+    "in_flight": ("L'hélicoptère doit être posé pour embarquer.", "The helicopter must have landed to take anyone on."),
+    "aircraft": ("Un appareil ne monte pas à bord.", "An aircraft does not board."),
 }
 
 
@@ -372,8 +518,11 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     _check_turn(state, side)
     truck, cell = _own_unit(state, side, action), _cell(state, action, "to")
     passenger = _named(state.units, action.get("passenger"))
-    if passenger is None or passenger.aboard != truck.id:
+    if passenger is None or passenger.aboard != truck.id or air.is_drone(passenger):
         raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
+    if truck.flying:
+        raise RuleError("cannot_unload_in_flight", "L'hélicoptère doit être posé pour débarquer.",
+                        "The helicopter must have landed to set anyone down.")
     with as_known_by(state, side):
         free = cell in logistics.unload_cells(state, truck) and moves.step_price(state, passenger, cell) is not None
     if not free:
@@ -401,6 +550,9 @@ def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
             or not unit.on_map or chebyshev(unit.cell, supplier.cell) != 1:
         raise bad_action("Un ravitailleur ravitaille une unité voisine de son camp.",
                          "A supply truck resupplies a unit of its side next to it.")
+    if unit.flying:  # « Il ne se ravitaille que posé »
+        raise RuleError("cannot_resupply_in_flight", "Un appareil en vol ne se ravitaille pas : il doit se poser.",
+                        "An aircraft in flight is not resupplied: it must land.")
     if supplier.ap < TABLES.order_costs["resupply"]:
         raise bad_action(*NOT_ENOUGH_AP)
     logistics.resupply(state, supplier, unit)
@@ -424,6 +576,7 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
             events += combat.destroy(state, state.units[unit_id])
     for unit_id, gained in logistics.heal_and_repair(state, side).items():
         events.append(Event("healed", {"unit": unit_id, "hp": gained}))
+    events += air.upkeep(state, side, dice)
     events += combat.point_events(capture.end_of_side_turn(state, side))
     events += reaction.patrol_round(state, side, dice)
     other = SIDES[1] if side == SIDES[0] else SIDES[0]

@@ -1,7 +1,8 @@
 """Front as a ruleset of the core contract.
 
-Orders: move, shoot (a unit, or a work or building with ``"at": "structure"``), board, unload,
-resupply, build, clear, demine, lay_mine, alert, patrol, end_patrol, end_turn. What each side
+Orders: move, shoot (a unit on the ground, an aircraft in flight with ``"at": "air"``, or a work or
+building with ``"at": "structure"``; ``weapon`` names a second weapon), board, unload, resupply, build,
+clear, demine, lay_mine, alert, patrol, end_patrol, launch, recover, land, jam, bomb, strike, end_turn. What each side
 sees is ``view.side_view``; the journal's events are addressed to the side that may read them.
 A battle is a shipped scenario (option ``scenario``) or one's own (option ``scenario_toml``, the
 whole TOML text: docs/scenarios.md).
@@ -18,6 +19,7 @@ from kadesh.core.events import Event
 from kadesh.core.grid import chebyshev, king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import (
+    air,
     fire,
     logistics,
     mines,
@@ -35,14 +37,14 @@ from kadesh.rules.front.view import public_view, side_view
 from kadesh.rules.front.vision import as_known_by, refresh_memory, sees_cell
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
-          "end_patrol", "end_turn")
-WITH_DICE = ("move", "shoot", "unload", "end_turn")
+          "end_patrol", "launch", "recover", "land", "jam", "bomb", "strike", "end_turn")
+WITH_DICE = ("move", "shoot", "unload", "launch", "jam", "bomb", "strike", "end_turn")
 PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory"}
 
 
 class Front(Ruleset):
     name = "front"
-    version = "2"
+    version = "3"
     title = {"fr": "Front", "en": "Front"}
     options_schema = {
         "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default",
@@ -88,6 +90,7 @@ class Front(Ruleset):
             events = getattr(rules, kind)(state, seat, action, dice)
         else:
             events = getattr(rules, kind)(state, seat, action)
+        events += air.cut_loose(state, dice)  # a drone whose leash an order broke falls
         refresh_memory(state)
         ended = seat if kind == "end_turn" else None
         state.result = victory.settle(state, ended, round_over=ended == SIDES[-1])
@@ -124,8 +127,22 @@ def _unit_orders(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str,
     yield from _shots(state, unit, seen)
     yield from _logistics(state, unit)
     yield from _standing_fire(state, unit)
+    yield from _air_orders(state, unit)
     if unit.type.extras.get("spots_mines"):
         yield from _engineering(state, unit)
+
+
+def _air_orders(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
+    for drone_id in unit.cargo:
+        for cell in [unit.cell, *king_neighbours(unit.cell)]:
+            if air.why_not_launch(state, unit, state.units[drone_id], cell) is None:
+                yield {"type": "launch", "unit": unit.id, "drone": drone_id, "to": map_cell_name(cell)}
+    if unit.flying and air.is_drone(unit) and air.why_not_recover(state, unit) is None:
+        yield {"type": "recover", "unit": unit.id}
+    if unit.flying and air.why_not_land(state, unit) is None:
+        yield {"type": "land", "unit": unit.id}
+    if air.why_not_jam(unit) is None:
+        yield {"type": "jam", "unit": unit.id}
 
 
 def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
@@ -139,27 +156,37 @@ def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
 
 def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
     reach = moves.reachable(state, unit)
-    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.fuel is not None else {}
+    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.type.burns_per_step else {}
     for cell in reach:
-        if unit.fuel is not None and fuel[cell] > unit.fuel:
+        if unit.type.burns_per_step and fuel[cell] > unit.fuel:
             continue
         yield {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}
 
 
 def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
-    if not unit.type.armed:
-        return
-    for enemy in state.units.values():
-        if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell) is None:
-            yield {"type": "shoot", "unit": unit.id, "target": map_cell_name(enemy.cell)}
+    """Every weapon at every enemy unit seen that it can hit (``at: "air"`` for an aircraft in flight; the
+    main weapon is named by nothing, a second one by ``weapon``), and at the structures it may aim at."""
+    for weapon in unit.type.weapons:
+        order = weapon.order
+        named = {"weapon": weapon.id} if weapon is not unit.type.weapons[0] else {}
+        for enemy in state.units.values():
+            if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell, weapon.id, air.target_kind(enemy),
+                                                      order) is None:
+                aloft = {"at": "air"} if enemy.flying else {}
+                yield {"type": order, "unit": unit.id, "target": map_cell_name(enemy.cell), **aloft, **named}
+        if order == "shoot":
+            yield from _structure_shots(state, unit, weapon.id, named)
+
+
+def _structure_shots(state: State, unit: Unit, weapon_id: str, named: dict[str, str]) -> Iterator[dict[str, Any]]:
     for cell in state.structures:  # those the side knows of (inside ``as_known_by``), on cells it sees now
         if structures.why_not_target(state, unit, cell) is None and sees_cell(state, unit.side, cell):
             occupant = state.occupied.pop(cell, None)
-            free = fire.why_not_fire(state, unit, cell) is None
+            free = fire.why_not_fire(state, unit, cell, weapon_id) is None
             if occupant is not None:
                 state.occupied[cell] = occupant
             if free:
-                yield {"type": "shoot", "unit": unit.id, "target": map_cell_name(cell), "at": "structure"}
+                yield {"type": "shoot", "unit": unit.id, "target": map_cell_name(cell), "at": "structure", **named}
 
 
 def _logistics(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
@@ -168,10 +195,10 @@ def _logistics(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
             continue
         if other.type.extras.get("carries") and logistics.why_not_board(state, unit, other) is None:
             yield {"type": "board", "unit": unit.id, "truck": other.id}
-        if unit.type.extras.get("supplies") and other.aboard is None and unit.ap >= TABLES.order_costs["resupply"] \
+        if unit.type.extras.get("supplies") and other.on_ground and unit.ap >= TABLES.order_costs["resupply"] \
                 and chebyshev(other.cell, unit.cell) == 1:
             yield {"type": "resupply", "unit": unit.id, "target": other.id}
-    if unit.cargo and unit.ap >= TABLES.order_costs["unload"]:
+    if unit.type.extras.get("carries") and unit.cargo and not unit.flying and unit.ap >= TABLES.order_costs["unload"]:
         for passenger in unit.cargo:
             for cell in logistics.unload_cells(state, unit):
                 if moves.step_price(state, state.units[passenger], cell) is not None:

@@ -17,12 +17,13 @@ from typing import Any
 
 from kadesh.core.errors import RuleError
 from kadesh.core.grid import Cell, parse_map_cell
+from kadesh.rules.front import logistics
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Structure, Unit
 from kadesh.rules.front.victory import OBJECTIVE_KINDS, Objective, Victory
 from kadesh.rules.front.vision import TIME, refresh_memory
 
-SHIPPED = ("default", "test_small", "test_mixed", "mission_hold", "mission_escort", "mission_general")
+SHIPPED = ("default", "test_small", "test_mixed", "test_air", "mission_hold", "mission_escort", "mission_general")
 OFFERED = ("default", "mission_hold", "mission_escort", "mission_general")  # to players; the others are for tests
 MAX_SIDE = 64            # cells: a map is at most 64 × 64
 MAX_UNITS = 400
@@ -35,7 +36,7 @@ _SECTIONS = {"scenario", "legend", "map", "units", "mines", "points", "structure
 _KEYS = {
     "scenario": ({"season", "hour"}, {"id", "fr", "en", "days_per_season"}),
     "map": ({"rows"}, set()),
-    "units": ({"side", "type", "cell"}, {"tag"}),
+    "units": ({"side", "type", "cell"}, {"tag", "drones", "flying"}),
     "mines": ({"side", "cell"}, set()),
     "points": ({"cell"}, set()),
     "structures": ({"kind", "cell"}, {"side", "complete"}),
@@ -241,23 +242,61 @@ def _point(state: State, item: dict[str, Any], where: str) -> None:
 
 
 def _unit(state: State, item: dict[str, Any], where: str, counts: dict[str, int]) -> None:
-    from kadesh.rules.front.moves import ground_price
-
+    """A unit where the scenario puts it: on the ground, or in the air for a helicopter with ``flying = true``;
+    a drone operator with its ``drones`` (landed by it, carried), which come with it and nowhere else."""
     side = _one_of(item["side"], f"{where}.side", SIDES)
     kind = TABLES.units[_one_of(item["type"], f"{where}.type", list(TABLES.units))]
     cell = _cell(state, item["cell"], f"{where}.cell")
-    if cell in state.occupied or ground_price(state, kind, cell) is None:
-        raise bad(f"{where}.cell", f"une unité y est déjà, ou un(e) {kind.names['fr']} ne peut s'y tenir.",
-                  f"a unit is already there, or a {kind.names['en']} cannot stand there.")
+    if kind.aircraft == "drone":
+        raise bad(f"{where}.type", "un drone vient avec son droniste : « drones = [...] » sur le droniste.",
+                  "a drone comes with its operator: 'drones = [...]' on the operator.")
+    flying = _bool(item.get("flying", False), f"{where}.flying")
+    if flying and not kind.flies:
+        raise bad(f"{where}.flying", "seul un hélicoptère est en vol.", "only a helicopter is in flight.")
     tag = item.get("tag")
     if tag is not None and (not isinstance(tag, str) or not TAG.fullmatch(tag)):
         raise bad(f"{where}.tag", "de 1 à 32 lettres minuscules, chiffres, « _ » ou « - ».",
                   "1 to 32 lower-case letters, digits, '_' or '-'.")
     counts[side] += 1
     unit = Unit(f"{side[0]}{counts[side]}", side, kind, cell, kind.hp, kind.ap, kind.ammo, kind.fuel, tag=tag,
-                mines=kind.extras.get("mines", 0))
+                mines=kind.extras.get("mines", 0), flying=flying)
+    logistics.refill(unit)
+    if not _stands(state, unit):
+        raise bad(f"{where}.cell", f"une unité y est déjà, ou un(e) {kind.names['fr']} ne peut s'y tenir.",
+                  f"a unit is already there, or a {kind.names['en']} cannot stand there.")
     state.units[unit.id] = unit
-    state.occupied[cell] = unit.id
+    state.place(unit, cell)
+    _drones(state, unit, item.get("drones", []), f"{where}.drones", counts)
+
+
+def _stands(state: State, unit: Unit) -> bool:
+    """Whether ``unit`` may start on its cell: in the air, over any cell with no other aircraft; landed,
+    where it could land; on the ground, where it could step."""
+    from kadesh.rules.front.air import why_not_land
+    from kadesh.rules.front.moves import ground_price
+
+    if unit.flying:
+        return unit.cell not in state.air
+    if unit.type.flies:
+        unit.flying = True  # asked as if it were landing there
+        free = why_not_land(state, unit) is None
+        unit.flying = False
+        return free
+    return unit.cell not in state.occupied and ground_price(state, unit.type, unit.cell) is not None
+
+
+def _drones(state: State, operator: Unit, raw: object, where: str, counts: dict[str, int]) -> None:
+    if raw and not operator.type.extras.get("operates"):
+        raise bad(where, "seul un droniste porte des drones.", "only a drone operator carries drones.")
+    kinds = _list(raw, where, operator.type.extras.get("operates", 0))
+    drones = [u.id for u in TABLES.units.values() if u.aircraft == "drone"]
+    for index, raw_kind in enumerate(kinds, start=1):
+        kind = TABLES.units[_one_of(raw_kind, f"{where}[{index}]", drones)]
+        counts[operator.side] += 1
+        drone = Unit(f"{operator.side[0]}{counts[operator.side]}", operator.side, kind, operator.cell, kind.hp,
+                     kind.ap, kind.ammo, kind.fuel, aboard=operator.id, battery=kind.battery, operator=operator.id)
+        state.units[drone.id] = drone
+        operator.cargo.append(drone.id)
 
 
 def _mine(state: State, item: dict[str, Any], where: str) -> None:

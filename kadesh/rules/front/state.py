@@ -31,11 +31,21 @@ class Unit:
     alert: bool = False        # on alert: it keeps its fire for the enemy's turn (overwatch)
     patrol: Cell | None = None  # the centre of its patrol zone (radius 2), while it patrols
     mines: int = 0             # mines an engineer still carries
+    rockets: int = 0           # rounds of its second weapon (``rocket``), if it has one
+    flying: bool = False       # an aircraft in the air (the flying layer), not landed
+    battery: int | None = None  # a drone's turns aloft left
+    operator: str | None = None  # a drone's operator (when it lands, it is carried by it: ``aboard``)
 
     @property
     def on_map(self) -> bool:
-        """Aboard a truck a unit is off the ground: it neither sees, fires, commands nor is hit."""
+        """Aboard a truck (or a landed drone in its operator's kit) a unit is off the map: it neither
+        sees, fires, commands nor is hit."""
         return self.aboard is None
+
+    @property
+    def on_ground(self) -> bool:
+        """On the map and not in the air: what fire on the ground, mines, blasts and bombs can touch."""
+        return self.aboard is None and not self.flying
 
     @property
     def wounded(self) -> bool:
@@ -67,7 +77,8 @@ class State:
     hour: str
     active: str = SIDES[0]
     turn: int = 1
-    occupied: dict[Cell, str] = field(default_factory=dict)  # cell → unit id
+    occupied: dict[Cell, str] = field(default_factory=dict)  # cell → unit id, on the ground
+    air: dict[Cell, str] = field(default_factory=dict)       # cell → aircraft id, in flight over it
     holders: dict[Cell, str | None] = field(default_factory=dict)   # capture point → side holding it
     progress: dict[Cell, tuple[str, int]] = field(default_factory=dict)  # point → (engineer id, ends held)
     fires: dict[Cell, tuple[int, bool]] = field(default_factory=dict)   # burning forest → (turns left, spreads)
@@ -117,22 +128,43 @@ class State:
             remembered.setdefault(cell, old)
         self.terrain[y][x] = terrain
 
+    def layer(self, unit: Unit) -> dict[Cell, str]:
+        """The cells of the layer ``unit`` is in: the air for an aircraft in flight, else the ground."""
+        return self.air if unit.flying else self.occupied
+
     def place(self, unit: Unit, cell: Cell) -> None:
-        """Put a unit on ``cell``; its passengers are where their truck is."""
-        if self.occupied.get(unit.cell) == unit.id:
-            del self.occupied[unit.cell]
+        """Put a unit on ``cell`` in its layer; its passengers (and theirs) are where it is."""
+        self.lift(unit)
         unit.cell = cell
-        self.occupied[cell] = unit.id
+        self.layer(unit)[cell] = unit.id
+        self._carry(unit, cell)
+
+    def _carry(self, unit: Unit, cell: Cell) -> None:
         for passenger in unit.cargo:
             self.units[passenger].cell = cell
+            self._carry(self.units[passenger], cell)
+
+    def lift(self, unit: Unit) -> None:
+        """Take ``unit`` off the cell it holds in its layer (before it moves, takes off or lands)."""
+        for cells in (self.occupied, self.air):
+            if cells.get(unit.cell) == unit.id:
+                del cells[unit.cell]
+
+    def passengers(self, unit: Unit) -> list[str]:
+        """Every unit ``unit`` carries, and those they carry (an operator's drones aboard a truck)."""
+        found = []
+        for passenger in unit.cargo:
+            if passenger in self.units:
+                found += [passenger, *self.passengers(self.units[passenger])]
+        return found
 
     def remove(self, unit: Unit) -> None:
-        """Take a unit off the battle (destroyed, or gone off the map), with its passengers."""
-        for passenger in unit.cargo:
-            self.units.pop(passenger, None)
+        """Take a unit off the battle (destroyed, or gone off the map), with its passengers (and theirs)."""
+        for passenger in list(unit.cargo):
+            if passenger in self.units:
+                self.remove(self.units[passenger])
         del self.units[unit.id]
-        if self.occupied.get(unit.cell) == unit.id:
-            del self.occupied[unit.cell]
+        self.lift(unit)
 
 
 def load_scenario(name: str) -> State:

@@ -10,7 +10,7 @@ building of its cell, except a weapon of 1 damage. Engineers build works and bui
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front.data import TABLES, StructureType
+from kadesh.rules.front.data import TABLES, StructureType, Weapon
 from kadesh.rules.front.state import State, Structure, Unit
 
 TARGETABLE_UNDER_A_UNIT = ("trench", "bunker", "dragons_teeth")
@@ -79,13 +79,13 @@ def hit(state: State, cell: Cell, damage: int) -> str | None:
     return "gone"
 
 
-def full_damage(shooter: Unit) -> int:
-    return shooter.type.damage.get(STRUCTURE_SIZE, 0)
+def full_damage(weapon: Weapon) -> int:
+    return weapon.damage.get(STRUCTURE_SIZE, 0)
 
 
-def splash(state: State, shooter: Unit, cell: Cell, dealt: int) -> str | None:
+def splash(state: State, weapon: Weapon, cell: Cell, dealt: int) -> str | None:
     """Fire at a unit also wears down the work or building of its cell, unless the weapon deals 1."""
-    if max(shooter.type.damage.values(), default=0) <= 1 or cell not in state.structures:
+    if max(weapon.damage.values(), default=0) <= 1 or cell not in state.structures:
         return None
     return hit(state, cell, dealt)
 

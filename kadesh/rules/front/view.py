@@ -20,12 +20,22 @@ def _unit(unit: Unit, own: bool) -> dict[str, Any]:
     seen = {"id": unit.id, "side": unit.side, "type": unit.type.id, "cell": map_cell_name(unit.cell), "hp": unit.hp}
     if unit.tag is not None:
         seen["tag"] = unit.tag
+    if unit.type.flies:
+        seen["flying"] = unit.flying  # in the air over its cell, or landed on it
     if own:
         seen.update(ap=unit.ap, ammo=unit.ammo, fuel=unit.fuel, moved=unit.moved, shots=unit.shots,
                     camouflaged=unit.camouflaged, alert=unit.alert, aboard=unit.aboard,
                     patrol=map_cell_name(unit.patrol) if unit.patrol is not None else None)
         if unit.type.extras.get("mines"):
             seen["mines"] = unit.mines
+        if unit.type.weapon("rocket") is not None:
+            seen["rockets"] = unit.rockets
+        if unit.battery is not None:
+            seen["battery"] = unit.battery
+        if unit.operator is not None:
+            seen["operator"] = unit.operator
+        if unit.cargo:
+            seen["cargo"] = list(unit.cargo)
     return seen
 
 

@@ -20,14 +20,20 @@ TIME = tomllib.loads(resources.files(__package__).joinpath("time.toml").read_tex
 
 
 def vision(state: State, unit: Unit) -> int:
-    """A unit's sight now: its vision, at most 10, less the hour's and the season's penalty."""
+    """A unit's sight now: its vision, at most 10, less the hour's and the season's penalty (but a drone's:
+    « Bâtiments et drones ne sont pas touchés »)."""
     penalty = TIME["vision_penalty"]["hour"].get(state.hour, 0) + TIME["vision_penalty"]["season"].get(state.season, 0)
+    if unit.type.aircraft == "drone":
+        penalty = 0
     return max(1, min(unit.type.vision, TIME["max_vision"]) - penalty)
 
 
 def concealment(state: State, unit: Unit, camouflaged: bool = False) -> int:
     """How many cells closer an enemy must come to spot ``unit``: in cover (terrain, work or building),
-    the smaller it is the better it hides; a camouflaged one hides 2 cells more."""
+    the smaller it is the better it hides; a camouflaged one hides 2 cells more. An aircraft in flight
+    has no cover to hide in."""
+    if unit.flying:
+        return 0
     hidden = TIME["concealment"][unit.type.size] if structures.ground_cover(state, unit.cell) > 0 else 0
     return hidden + (TIME["concealment"]["camouflage"] if camouflaged else 0)
 
@@ -47,9 +53,11 @@ def sees_cell(state: State, side: str, cell: Cell) -> bool:
 
 
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
-    """The enemy units ``side`` sees now: within a unit's or a building's sight less their concealment,
-    or adjacent to one of its units; a watchtower sees 12 cells whatever the cover or camouflage."""
-    watchers = [(u.cell, vision(state, u)) for u in state.units.values() if u.side == side and u.on_map]
+    """The enemy units ``side`` sees now (aircraft in flight as any unit): within a unit's or a building's
+    sight less their concealment, or adjacent to one of its units; a watchtower sees 12 cells whatever the
+    cover or camouflage; a drone sees through camouflage (« Tours de garde et drones le voient quand même »)."""
+    watchers = [(u.cell, vision(state, u), u.type.aircraft == "drone") for u in state.units.values()
+                if u.side == side and u.on_map]
     buildings = _buildings(state, side)
     seen = set()
     for enemy in state.units.values():
@@ -59,9 +67,10 @@ def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) 
         if any(chebyshev(at, enemy.cell) <= (sight if through else sight - hidden) for at, sight, through in buildings):
             seen.add(enemy.id)
             continue
-        for at, sight in watchers:
+        in_cover = concealment(state, enemy)
+        for at, sight, drone in watchers:
             distance = chebyshev(at, enemy.cell)
-            if distance <= 1 or distance <= sight - hidden:
+            if distance <= 1 or distance <= sight - (in_cover if drone else hidden):
                 seen.add(enemy.id)
                 break
     return seen
@@ -118,9 +127,13 @@ def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     from kadesh.rules.front.mines import mines_seen_by
 
     seen = spotted(state, side, camouflaged_units(state))
-    truth, built, avoided = state.occupied, state.structures, state.avoid
-    state.occupied = {cell: unit_id for cell, unit_id in truth.items()
-                      if unit_id not in state.units or state.units[unit_id].side == side or unit_id in seen}
+    truth, aloft, built, avoided = state.occupied, state.air, state.structures, state.avoid
+
+    def known(cells: dict[Cell, str]) -> dict[Cell, str]:
+        return {cell: unit_id for cell, unit_id in cells.items()
+                if unit_id not in state.units or state.units[unit_id].side == side or unit_id in seen}
+
+    state.occupied, state.air = known(truth), known(aloft)
     ground = state.terrain
     state.structures = state.structures_known_by(side)
     state.terrain = remembered_ground(state, side)
@@ -128,7 +141,7 @@ def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     try:
         yield seen
     finally:
-        state.occupied, state.structures, state.terrain, state.avoid = truth, built, ground, avoided
+        state.occupied, state.air, state.structures, state.terrain, state.avoid = truth, aloft, built, ground, avoided
 
 
 def remembered_ground(state: State, side: str) -> list[list[Terrain]]:
