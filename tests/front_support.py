@@ -19,10 +19,22 @@ def mixed() -> State:
     return load_scenario("test_mixed")
 
 
-def put(state: State, unit_id: str, side: str, kind: str, cell: tuple[int, int]) -> Unit:
+def air_ground() -> State:
+    """``test_air``: every aircraft, on both sides (docs/rules/front.md, the air war)."""
+    return load_scenario("test_air")
+
+
+def put(state: State, unit_id: str, side: str, kind: str, cell: tuple[int, int], flying: bool | None = None,
+        operator: str | None = None) -> Unit:
+    """A unit put down by hand: an aircraft in the air with ``flying`` (a drone flies unless told otherwise),
+    a drone with its ``operator``; rounds, rockets, mines and battery full."""
+    from kadesh.rules.front.logistics import refill
+
     unit_type = TABLES.units[kind]
+    aloft = flying if flying is not None else unit_type.aircraft == "drone"
     unit = Unit(unit_id, side, unit_type, cell, unit_type.hp, unit_type.ap, unit_type.ammo, unit_type.fuel,
-                mines=unit_type.extras.get("mines", 0))
+                flying=aloft, battery=unit_type.battery, operator=operator)
+    refill(unit)
     state.units[unit_id] = unit
     state.place(unit, cell)
     return unit
