@@ -148,6 +148,11 @@ def land(state: State, heli: Unit) -> None:
     state.place(heli, heli.cell)
 
 
+def fuel_to_fly(heli: Unit) -> bool:
+    """A landed helicopter takes off only with the fuel of a turn aloft: it would fall at once otherwise."""
+    return (heli.fuel or 0) >= heli.type.extras.get("fuel_per_turn", 0)
+
+
 def take_off(state: State, heli: Unit) -> None:
     """« redécolle en bougeant »: a landed helicopter given a move takes to the air first."""
     state.lift(heli)

@@ -48,8 +48,10 @@ def why_not_board(state: State, unit: Unit, truck: Unit) -> str | None:
 def board(state: State, unit: Unit, truck: Unit) -> None:
     state.lift(unit)
     unit.aboard, unit.ap = truck.id, unit.ap - boarding_cost(unit)
-    unit.cell, unit.camouflaged, unit.patrol = truck.cell, False, None
+    unit.camouflaged, unit.patrol = False, None
     truck.cargo.append(unit.id)
+    for carried in [unit.id, *state.passengers(unit)]:  # an operator's landed drones come aboard with it
+        state.units[carried].cell = truck.cell
 
 
 def unload_cells(state: State, truck: Unit) -> list[Cell]:

@@ -87,6 +87,9 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
                          + (" (un drone reste à portée de son droniste)." if air.is_drone(unit) else "."),
                          "That cell is out of reach with the action points left"
                          + (" (a drone stays within reach of its operator)." if air.is_drone(unit) else "."))
+    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+        raise RuleError("cannot_take_off_fuel", "Pas assez de carburant pour un tour en vol : il reste posé.",
+                        "Not enough fuel for a turn aloft: it stays on the ground.")
     if unit.type.burns_per_step and moves.fuel_for(state, path) > unit.fuel:
         raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
     start = unit.cell

@@ -155,6 +155,8 @@ def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
 
 
 def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
+    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+        return
     reach = moves.reachable(state, unit)
     fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.type.burns_per_step else {}
     for cell in reach:
