@@ -60,6 +60,17 @@ def leash(state: State, drone: Unit, cell: Cell | None = None) -> int:
     return AIR["relay_leash"] if relayed else AIR["leash"]
 
 
+def leash_area(state: State, drone: Unit) -> set[Cell]:
+    """Every cell of the map where ``drone`` would be on its leash (what its ways are drawn within)."""
+    operator = state.units.get(drone.operator) if drone.operator else None
+    if operator is None:
+        return set()
+    reach = AIR["relay_leash"]
+    (ox, oy) = operator.cell
+    return {(x, y) for y in range(max(0, oy - reach), min(state.height, oy + reach + 1))
+            for x in range(max(0, ox - reach), min(state.width, ox + reach + 1)) if on_leash(state, drone, (x, y))}
+
+
 def on_leash(state: State, drone: Unit, cell: Cell | None = None) -> bool:
     operator = state.units.get(drone.operator) if drone.operator else None
     at = drone.cell if cell is None else cell

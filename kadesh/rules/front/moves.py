@@ -35,23 +35,24 @@ def ground_price(state: State, kind: UnitType, to: Cell) -> int | None:
     return cost
 
 
-def flight_price(state: State, unit: Unit, to: Cell) -> int | None:
+def flight_price(state: State, unit: Unit, to: Cell, leash: set[Cell] | None = None) -> int | None:
     """An aircraft « vole par-dessus tout »: one cell of flight costs its ``step``, whatever lies below, on any
-    cell of the map with no aircraft it knows of in the air; a drone never beyond its leash."""
+    cell of the map with no aircraft it knows of in the air; a drone never beyond its leash (``leash``: the
+    cells within it, when the caller has them already)."""
     if state.terrain_at(to) is None or to in state.air:
         return None
     if unit.type.aircraft == "drone":
         from kadesh.rules.front.air import on_leash
 
-        if not on_leash(state, unit, to):
+        if not (to in leash if leash is not None else on_leash(state, unit, to)):
             return None
     return unit.type.extras.get("step", 1)
 
 
-def step_price(state: State, unit: Unit, to: Cell) -> int | None:
+def step_price(state: State, unit: Unit, to: Cell, leash: set[Cell] | None = None) -> int | None:
     """Action points for one step onto ``to``, or None if the unit cannot go there."""
     if unit.type.flies:
-        cost = flight_price(state, unit, to)
+        cost = flight_price(state, unit, to, leash)
         return None if cost is None else 2 * cost if unit.wounded else cost
     if to in state.occupied or to in state.avoid:
         return None
@@ -61,22 +62,30 @@ def step_price(state: State, unit: Unit, to: Cell) -> int | None:
     return 2 * cost if unit.wounded else cost
 
 
+def _leash(state: State, unit: Unit) -> set[Cell] | None:
+    from kadesh.rules.front.air import leash_area
+
+    return leash_area(state, unit) if unit.type.aircraft == "drone" else None
+
+
 def reachable(state: State, unit: Unit) -> dict[Cell, int]:
     """Every cell the unit can reach with its action points left, with the cheapest cost."""
-    reach = cheapest_steps(unit.cell, lambda _from, to: step_price(state, unit, to), unit.ap)
+    leash = _leash(state, unit)
+    reach = cheapest_steps(unit.cell, lambda _from, to: step_price(state, unit, to, leash), unit.ap)
     reach.pop(unit.cell)
     return reach
 
 
 def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
     """The cheapest way (without the start), or None if ``to`` is out of reach."""
-    reach = cheapest_steps(unit.cell, lambda _from, nxt: step_price(state, unit, nxt), unit.ap)
+    leash = _leash(state, unit)
+    reach = cheapest_steps(unit.cell, lambda _from, nxt: step_price(state, unit, nxt, leash), unit.ap)
     if to not in reach or to == unit.cell:
         return None
     path = [to]
     while path[-1] != unit.cell:
         here = path[-1]
-        price = step_price(state, unit, here)
+        price = step_price(state, unit, here, leash)
         assert price is not None
         before = next(c for c in king_neighbours(here) if c in reach and reach[c] + price == reach[here])
         path.append(before)
