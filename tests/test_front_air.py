@@ -175,6 +175,16 @@ def test_a_surveillance_drone_of_its_side_aloft_stretches_the_leash_to_12():
     assert state.units["b2"].cell == at("N6")
 
 
+def test_a_surveillance_drone_aloft_is_its_own_relay_and_flies_12_cells_from_its_operator():
+    state = field()
+    unit(state, "b1", "blue", "drone_operator", "B6")
+    unit(state, "r1", "red", "infantry", "T1")
+    relay = unit(state, "b3", "blue", "surveillance_drone", "C6", operator="b1")
+    order(state, "blue", move("b3", "N6"))  # 12 cells from its operator at B6: no other drone relays it
+    assert relay.cell == at("N6") and relay.flying
+    assert refused(state, "blue", move("b3", "O6")) == BAD_ACTION
+
+
 def test_a_surveillance_drone_landed_does_not_stretch_the_leash():
     state = _leashed()
     relay = unit(state, "b3", "blue", "surveillance_drone", "B5", operator="b1")
@@ -773,9 +783,7 @@ def test_a_landed_helicopter_is_hit_by_a_drones_bomb_and_a_kamikazes_charge():
     assert heli.hp == 16 - 3 - 8
 
 
-@pytest.mark.parametrize("kind", ["sniper", pytest.param("aa_battery", marks=pytest.mark.xfail(
-    strict=True, reason="fire.why_not_fire checks the AA battery's ground = false (not_that_target) before "
-                        "hits_landed = false (too_low): the text's reason, « ne visent pas si bas », is not given"))])
+@pytest.mark.parametrize("kind", ["sniper", "aa_battery"])
 def test_neither_the_sniper_nor_the_aa_battery_aims_as_low_as_a_landed_helicopter(kind):
     state, heli = _red_helicopter_over_k6(flying=False)
     unit(state, "b1", "blue", kind, "K8")

@@ -68,10 +68,10 @@ def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None =
     if kind.extras.get("fires_only_still") and unit.moved:
         return "moved"
     aloft = aiming in ("drone", "helicopter")
-    if (aloft and aiming not in weapon.air) or (not aloft and not weapon.ground):
-        return "not_that_target"
     if aiming == "landed" and not weapon.hits_landed:
         return "too_low"  # « sauf ceux du sniper et de la batterie anti-aérienne, qui ne visent pas si bas »
+    if (aloft and aiming not in weapon.air) or (not aloft and not weapon.ground):
+        return "not_that_target"
     distance = chebyshev(unit.cell, target)
     nearest = 0 if unit.flying and weapon.order != "shoot" else max(1, weapon.min_range)  # a bomb: under it too
     if distance > fire_range(unit, weapon) or distance < nearest:
