@@ -112,8 +112,23 @@ def select_first_north(page) -> None:
     page.locator("g.token.north:not(.acted)").first.click()
 
 
-def select_first_blue(page) -> None:
-    page.locator("g.unit.blue").first.click()
+FRONT_AIR = [  # Blue's opening in the default battle
+    {"type": "launch", "unit": "b38", "drone": "b39", "to": "E15"},  # the surveillance drone up beside its operator
+    {"type": "launch", "unit": "b38", "drone": "b40", "to": "D16"},  # the bomb drone over its operator
+    {"type": "move", "unit": "b36", "to": "H17"},  # the attack helicopter off its heliport, over a rocket launcher
+]
+
+
+def front_in_the_air(store):
+    """Front's default battle with aircraft in flight over the ground units, Blue to play."""
+    created = store.create_game("front", seed="kadesh-screenshot")
+    for version, action in enumerate(FRONT_AIR):
+        store.act(created.id, "blue", version, action)
+    return created
+
+
+def select_blue_drone(page) -> None:
+    page.click('g.unit.aircraft[data-unit="b39"]')
 
 
 def shots(base: str, store) -> dict:
@@ -131,7 +146,7 @@ def shots(base: str, store) -> dict:
     tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
     royaumes = campaign(store)
     bataille = store.create_game("bataille", seed="kadesh-screenshot")
-    front = store.create_game("front", options={"scenario": "mission_hold"}, seed="kadesh-screenshot")
+    front = front_in_the_air(store)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -142,7 +157,7 @@ def shots(base: str, store) -> dict:
         "royaumes-console": (seat_link(base, royaumes, "imhotep"), None),
         "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
         "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),
-        "front": (seat_link(base, front, "blue"), select_first_blue),
+        "front": (seat_link(base, front, "blue"), select_blue_drone),
         "not-found": (f"{base}/play-this-link-is-cut", None),
     }
 

@@ -28,10 +28,20 @@ export const GUIDE = {
       {
         key: "fire", title: "Tirer",
         text: [
-          "Une unité tire une fois par tour, deux au contact d'un ravitailleur ou à 5 cases de son général ; le char lourd et le général tirent deux fois. Chaque tir coûte une munition.",
+          "Une unité tire une fois par tour, deux au contact d'un ravitailleur ou à 5 cases de son général ; le char lourd, l'hélicoptère d'attaque, la batterie anti-aérienne et le général tirent deux fois, une arme par tir. Chaque tir coûte une munition.",
           "Après un déplacement, la portée tombe de moitié ; le lance-roquettes et le sniper ne tirent qu'à l'arrêt. Une unité, une forêt ou une colline sur le trajet arrête un tir tendu ; le mortier et le canon tirent par-dessus tout.",
           "Les dégâts dépendent de l'arme et de la taille de la cible (petite, moyenne, grande). Chaque point de couvert (forêt, colline, ruine, épave, ouvrage) en retire 15 %, jusqu'à 4 points, et le général proche en ajoute un ; un peu de chance ajoute de 0 à 10 %.",
           "Une unité en alerte garde un tir pour le tour adverse et tire sur le premier ennemi qui bouge à sa portée. Une unité en patrouille surveille 2 cases autour d'elle et tire à la fin du tour adverse.",
+        ],
+      },
+      {
+        key: "air", title: "La guerre aérienne",
+        text: [
+          "Un droniste emporte 2 drones. Il en fait décoller un au-dessus de sa case ou d'une case voisine (2 PA) ; le drone revient se poser près de lui (1 PA). En vol, un drone paie 1 PA par case, par-dessus tout, mais reste à 8 cases de son droniste, 12 avec un drone de surveillance en l'air ou à 8 cases d'une tour de garde achevée : plus loin, il s'écrase.",
+          "Sa batterie dure 6 tours (surveillance), 5 (bombardier) ou 4 (kamikaze) ; posé près du droniste, il en regagne 3 par tour, et le bombardier retrouve ses 2 bombes. Le bombardier frappe le sol sous lui ou à côté ; le kamikaze fonce sur une unité au sol ou un hélicoptère en vol, et y reste. Un drone voit de nuit, par tous les temps, et perce le camouflage.",
+          "Un hélicoptère vole par-dessus tout, 2 PA par case, et brûle 2 de carburant (12 au plein) à chaque tour en vol, même immobile. Se poser (2 PA) sur une prairie, une terre brûlée ou la plateforme de son héliport : posé, il ne consomme rien et ne tire pas ; il redécolle en bougeant, et ne se ravitaille que posé, près d'un ravitailleur, d'un stockage ou sur sa plateforme. Posé, l'hélicoptère de transport prend à bord 2 petites unités ou une moyenne.",
+          "Infanterie, lance-roquettes, sniper, éclaireur, char lourd et batterie anti-aérienne abattent un drone d'un tir ; le brouilleur (4 PA, une fois par tour) détruit tous les drones ennemis à 6 cases. En vol, un hélicoptère ne craint que le lance-roquettes, la roquette du char lourd, la batterie anti-aérienne, les drones kamikazes et l'hélicoptère d'attaque ; posé, tout tir le touche, sauf ceux du sniper et de la batterie anti-aérienne, qui ne vise jamais le sol. Feu, mines, obus et bombes ne touchent pas un appareil en vol.",
+          "Un appareil abattu ou à sec s'écrase avec sa cargaison jusqu'à 1 case plus loin (drone) ou 2 (hélicoptère) et fait 1 dégât à ce qui s'y trouve. Sur la carte, un appareil en vol est une pastille dans le coin de sa case, au-dessus de l'unité au sol : cliquez-la pour le choisir, ou pour tirer dessus.",
         ],
       },
       {
@@ -59,6 +69,8 @@ export const GUIDE = {
       "Les ordres se jugent sur ce que le camp sait : une unité qui se heurte à un ennemi caché s'arrête juste avant, un tir arrêté par une unité cachée est perdu.",
       "Une unité à bord d'un camion ne voit pas, ne tire pas et ne peut pas être touchée.",
       "En alerte, c'est le dernier ordre de l'unité pour son tour ; une patrouille tire à la fin du tour adverse, pas du sien.",
+      "La batterie anti-aérienne ne tire jamais sur une unité au sol ; la mitrailleuse et les roquettes de l'hélicoptère d'attaque touchent le sol et les hélicoptères en vol, pas les drones.",
+      "Un drone posé rentre dans le paquetage de son droniste, hors de la carte, et le suit ; un drone dont le droniste tombe, ou s'éloigne trop, s'écrase aussitôt.",
     ],
   },
   en: {
@@ -86,10 +98,20 @@ export const GUIDE = {
       {
         key: "fire", title: "Firing",
         text: [
-          "A unit fires once a turn, twice beside a supply truck or within 5 cells of its general; the heavy tank and the general fire twice. Each shot costs a round.",
+          "A unit fires once a turn, twice beside a supply truck or within 5 cells of its general; the heavy tank, the attack helicopter, the AA battery and the general fire twice, one weapon a shot. Each shot costs a round.",
           "After a move the range is halved; the rocket launcher and the sniper fire only when still. A unit, a forest or a hill in the way stops a direct shot; the mortar and the cannon fire over everything.",
           "Damage depends on the weapon and the target's size (small, medium, large). Each cover point (forest, hill, ruins, wreck, work) takes 15 % off, up to 4 points, and a general nearby adds one; a little luck adds 0 to 10 %.",
           "A unit on alert keeps a shot for the enemy's turn and fires at the first enemy moving within its range. A unit on patrol watches 2 cells around it and fires at the end of the enemy's turn.",
+        ],
+      },
+      {
+        key: "air", title: "The air war",
+        text: [
+          "A drone operator carries 2 drones. It sends one up over its cell or a neighbouring one (2 AP); the drone comes back down beside it (1 AP). In flight a drone pays 1 AP a cell, over everything, but stays within 8 cells of its operator, 12 with a surveillance drone in the air or within 8 cells of a finished watchtower: any further and it crashes.",
+          "Its battery lasts 6 turns (surveillance), 5 (bomb) or 4 (kamikaze); landed by its operator it gains 3 back a turn, and the bomb drone gets its 2 bombs back. The bomb drone hits the ground under it or next to it; the kamikaze dives onto a unit on the ground or a helicopter in flight, and is spent. A drone sees at night, in any weather, and through camouflage.",
+          "A helicopter flies over everything, 2 AP a cell, and burns 2 fuel (12 when full) every turn in flight, even standing still. Land (2 AP) on meadow, burnt ground or its heliport's pad: landed it burns nothing and does not fire; it takes off by moving, and refuels only landed, beside a supply truck or a storage depot or on its pad. Landed, the transport helicopter takes on 2 small units or one medium one.",
+          "Infantry, rocket launchers, snipers, scouts, heavy tanks and AA batteries bring a drone down with one shot; the jammer (4 AP, once a turn) destroys every enemy drone within 6 cells. In flight a helicopter fears only the rocket launcher, the heavy tank's rocket, the AA battery, kamikaze drones and the attack helicopter; landed, any shot hits it but the sniper's and the AA battery's, which never aims at the ground. Fire, mines, shells and bombs never touch an aircraft in flight.",
+          "An aircraft shot down or out of fuel crashes with its cargo up to 1 cell away (drone) or 2 (helicopter) and deals 1 damage to whatever is there. On the map an aircraft in flight is a badge in its cell's corner, above the unit on the ground: click it to pick it, or to fire at it.",
         ],
       },
       {
@@ -117,6 +139,8 @@ export const GUIDE = {
       "Orders are judged on what the side knows: a unit that runs into a hidden enemy stops just short of it, a shot stopped by a hidden unit is spent.",
       "A unit aboard a truck does not see, does not shoot and cannot be hit.",
       "Alert is the unit's last order of its turn; a patrol fires at the end of the enemy's turn, not its own.",
+      "The AA battery never fires at units on the ground; the attack helicopter's machine gun and rockets hit the ground and helicopters in flight, not drones.",
+      "A drone lands in its operator's kit, off the map, and follows it; a drone whose operator falls, or goes beyond its reach, crashes at once.",
     ],
   },
 };
