@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from unittest.mock import patch
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from kadesh.core.dice import SeededDice
@@ -271,3 +271,234 @@ def test_points_are_captured_in_random_games_long_enough_to_allow_it(seed):
     """On the default battle, random legal orders where engineers once posted on a point are left there."""
     game, _ = play(seed, actions=250, scenario="default", hold_points=True)
     assert any(event.type == "point" and event.data["change"] == "taken" for _, event in game.events)
+
+
+# -- the air war (issue 18) ------------------------------------------------------------------------------------------
+AIR_KINDS = ("launch", "recover", "land", "jam", "bomb", "strike", "shoot_air", "shoot_rocket")
+GROUND_HARM = ("mine", "burnt", "crash_hit")  # what the ground's dangers do; never to an aircraft in flight
+
+
+def air_kind(action: dict) -> str | None:
+    """The air order an action is (``shoot_air``: a shot at an aircraft in flight; ``shoot_<weapon>``: a second
+    weapon), or None."""
+    if action["type"] in AIR_KINDS:
+        return action["type"]
+    if action["type"] == "shoot" and action.get("at") == "air":
+        return "shoot_air"
+    if action["type"] == "shoot" and "weapon" in action:
+        return f"shoot_{action['weapon']}"
+    return None
+
+
+def _closing(state, flights: list[dict]) -> dict:
+    """The flight that ends nearest an enemy unit on the map (first in order of unit and cell if several)."""
+    from kadesh.core.grid import chebyshev
+
+    def gap(action: dict) -> tuple:
+        unit = state.units[action["unit"]]
+        cell = parse_map_cell(action["to"], state.width, state.height)
+        enemies = [chebyshev(cell, e.cell) for e in state.units.values() if e.side != unit.side and e.on_map]
+        return min(enemies, default=0), action["unit"], action["to"]
+
+    return min(flights, key=gap)
+
+
+def _aloft(state) -> dict[str, tuple]:
+    """Every aircraft: (flying, fuel, battery, hp, ammo, rockets)."""
+    return {u.id: (u.flying, u.fuel or 0, u.battery or 0, u.hp, u.ammo, u.rockets)
+            for u in state.units.values() if u.type.flies}
+
+
+def play_air(seed: int, actions: int = 150, check=None, scenario: str = "test_air"):
+    """Random legal orders, biased to the air war: an end of turn one time in seven; else about two times in
+    five an air order (its kind drawn first, so that a rare one, a strike, comes as often as a jam), else one
+    time in two a flight of an aircraft (half of them the one that closes on the enemy most), else any order.
+    ``check(game, before, action, events)`` after every order, ``before`` the aircraft as they were
+    (``_aloft``). Returns the game, the orders given, and how many air orders of each kind were given."""
+    rng = random.Random(seed)
+    game, taken, done = new(seed, scenario), [], {}
+    for _ in range(actions):
+        if game.outcome is not None:
+            break
+        seat = game.to_act()[0]
+        orders = [a for a in game.legal_actions(seat) if a["type"] != "end_turn"]
+        aerial = [a for a in orders if air_kind(a)]
+        flights = [a for a in orders if a["type"] == "move" and game.state.units[a["unit"]].type.flies]
+        roll = rng.random()
+        if roll < 1 / 7 or not orders:
+            action = {"type": "end_turn"}
+        elif aerial and roll < 0.55:
+            kind = rng.choice(sorted({air_kind(a) for a in aerial}))
+            action = rng.choice([a for a in aerial if air_kind(a) == kind])
+        elif flights and roll < 0.8:
+            action = rng.choice(flights) if rng.random() < 0.5 else _closing(game.state, flights)
+        else:
+            action = rng.choice(orders)
+        before = _aloft(game.state)
+        events = game.act(seat, action)
+        taken.append((seat, action))
+        if air_kind(action):
+            done[air_kind(action)] = done.get(air_kind(action), 0) + 1
+        if check:
+            check(game, before, action, events)
+    return game, taken, done
+
+
+def drones_on_their_leash(game: Game, before, action, events) -> None:
+    """(a) A drone aloft is never out of its leash (it falls first), and a drone is either in the air, over its
+    cell, or landed in its operator's kit."""
+    from kadesh.rules.front import air
+
+    state = game.state
+    for drone in [u for u in state.units.values() if air.is_drone(u)]:
+        if drone.flying:
+            assert air.on_leash(state, drone), f"{drone.id} aloft at {drone.cell} out of its leash after {action}"
+            assert state.air.get(drone.cell) == drone.id and drone.aboard is None, \
+                f"{drone.id} aloft at {drone.cell}, the air there holds {state.air.get(drone.cell)} after {action}"
+        else:
+            operator = state.units.get(drone.aboard or "")
+            assert operator is not None and drone.aboard == drone.operator and drone.id in operator.cargo, \
+                f"{drone.id} neither aloft nor with its operator after {action}"
+            assert drone.cell == operator.cell
+
+
+def never_refuelled_in_flight(game: Game, before, action, events) -> None:
+    """(b) An aircraft in flight before and after an order has neither more fuel or battery, nor more rounds
+    (« Il ne se ravitaille que posé »), nor more hit points (neither healed nor repaired up there); and no
+    aircraft ever has less than nothing left."""
+    for unit in game.state.units.values():
+        if unit.type.flies:
+            assert (unit.fuel or 0) >= 0 and (unit.battery or 0) >= 0 and unit.ammo >= 0 and unit.rockets >= 0, \
+                f"{unit.id}: fuel {unit.fuel}, battery {unit.battery}, rounds {unit.ammo}/{unit.rockets} after {action}"
+    for unit_id, (flying, fuel, battery, hp, ammo, rockets) in before.items():
+        unit = game.state.units.get(unit_id)
+        if not flying or unit is None or not unit.flying:
+            continue
+        assert (unit.fuel or 0) <= fuel and (unit.battery or 0) <= battery, f"{unit_id} refuelled in flight: {action}"
+        assert unit.ammo <= ammo and unit.rockets <= rockets, f"{unit_id} rearmed in flight: {action}"
+        assert unit.hp <= hp, f"{unit_id} healed in flight: {action}"
+
+
+def untouched_by_the_ground(game: Game, before, action, events) -> None:
+    """(c) An aircraft in flight before and after an order loses hit points only to shots aimed at it: neither
+    mine, blast, forest fire, a fall's damage nor a bomb touches it."""
+    for unit_id, (flying, _, _, hp, _, _) in before.items():
+        unit = game.state.units.get(unit_id)
+        if not flying or unit is None or not unit.flying:
+            continue
+        named = [e for e in events if e.data.get("unit") == unit_id and e.type in GROUND_HARM]
+        assert not named, f"{unit_id} in flight: {[(e.type, e.data) for e in named]} after {action}"
+        shots = [e for e in events if e.type == "shot" and e.data["target"] == unit_id]
+        assert all(not e.data["blast"] and e.data.get("weapon") != "bomb" and e.data.get("unit") for e in shots), \
+            f"{unit_id} in flight: {[e.data for e in shots]} after {action}"
+        assert hp - unit.hp == sum(e.data["damage"] for e in shots), \
+            f"{unit_id} in flight lost {hp - unit.hp} HP, shots at it say {[e.data for e in shots]}: {action}"
+
+
+def views_show_only_aircraft_seen(game: Game, before, action, events) -> None:
+    """(d) A side's view shows no enemy unit it does not spot now, and never an enemy drone in its operator's kit."""
+    state = game.state
+    seen = {side: spotted(state, side, camouflaged_units(state)) for side in ("blue", "red")}
+    for side in ("blue", "red"):
+        for shown in RULES.view(state, side)["units"]:
+            if shown["side"] == side:
+                continue
+            assert shown["id"] in seen[side], f"{side} sees {shown} after {action}"
+            unit = state.units[shown["id"]]
+            assert unit.on_map, f"{side} sees {shown['id']} aboard {unit.aboard} after {action}"
+
+
+def layers_sound(game: Game, before, action, events) -> None:
+    """(e) The ground and the air hold each unit once: an aircraft in flight over its cell in the air only, every
+    unit on the ground (a landed helicopter too) on its cell of the ground, nobody aboard on either."""
+    state = game.state
+    for layer, name in ((state.occupied, "ground"), (state.air, "air")):
+        assert len(set(layer.values())) == len(layer), f"a unit twice in the {name} after {action}"
+        for cell, unit_id in layer.items():
+            unit = state.units.get(unit_id)
+            assert unit is not None and unit.cell == cell and unit.on_map, \
+                f"{name} {cell}: {unit_id} is not there after {action}"
+            assert unit.flying == (name == "air"), f"{unit_id} in the {name} (flying {unit.flying}) after {action}"
+    for unit in state.units.values():
+        if unit.flying:
+            assert state.air.get(unit.cell) == unit.id, \
+                f"{unit.id} flying at {unit.cell}, the air there holds {state.air.get(unit.cell)} after {action}"
+        elif unit.on_map:
+            assert state.occupied.get(unit.cell) == unit.id, \
+                f"{unit.id} on the ground at {unit.cell}, the ground there holds {state.occupied.get(unit.cell)} " \
+                f"after {action}"
+
+
+def every_air_check(game: Game, before, action, events) -> None:
+    for check in (drones_on_their_leash, never_refuelled_in_flight, untouched_by_the_ground,
+                  views_show_only_aircraft_seen, layers_sound):
+        check(game, before, action, events)
+
+
+AIR_SETTINGS = settings(SETTINGS, max_examples=4, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+
+
+@AIR_SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+@example(3)  # a landed helicopter took off under its side's drone (issue 18)
+def test_a_drone_aloft_never_stays_out_of_its_leash_and_is_aloft_or_with_its_operator(seed):
+    play_air(seed, check=drones_on_their_leash)
+
+
+@AIR_SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_an_aircraft_is_never_refuelled_rearmed_nor_repaired_in_flight(seed):
+    play_air(seed, check=never_refuelled_in_flight)
+
+
+@AIR_SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_an_aircraft_in_flight_loses_hit_points_only_to_shots_aimed_at_it(seed):
+    play_air(seed, check=untouched_by_the_ground)
+
+
+@AIR_SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_view_never_shows_an_aircraft_its_side_does_not_see(seed):
+    play_air(seed, check=views_show_only_aircraft_seen)
+
+
+@AIR_SETTINGS
+@given(st.integers(min_value=0, max_value=2**32))
+@example(9)  # a landed helicopter took off under an enemy helicopter (issue 18)
+def test_the_ground_and_the_air_hold_each_unit_once_where_it_is(seed):
+    play_air(seed, check=layers_sound)
+
+
+@settings(AIR_SETTINGS, max_examples=3)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_replaying_an_air_war_gives_the_same_journals_in_both_languages_and_the_same_views(seed):
+    from kadesh.core.game import load_game
+
+    game, _, _ = play_air(seed)
+    again = load_game(game.to_record())
+    for side in ("blue", "red", None):
+        for lang in ("fr", "en"):
+            assert again.journal(side, lang) == game.journal(side, lang), (side, lang)
+        assert again.view(side) == game.view(side)
+
+
+@settings(AIR_SETTINGS, max_examples=1)
+@given(st.integers(min_value=0, max_value=2**32))
+@example(4)  # a landed helicopter took off under an enemy drone (issue 18)
+def test_the_air_war_on_the_default_battle_keeps_every_air_rule(seed):
+    play_air(seed, actions=60, check=every_air_check, scenario="default")
+
+
+def test_air_orders_do_happen_in_the_biased_random_play():
+    """The properties above are not vacuous: the biased play launches and recovers drones, lands helicopters,
+    jams, bombs, strikes, fires at aircraft and with rockets; drones and helicopters fall for every reason."""
+    done, falls, reasons = set(), set(), {"shot_down", "jammed", "leash", "battery", "fuel"}
+    for seed in range(20):  # until everything has happened (six games are enough today)
+        game, _, kinds = play_air(seed)
+        done |= set(kinds)
+        falls |= {event.data["why"] for _, event in game.events if event.type == "crashed"}
+        if set(AIR_KINDS) <= done and reasons <= falls:
+            break
+    assert set(AIR_KINDS) <= done
+    assert reasons <= falls
