@@ -72,9 +72,11 @@ def sound(game: Game) -> None:
         assert unit.hp > 0 and unit.ap >= 0 and unit.ammo >= 0 and (unit.fuel is None or unit.fuel >= 0)
         assert all(p in state.units and state.units[p].aboard == unit.id for p in unit.cargo)
         assert unit.shots <= 2
-        if unit.aboard is None:
+        if unit.flying:  # in the air over any cell of the map (the air war's properties check the rest)
+            assert state.terrain_at(unit.cell) is not None and state.air.get(unit.cell) == unit.id
+        elif unit.aboard is None:
             terrain = state.terrain_at(unit.cell)
-            assert terrain is not None and terrain.step_cost(unit.type.movement) is not None \
+            assert terrain is not None and (terrain.step_cost(unit.type.movement) is not None or unit.type.flies) \
                 or unit.cell in state.structures, f"{unit.id} stands on impassable {terrain.id}"
             assert state.occupied.get(unit.cell) == unit.id
     assert len(set(state.occupied)) == len(state.occupied)

@@ -49,15 +49,30 @@ def target_kind(unit: Unit) -> str | None:
 
 
 # -- the leash ---------------------------------------------------------------------------------------------------
+def _relays(state: State, drone: Unit) -> tuple[bool, list[Cell]]:
+    """Whether a surveillance drone of its side is aloft (itself included), and its side's finished watchtowers."""
+    aloft = any(u.side == drone.side and u.flying and u.type.extras.get("relay") for u in state.units.values())
+    towers = [c for c, s in state.structures.items()
+              if s.owner == drone.side and s.type.sees_through and structures.standing(s)]
+    return aloft, towers
+
+
+def _reach(aloft: bool, towers: list[Cell], at: Cell) -> int:
+    if aloft or any(chebyshev(tower, at) <= AIR["watchtower_relay"] for tower in towers):
+        return AIR["relay_leash"]
+    return AIR["leash"]
+
+
 def leash(state: State, drone: Unit, cell: Cell | None = None) -> int:
     """How far ``drone`` (at ``cell``, or where it is) may be from its operator: 8 cells, 12 while a
     surveillance drone of its side is aloft or while it is within 8 cells of a finished watchtower of its side."""
+    return _reach(*_relays(state, drone), drone.cell if cell is None else cell)
+
+
+def on_leash(state: State, drone: Unit, cell: Cell | None = None) -> bool:
+    operator = state.units.get(drone.operator) if drone.operator else None
     at = drone.cell if cell is None else cell
-    relayed = any(u.side == drone.side and u.flying and u.type.extras.get("relay") for u in state.units.values())
-    if not relayed:
-        relayed = any(s.owner == drone.side and s.type.sees_through and structures.standing(s)
-                      and chebyshev(c, at) <= AIR["watchtower_relay"] for c, s in state.structures.items())
-    return AIR["relay_leash"] if relayed else AIR["leash"]
+    return operator is not None and chebyshev(operator.cell, at) <= leash(state, drone, at)
 
 
 def leash_area(state: State, drone: Unit) -> set[Cell]:
@@ -65,16 +80,11 @@ def leash_area(state: State, drone: Unit) -> set[Cell]:
     operator = state.units.get(drone.operator) if drone.operator else None
     if operator is None:
         return set()
-    reach = AIR["relay_leash"]
-    (ox, oy) = operator.cell
-    return {(x, y) for y in range(max(0, oy - reach), min(state.height, oy + reach + 1))
-            for x in range(max(0, ox - reach), min(state.width, ox + reach + 1)) if on_leash(state, drone, (x, y))}
-
-
-def on_leash(state: State, drone: Unit, cell: Cell | None = None) -> bool:
-    operator = state.units.get(drone.operator) if drone.operator else None
-    at = drone.cell if cell is None else cell
-    return operator is not None and chebyshev(operator.cell, at) <= leash(state, drone, at)
+    aloft, towers = _relays(state, drone)
+    longest, (ox, oy) = AIR["relay_leash"], operator.cell
+    return {(x, y) for y in range(max(0, oy - longest), min(state.height, oy + longest + 1))
+            for x in range(max(0, ox - longest), min(state.width, ox + longest + 1))
+            if chebyshev((ox, oy), (x, y)) <= _reach(aloft, towers, (x, y))}
 
 
 def cut_loose(state: State, dice: Dice) -> list[Event]:
@@ -165,10 +175,10 @@ def fuel_to_fly(heli: Unit) -> bool:
 
 
 def take_off(state: State, heli: Unit) -> None:
-    """« redécolle en bougeant »: a landed helicopter given a move takes to the air first."""
+    """« redécolle en bougeant »: a landed helicopter given a move leaves the ground; it enters the air on the
+    first cell of its way (an aircraft may be hovering over the cell it leaves)."""
     state.lift(heli)
     heli.flying = True
-    state.place(heli, heli.cell)
 
 
 # -- drones: launch, recover -------------------------------------------------------------------------------------

@@ -104,8 +104,8 @@ def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
     events: list[Event] = []
     patrols = sorted((u for u in state.units.values() if u.patrol is not None and u.side != ended and u.on_map),
                      key=lambda u: u.id)
-    # Patrols fire direct (no blast): a shot takes from what their side sees only the unit it destroys, or
-    # (a drone or helicopter falling on them) a unit of theirs: what they see is looked at again after a shot.
+    # Patrols fire direct (no blast): a shot changes what their side sees only by the units it destroys (the
+    # target, or one of theirs an aircraft falls on): then what they see is looked at again.
     side = SIDES[0] if ended == SIDES[1] else SIDES[1]
     seen = spotted(state, side, camouflaged_units(state)) if patrols else set()
     for unit in patrols:
@@ -117,6 +117,8 @@ def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
                    if weapon is not None]
         if targets:
             target, weapon = min(targets, key=lambda pair: (chebyshev(pair[0].cell, unit.cell), pair[0].id))
+            present = len(state.units)
             events += combat.volley(state, unit, target, dice, reaction="patrol", seen=seen, weapon=weapon)
-            seen = spotted(state, side, camouflaged_units(state))
+            if len(state.units) != present:
+                seen = spotted(state, side, camouflaged_units(state))
     return events
