@@ -161,7 +161,7 @@ def _leashed():
 
 def test_a_drone_flies_8_cells_from_its_operator_and_no_further():
     state = _leashed()
-    assert refused(state, "blue", move("b2", "K6")) == BAD_ACTION  # 9 cells from B6
+    assert refused(state, "blue", move("b2", "K6")) == "cannot_move_leash"  # 9 cells from B6
     order(state, "blue", move("b2", "J6"))  # 8 cells
     assert state.units["b2"].cell == at("J6") and state.units["b2"].ap == 12 - 7
     assert {"type": "move", "unit": "b2", "to": "K6"} not in list(FRONT.legal_actions(state, "blue"))
@@ -170,7 +170,7 @@ def test_a_drone_flies_8_cells_from_its_operator_and_no_further():
 def test_a_surveillance_drone_of_its_side_aloft_stretches_the_leash_to_12():
     state = _leashed()
     unit(state, "b3", "blue", "surveillance_drone", "B5", operator="b1")
-    assert refused(state, "blue", move("b2", "O6")) == BAD_ACTION  # 13 cells from B6
+    assert refused(state, "blue", move("b2", "O6")) == "cannot_move_leash"  # 13 cells from B6
     order(state, "blue", move("b2", "N6"))  # 12 cells
     assert state.units["b2"].cell == at("N6")
 
@@ -182,7 +182,7 @@ def test_a_surveillance_drone_aloft_is_its_own_relay_and_flies_12_cells_from_its
     relay = unit(state, "b3", "blue", "surveillance_drone", "C6", operator="b1")
     order(state, "blue", move("b3", "N6"))  # 12 cells from its operator at B6: no other drone relays it
     assert relay.cell == at("N6") and relay.flying
-    assert refused(state, "blue", move("b3", "O6")) == BAD_ACTION
+    assert refused(state, "blue", move("b3", "O6")) == "cannot_move_leash"
 
 
 def test_a_surveillance_drone_landed_does_not_stretch_the_leash():
@@ -190,7 +190,7 @@ def test_a_surveillance_drone_landed_does_not_stretch_the_leash():
     relay = unit(state, "b3", "blue", "surveillance_drone", "B5", operator="b1")
     order(state, "blue", {"type": "recover", "unit": "b3"})
     assert relay.aboard == "b1" and not relay.flying
-    assert refused(state, "blue", move("b2", "K6")) == BAD_ACTION
+    assert refused(state, "blue", move("b2", "K6")) == "cannot_move_leash"
 
 
 @pytest.mark.parametrize(("side", "complete", "stretched"), [("blue", True, True), ("blue", False, False),
@@ -203,13 +203,13 @@ def test_within_8_of_a_finished_watchtower_of_its_side_a_drone_flies_12_cells_fr
         order(state, "blue", move("b2", "N6"))  # 12 cells from B6
         assert state.units["b2"].cell == at("N6")
     else:
-        assert refused(state, "blue", move("b2", "N6")) == BAD_ACTION
+        assert refused(state, "blue", move("b2", "N6")) == "cannot_move_leash"
 
 
 def test_a_watchtower_further_than_8_from_the_drone_does_not_stretch_its_leash():
     state = _leashed()
     build(state, "watchtower", at("A12"), "blue")  # 12 cells from N6
-    assert refused(state, "blue", move("b2", "N6")) == BAD_ACTION
+    assert refused(state, "blue", move("b2", "N6")) == "cannot_move_leash"
 
 
 def test_a_drone_whose_operator_moves_beyond_its_leash_falls_after_that_order():

@@ -82,11 +82,14 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
         _why_not_go(state, unit, to)
         path = moves.way(state, unit, to)
         reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
+    if path is None and air.is_drone(unit) and not air.on_leash(state, unit, to):
+        raise RuleError("cannot_move_leash", "Un drone reste à 8 cases de son droniste (12 relayé par un drone de "
+                        "surveillance en l'air ou près d'une tour de garde) : il s'écraserait là-bas.",
+                        "A drone stays within 8 cells of its operator (12 relayed by a surveillance drone aloft or "
+                        "near a watchtower): it would crash there.")
     if path is None:
-        raise bad_action("Case hors d'atteinte avec les points d'action qui restent"
-                         + (" (un drone reste à portée de son droniste)." if air.is_drone(unit) else "."),
-                         "That cell is out of reach with the action points left"
-                         + (" (a drone stays within reach of its operator)." if air.is_drone(unit) else "."))
+        raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
+                         "That cell is out of reach with the action points left.")
     if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
         raise RuleError("cannot_take_off_fuel", "Pas assez de carburant pour un tour en vol : il reste posé.",
                         "Not enough fuel for a turn aloft: it stays on the ground.")
