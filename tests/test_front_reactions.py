@@ -205,3 +205,25 @@ def test_a_still_only_weapon_that_has_moved_does_not_go_on_alert():
     with pytest.raises(RuleError) as refused:
         rules.alert(state, "blue", {"unit": "b8"})
     assert refused.value.code == "cannot_alert_moved" and launcher.ap == 6 - 2
+
+
+def test_a_side_is_not_told_who_hit_it_if_the_unit_that_saw_the_shooter_is_lost_in_the_same_order():
+    """Two tanks on alert fire at the same step: the first leaves the red infantry standing, the second
+    destroys it. The infantry saw both tanks as they fired, but red, with no eye left on them when its move
+    is over, is not told where the first shot came from (found by tests/test_hidden_information.py)."""
+    state = small()
+    clear_side(state, "red", keep=("r1",))
+    put(state, "r8", "red", "medic", (9, 5))  # far from the tanks: red sees them only through r1
+    infantry = state.units["r1"]
+    state.place(infantry, (9, 1))  # J2, on the road: 7 cells from the tanks, out of its sight of 6
+    tank = state.units["b3"]
+    state.place(tank, (2, 1))
+    put(state, "b9", "blue", "heavy_tank", (2, 0))
+    rules.alert(state, "blue", {"unit": "b3"})
+    rules.alert(state, "blue", {"unit": "b9"})
+    rules.end_turn(state, "blue", dice())
+    events = FRONT.apply(state, "red", {"type": "move", "unit": "r1", "to": "H2"}, dice(1, 1))
+    hits = [e for e in events if e.type == "hit"]
+    assert [h.data["hp"] for h in hits] == [5, 0] and "r1" not in state.units
+    assert all("by" not in h.data and "from" not in h.data for h in hits)
+    assert FRONT.narrate(hits[0], "red", "fr") == "Rouge 1 est touché : 5 dégâts (reste 5 PV)."

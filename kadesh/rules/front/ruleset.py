@@ -34,7 +34,7 @@ from kadesh.rules.front import (
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.view import public_view, side_view
-from kadesh.rules.front.vision import as_known_by, refresh_memory, sees_cell
+from kadesh.rules.front.vision import as_known_by, camouflaged_units, refresh_memory, sees_cell, spotted
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
           "end_patrol", "launch", "recover", "land", "jam", "bomb", "strike", "end_turn")
@@ -91,6 +91,7 @@ class Front(Ruleset):
         else:
             events = getattr(rules, kind)(state, seat, action)
         events += air.cut_loose(state, dice)  # a drone whose leash an order broke falls
+        events = _shooters_still_seen(state, events)
         refresh_memory(state)
         ended = seat if kind == "end_turn" else None
         state.result = victory.settle(state, ended, round_over=ended == SIDES[-1])
@@ -111,6 +112,22 @@ class Front(Ruleset):
 
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
+
+
+def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:
+    """A side hit learns by whom and from where only if it still sees the shooter once the order is over: the
+    unit that saw it fire may have been lost in the same order (a second shot on alert, a blast, a fall)."""
+    told = [e for e in events if e.type == "hit" and "by" in e.data]
+    if not told:
+        return events
+    hidden = camouflaged_units(state)
+    seen = {side: spotted(state, side, hidden) for side in {e.audience[0] for e in told if e.audience}}
+    kept = []
+    for event in events:
+        if any(event is t for t in told) and event.audience and event.data["by"] not in seen[event.audience[0]]:
+            event = Event(event.type, {k: v for k, v in event.data.items() if k not in ("by", "from")}, event.audience)
+        kept.append(event)
+    return kept
 
 
 def _addressed(event: Event, seat: str) -> Event:
