@@ -71,39 +71,30 @@ function bataille() {
   return parts;
 }
 
-// Front: a hex map with a river and its bridge, woods, and the two sides' units.
+// Front: a map of square cells with a river and its bridge, woods, the two sides' units and a helicopter aloft.
 function front() {
   const size = 12;
-  const dx = size * 1.5;
-  const dy = size * Math.sqrt(3);
   const parts = [rect(0, 0, W, H, "art-ground")];
-  const hex = (cx, cy, cls) => {
-    const points = [];
-    for (let i = 0; i < 6; i++) {
-      const angle = (Math.PI / 3) * i;
-      points.push(`${(cx + size * Math.cos(angle)).toFixed(1)},${(cy + size * Math.sin(angle)).toFixed(1)}`);
-    }
-    return el("svg:polygon", { points: points.join(" "), class: cls });
-  };
-  const woods = new Set(["2,1", "3,1", "2,2", "9,4", "10,4", "10,3", "5,5"]);
-  const centre = (q, r) => [10 + q * dx, 8 + r * dy + (q % 2 ? dy / 2 : 0)];
-  for (let q = 0; q < 14; q++) {
-    for (let r = 0; r < 5; r++) {
-      const [cx, cy] = centre(q, r);
-      parts.push(hex(cx, cy, woods.has(`${q},${r}`) ? "art-hex art-wood" : "art-hex"));
+  const woods = new Set(["2,1", "3,1", "2,2", "14,4", "15,4", "15,3", "7,8", "8,8", "16,9"]);
+  for (let x = 0; x < W / size; x++) {
+    for (let y = 0; y < Math.ceil(H / size); y++) {
+      parts.push(rect(x * size, y * size, size, size, woods.has(`${x},${y}`) ? "art-cell art-wood" : "art-cell"));
     }
   }
   parts.push(path("M118 0 C112 30 128 50 116 76 S124 120 118 140", "art-river"));
   parts.push(rect(108, 60, 20, 7, "art-bridge"));
-  const unit = (q, r, side, kind) => {
-    const [cx, cy] = centre(q, r);
+  const unit = (x, y, side, kind) => {
+    const [cx, cy] = [x * size + size / 2, y * size + size / 2];
     const box = [rect(cx - 8, cy - 5.5, 16, 11, `art-${side}`, { rx: 1 })];
     if (kind === "infantry") box.push(path(`M${cx - 8} ${cy - 5.5}l16 11M${cx + 8} ${cy - 5.5}l-16 11`, "art-mark"));
     else box.push(el("svg:ellipse", { cx, cy, rx: 5, ry: 2.6, class: "art-mark" }));
     return box;
   };
-  for (const [q, r, kind] of [[3, 2, "infantry"], [4, 3, "armour"], [5, 1, "infantry"], [2, 3, "armour"]]) parts.push(...unit(q, r, "north", kind));
-  for (const [q, r, kind] of [[9, 2, "infantry"], [10, 1, "armour"], [8, 3, "infantry"], [11, 3, "infantry"]]) parts.push(...unit(q, r, "south", kind));
+  for (const [x, y, kind] of [[4, 3, "infantry"], [5, 5, "armour"], [6, 2, "infantry"], [3, 6, "armour"]]) parts.push(...unit(x, y, "north", kind));
+  for (const [x, y, kind] of [[14, 6, "infantry"], [15, 2, "armour"], [13, 8, "infantry"], [16, 7, "infantry"]]) parts.push(...unit(x, y, "south", kind));
+  // A helicopter in flight over the river: its body and its rotor.
+  parts.push(el("svg:ellipse", { cx: 150, cy: 38, rx: 7, ry: 4, class: "art-south" }),
+    path("M157 38 l9 -2", "art-rotor"), path("M138 32 l24 0", "art-rotor"));
   return parts;
 }
 

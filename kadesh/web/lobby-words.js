@@ -169,12 +169,12 @@ export const PICTURES = {
     manoeuvre: "Le champ de Manœuvre, douze cases sur douze : les éléments du Nord en bleu face à ceux du Sud en rouge.",
     royaumes: "La carte du Nil : le fleuve, son delta et les villes des quatre royaumes.",
     bataille: "Deux troupes face à face, le Nord en bleu, le Sud en rouge, les traits volant entre elles.",
-    front: "Une carte de Front en hexagones : rivière, pont, bois, et les unités bleues et rouges.",
+    front: "Une carte de Front en cases carrées : rivière, pont, bois, les unités bleues et rouges, et un hélicoptère en vol.",
   },
   en: {
     manoeuvre: "The Manoeuvre field, twelve squares by twelve: North's elements in blue facing South's in red.",
     royaumes: "The Nile map: the river, its delta and the cities of the four kingdoms.",
     bataille: "Two bodies of troops facing each other, North in blue, South in red, missiles flying between.",
-    front: "A Front map in hexagons: river, bridge, woods, and the blue and red units.",
+    front: "A Front map of square cells: river, bridge, woods, the blue and red units, and a helicopter in flight.",
   },
 };

@@ -5,7 +5,7 @@
 export const GUIDE = {
   fr: {
     title: "Front",
-    tagline: "Guerre moderne interarmes : points d'action, carburant, munitions, brouillard, mines et missions.",
+    tagline: "Guerre moderne interarmes : points d'action, carburant, munitions, brouillard, mines, drones, hélicoptères et missions.",
     duration: "1 à 2 heures",
     players: "2 camps",
     sections: [
@@ -75,7 +75,7 @@ export const GUIDE = {
   },
   en: {
     title: "Front",
-    tagline: "Modern combined arms: action points, fuel, ammunition, fog of war, mines and missions.",
+    tagline: "Modern combined arms: action points, fuel, ammunition, fog of war, mines, drones, helicopters and missions.",
     duration: "1 to 2 hours",
     players: "2 sides",
     sections: [
