@@ -14,7 +14,7 @@ from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
 from kadesh.rules.front import air, capture, clock, combat, fire, forest, logistics, mines, moves, reaction, structures
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, Weapon
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.victory import exit_of
 from kadesh.rules.front.vision import as_known_by, sees_cell
@@ -73,28 +73,7 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
     """Planned on what the side knows (``vision.as_known_by``), walked on the ground as it is: a mine stops
     the unit where it goes off, an enemy unit the side did not see stops it on the cell before (contact), a
     shot of an enemy unit on alert stops it where it is fired at."""
-    _check_turn(state, side)
-    unit, to = _own_unit(state, side, action), _cell(state, action, "to")
-    if not unit.on_map:
-        raise bad_action("Elle est à bord (ou posée près de son droniste) : c'est son porteur qui bouge.",
-                         "It is aboard (or landed by its operator): what carries it moves.")
-    with as_known_by(state, side):
-        _why_not_go(state, unit, to)
-        path = moves.way(state, unit, to)
-        reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
-    if path is None and air.is_drone(unit) and not air.on_leash(state, unit, to):
-        raise RuleError("cannot_move_leash", "Un drone reste à 8 cases de son droniste (12 relayé par un drone de "
-                        "surveillance en l'air ou près d'une tour de garde) : il s'écraserait là-bas.",
-                        "A drone stays within 8 cells of its operator (12 relayed by a surveillance drone aloft or "
-                        "near a watchtower): it would crash there.")
-    if path is None:
-        raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
-                         "That cell is out of reach with the action points left.")
-    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
-        raise RuleError("cannot_take_off_fuel", "Pas assez de carburant pour un tour en vol : il reste posé.",
-                        "Not enough fuel for a turn aloft: it stays on the ground.")
-    if unit.type.burns_per_step and moves.fuel_for(state, path) > unit.fuel:
-        raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
+    unit, path, reach = plan_move(state, side, action)
     start = unit.cell
     events = combat.point_events(capture.left(state, unit, start))
     if unit.type.flies and not unit.flying:
@@ -117,6 +96,34 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
         if stop:
             break
     return _moved(state, unit, start, walked, reach, events)
+
+
+def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, list[Cell], dict[Cell, int]]:
+    """A move checked whole on what the side knows: the unit, its cheapest way (without the start) and the
+    cost of every cell it could reach (the way's cost so far at each of its cells); refused otherwise."""
+    _check_turn(state, side)
+    unit, to = _own_unit(state, side, action), _cell(state, action, "to")
+    if not unit.on_map:
+        raise bad_action("Elle est à bord (ou posée près de son droniste) : c'est son porteur qui bouge.",
+                         "It is aboard (or landed by its operator): what carries it moves.")
+    with as_known_by(state, side):
+        _why_not_go(state, unit, to)
+        path = moves.way(state, unit, to)
+        reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
+    if path is None and air.is_drone(unit) and not air.on_leash(state, unit, to):
+        raise RuleError("cannot_move_leash", "Un drone reste à 8 cases de son droniste (12 relayé par un drone de "
+                        "surveillance en l'air ou près d'une tour de garde) : il s'écraserait là-bas.",
+                        "A drone stays within 8 cells of its operator (12 relayed by a surveillance drone aloft or "
+                        "near a watchtower): it would crash there.")
+    if path is None:
+        raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
+                         "That cell is out of reach with the action points left.")
+    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+        raise RuleError("cannot_take_off_fuel", "Pas assez de carburant pour un tour en vol : il reste posé.",
+                        "Not enough fuel for a turn aloft: it stays on the ground.")
+    if unit.type.burns_per_step and moves.fuel_for(state, path) > unit.fuel:
+        raise bad_action("Pas assez de carburant pour aller jusque-là.", "Not enough fuel to go that far.")
+    return unit, path, reach
 
 
 def _why_not_go(state: State, unit: Unit, to: Cell) -> None:
@@ -196,19 +203,42 @@ def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
 def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: str = "shoot") -> list[Event]:
     """Fire a weapon (``weapon``, the main one by default) at a unit on the ground, at an aircraft in flight
     (``at: "air"``) or at a structure (``at: "structure"``). A drone's bomb and strike come through here too."""
-    _check_turn(state, side)
-    unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
+    if action.get("at") == "structure" and order == "shoot":
+        _check_turn(state, side)
+        unit, weapon_id = _own_unit(state, side, action), _weapon_named(state, side, action)
+        return _shoot_structure(state, side, unit, _cell(state, action, "target"), dice, weapon_id)
+    unit, target, weapon, aiming = aim(state, side, action, order)
+    if fire.why_not_fire(state, unit, target.cell, weapon.id, aiming, order) == "blocked":
+        return _stopped(state, side, unit, target.cell, weapon)  # a unit the side does not see is in the way
+    events = combat.volley(state, unit, target, dice, weapon=weapon)
+    if order == "strike" and unit.id in state.units:  # the kamikaze drone is spent in its strike
+        events.append(Event("expended", {"unit": unit.id, "cell": map_cell_name(unit.cell)},
+                            combat.witnesses(state, unit.cell, side)))
+        state.remove(unit)
+    return events
+
+
+def _weapon_named(state: State, side: str, action: dict[str, Any]) -> str | None:
+    unit = _own_unit(state, side, action)
     weapon_id = action.get("weapon")
     if weapon_id is not None and (not isinstance(weapon_id, str) or unit.type.weapon(weapon_id) is None):
         names = ", ".join(w.id for w in unit.type.weapons) or "—"
         raise bad_action(f"« weapon » : une arme de l'unité ({names}).",
                          f"'weapon': one of the unit's weapons ({names}).")
+    return weapon_id
+
+
+def aim(state: State, side: str, action: dict[str, Any], order: str = "shoot") -> tuple[Unit, Unit, Weapon, str | None]:
+    """A shot at a unit checked whole on what the side knows (refused otherwise): the shooter, its target, the
+    weapon and what it aims at (``air.target_kind``). The shot may still be stopped by a unit the side does
+    not see (``shoot``)."""
+    _check_turn(state, side)
+    unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
+    weapon_id = _weapon_named(state, side, action)
     at = action.get("at")
-    if at not in (None, "structure", "air"):
+    if at not in (None, "structure", "air") or (at == "structure" and order != "shoot"):
         raise bad_action("« at » : « structure » ou « air », ou rien pour une unité au sol.",
                          "'at': 'structure' or 'air', or nothing for a unit on the ground.")
-    if at == "structure" and order == "shoot":
-        return _shoot_structure(state, side, unit, target_cell, dice, weapon_id)
     layer = state.air if at == "air" else state.occupied
     target_id = layer.get(target_cell)
     target = state.units.get(target_id) if target_id else None
@@ -227,14 +257,8 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: st
         raise RuleError(f"cannot_{order if order != 'shoot' else 'fire'}_{why}", fr, en)
     assert target is not None
     weapon = unit.type.weapon(weapon_id)
-    if fire.why_not_fire(state, unit, target_cell, weapon_id, aiming, order) == "blocked":
-        return _stopped(state, side, unit, target_cell, weapon)  # a unit the side does not see is in the way
-    events = combat.volley(state, unit, target, dice, weapon=weapon)
-    if order == "strike" and unit.id in state.units:  # the kamikaze drone is spent in its strike
-        events.append(Event("expended", {"unit": unit.id, "cell": map_cell_name(unit.cell)},
-                            combat.witnesses(state, unit.cell, side)))
-        state.remove(unit)
-    return events
+    assert weapon is not None
+    return unit, target, weapon, aiming
 
 
 def bomb(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
@@ -339,94 +363,6 @@ def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     unit.ap -= TABLES.order_costs["end_patrol"]
     unit.patrol = None
     return [Event("patrol_ended", {"unit": unit.id})]
-
-
-# -- the air war -------------------------------------------------------------------------------------------------
-AIR_REFUSALS = {
-    "no_drone": ("Il faut un drone que ce droniste porte.", "It takes a drone this operator carries."),
-    "aboard": ("À bord d'un véhicule, on ne fait pas voler de drone.", "Aboard a vehicle, no drone is flown."),
-    "too_far": ("Un drone décolle et se pose à 1 case de son droniste au plus.",
-                "A drone takes off and lands within 1 cell of its operator."),
-    "occupied": ("Un appareil est déjà en l'air au-dessus de cette case.", "An aircraft is already over that cell."),
-    "battery": ("Sa batterie est vide : posé près de son droniste, il se recharge.",
-                "Its battery is empty: landed by its operator, it recharges."),
-    "not_aloft": ("Ce n'est pas un drone en l'air.", "That is not a drone in the air."),
-    "not_helicopter": ("Seul un hélicoptère se pose.", "Only a helicopter lands."),
-    "landed": ("Il est déjà posé.", "It has already landed."),
-    "ground": ("Un hélicoptère se pose sur une prairie, une terre brûlée ou la plateforme de son héliport, "
-               "jamais sur un bâtiment, un ouvrage ni un point de capture.",
-               "A helicopter lands on a meadow, burnt ground or its heliport's pad, never on a building, a work "
-               "or a capture point."),
-    "cannot_jam": ("Seul le brouilleur brouille.", "Only the jammer jams."),
-    "jammed": ("Il a déjà brouillé ce tour-ci.", "It has already jammed this turn."),
-    "no_ap": NOT_ENOUGH_AP,
-}
-
-
-def _air_refusal(order: str, why: str) -> RuleError:
-    if why == "occupied" and order == "land":
-        return RuleError("cannot_land_occupied", "Une unité est au sol sous lui : il ne s'y pose jamais.",
-                         "A unit stands on the ground below it: it never lands on one.")
-    return RuleError(f"cannot_{order}_{why}", *AIR_REFUSALS[why])
-
-
-def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
-    """The operator sends one of the drones it carries into the air, over its cell or a neighbouring one;
-    units on alert may fire at it as it appears."""
-    _check_turn(state, side)
-    operator, cell = _own_unit(state, side, action), _cell(state, action, "to")
-    drone = _named(state.units, action.get("drone"))
-    with as_known_by(state, side):
-        why = air.why_not_launch(state, operator, drone, cell)
-    if why is not None:
-        raise _air_refusal("launch", why)
-    assert drone is not None
-    if cell in state.air:  # an enemy aircraft the side did not see (next to the operator: never)
-        raise _air_refusal("launch", "occupied")
-    air.launch(state, operator, drone, cell)
-    return [Event("launched", {"unit": drone.id, "by": operator.id, "cell": map_cell_name(cell)},
-                  combat.witnesses(state, cell, side)), *reaction.on_the_move(state, drone, dice)]
-
-
-def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    drone = _own_unit(state, side, action)
-    why = air.why_not_recover(state, drone)
-    if why is not None:
-        raise _air_refusal("recover", why)
-    cell = drone.cell
-    air.recover(state, drone)
-    return [Event("recovered", {"unit": drone.id, "by": drone.operator, "cell": map_cell_name(cell)},
-                  combat.witnesses(state, cell, side))]
-
-
-def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    """« Se poser »: on the ground it is a unit like any other: a mine there goes off, the points near it
-    notice; it no longer burns fuel nor fires until it takes off by moving."""
-    _check_turn(state, side)
-    heli = _own_unit(state, side, action)
-    why = air.why_not_land(state, heli)
-    if why is not None:
-        raise _air_refusal("land", why)
-    air.land(state, heli)
-    cell = heli.cell
-    events = [Event("landed", {"unit": heli.id, "cell": map_cell_name(cell)}, combat.witnesses(state, cell, side))]
-    events += combat.point_events(capture.arrived(state, heli))
-    hurt = mines.trigger(state, heli)
-    if hurt:
-        events.append(Event("mine", {"unit": heli.id, "cell": map_cell_name(cell), "damage": hurt}))
-        if heli.hp <= 0:
-            events += combat.destroy(state, heli)
-    return events
-
-
-def jam(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
-    _check_turn(state, side)
-    jammer = _own_unit(state, side, action)
-    why = air.why_not_jam(jammer)
-    if why is not None:
-        raise _air_refusal("jam", why)
-    return air.jam(state, jammer, dice)
 
 
 # -- engineers ---------------------------------------------------------------------------------------------------

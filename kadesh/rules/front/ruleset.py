@@ -20,6 +20,7 @@ from kadesh.core.grid import chebyshev, king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import (
     air,
+    air_orders,
     fire,
     logistics,
     mines,
@@ -84,12 +85,13 @@ class Front(Ruleset):
         kind = action.get("type") if isinstance(action, dict) else None
         if kind not in ORDERS:
             raise RuleError(UNKNOWN_ACTION, f"Ordre inconnu : {kind!r}.", f"Unknown order: {kind!r}.")
+        order = getattr(air_orders, kind, None) or getattr(rules, kind)
         if kind == "end_turn":
             events = rules.end_turn(state, seat, dice)
         elif kind in WITH_DICE:
-            events = getattr(rules, kind)(state, seat, action, dice)
+            events = order(state, seat, action, dice)
         else:
-            events = getattr(rules, kind)(state, seat, action)
+            events = order(state, seat, action)
         events += air.cut_loose(state, dice)  # a drone whose leash an order broke falls
         events = _shooters_still_seen(state, events)
         refresh_memory(state)
