@@ -61,7 +61,8 @@ def list_rulesets() -> list[RulesetInfo]:
     """Every ruleset this server plays, with its options."""
     return [RulesetInfo(name=r.name, version=r.version, title=dict(r.title), options_schema=r.options_schema,
                         seats=r.seats(r.normalize_options({})),
-                        bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)])
+                        bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)],
+                        glossary=r.glossary)
             for r in all_rulesets().values()]
 
 

@@ -12,7 +12,7 @@ from kadesh.core.errors import RuleError
 from kadesh.core.events import Event
 from kadesh.core.grid import map_cell_name
 from kadesh.rules.front import air, capture, combat, mines, reaction
-from kadesh.rules.front.rules import NOT_ENOUGH_AP, _cell, _check_turn, _named, _own_unit
+from kadesh.rules.front.rules import NOT_ENOUGH_AP, cell_of, check_turn, named, own_unit
 from kadesh.rules.front.state import State
 from kadesh.rules.front.vision import as_known_by
 
@@ -48,9 +48,9 @@ def _air_refusal(order: str, why: str) -> RuleError:
 def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     """The operator sends one of the drones it carries into the air, over its cell or a neighbouring one;
     units on alert may fire at it as it appears."""
-    _check_turn(state, side)
-    operator, cell = _own_unit(state, side, action), _cell(state, action, "to")
-    drone = _named(state.units, action.get("drone"))
+    check_turn(state, side)
+    operator, cell = own_unit(state, side, action), cell_of(state, action, "to")
+    drone = named(state.units, action.get("drone"))
     with as_known_by(state, side):
         why = air.why_not_launch(state, operator, drone, cell)
     if why is not None:
@@ -64,8 +64,8 @@ def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
 
 
 def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    drone = _own_unit(state, side, action)
+    check_turn(state, side)
+    drone = own_unit(state, side, action)
     why = air.why_not_recover(state, drone)
     if why is not None:
         raise _air_refusal("recover", why)
@@ -78,8 +78,8 @@ def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     """« Se poser »: on the ground it is a unit like any other: a mine there goes off, the points near it
     notice; it no longer burns fuel nor fires until it takes off by moving."""
-    _check_turn(state, side)
-    heli = _own_unit(state, side, action)
+    check_turn(state, side)
+    heli = own_unit(state, side, action)
     why = air.why_not_land(state, heli)
     if why is not None:
         raise _air_refusal("land", why)
@@ -96,8 +96,8 @@ def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 
 
 def jam(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
-    _check_turn(state, side)
-    jammer = _own_unit(state, side, action)
+    check_turn(state, side)
+    jammer = own_unit(state, side, action)
     why = air.why_not_jam(jammer)
     if why is not None:
         raise _air_refusal("jam", why)

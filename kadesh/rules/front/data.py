@@ -186,3 +186,12 @@ def _load() -> Tables:
 
 
 TABLES = _load()
+
+
+def weapon_names() -> dict[str, dict[str, str]]:
+    """Each weapon's name by its id, as the first unit that has it names it (the heavy tank's « roquette »)."""
+    names: dict[str, dict[str, str]] = {}
+    for kind in TABLES.units.values():
+        for weapon in kind.weapons:
+            names.setdefault(weapon.id, dict(weapon.names))
+    return names

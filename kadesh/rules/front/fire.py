@@ -133,5 +133,9 @@ def cover_points(state: State, target: Unit) -> int:
 def damage(state: State, shooter: Unit, target: Unit, luck: int, weapon: Weapon | None = None) -> int:
     """Base damage of the weapon by the target's size, less 15 % a cover point, plus ``luck`` % (0–10)."""
     base = (weapon or shooter.type.weapon() or _NO_WEAPON).damage.get(target.type.size, 0)
-    kept = 100 - COVER_STEP_PERCENT * cover_points(state, target)
-    return max(0, base * kept * (100 + luck) // 10_000)
+    return damage_of(base, cover_points(state, target), luck)
+
+
+def damage_of(base: int, cover: int, luck: int) -> int:
+    """Base damage less 15 % a cover point, plus ``luck`` %, rounded down."""
+    return max(0, base * (100 - COVER_STEP_PERCENT * cover) * (100 + luck) // 10_000)

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from kadesh.core.events import Event
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, weapon_names
 
 SIDE = {"fr": {"blue": "Bleu", "red": "Rouge"}, "en": {"blue": "Blue", "red": "Red"}}
 FR: dict[str, str] = {
@@ -123,10 +123,8 @@ WHY_FALLEN = {"shot_down": (" (abattu)", " (shot down)"),
               "leash": (" (trop loin de son droniste)", " (too far from its operator)"),
               "battery": (" (batterie vide)", " (battery spent)"), "fuel": (" (à sec)", " (out of fuel)"),
               "jammed": (" (brouillé)", " (jammed)")}
-WEAPON: dict[str, tuple[str, str]] = {}  # a shot names its weapon when the unit has another, or drops a bomb
-for _kind in TABLES.units.values():
-    for _weapon in _kind.weapons:
-        WEAPON.setdefault(_weapon.id, (_weapon.names["fr"], _weapon.names["en"]))
+# A shot names its weapon when the unit has another, or drops a bomb.
+WEAPON = {wid: (names["fr"], names["en"]) for wid, names in weapon_names().items()}
 UNIT_ID = re.compile(r"([br])(\d+)")
 
 

@@ -41,13 +41,13 @@ FIRE_REFUSALS = {
 NOT_ENOUGH_AP = ("Pas assez de points d'action.", "Not enough action points.")
 
 
-def _named(table: dict[str, Any], value: object) -> Any:
+def named(table: dict[str, Any], value: object) -> Any:
     """The entry a field of an order names, or None (a field that is not text names nothing)."""
     return table.get(value) if isinstance(value, str) else None
 
 
-def _own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
-    unit = _named(state.units, action.get("unit"))
+def own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
+    unit = named(state.units, action.get("unit"))
     if unit is None or unit.side != side:
         raise bad_action("Choisis une de tes unités.", "Pick one of your units.")
     if unit.alert:
@@ -56,14 +56,14 @@ def _own_unit(state: State, side: str, action: dict[str, Any]) -> Unit:
     return unit
 
 
-def _cell(state: State, action: dict[str, Any], key: str) -> Cell:
+def cell_of(state: State, action: dict[str, Any], key: str) -> Cell:
     cell = parse_map_cell(action.get(key), state.width, state.height)
     if cell is None:
         raise bad_action(f"« {key} » : une case de la carte.", f"'{key}': a cell of the map.")
     return cell
 
 
-def _check_turn(state: State, side: str) -> None:
+def check_turn(state: State, side: str) -> None:
     if side != state.active:
         raise RuleError(NOT_YOUR_TURN, "Ce n'est pas ton tour.", "It is not your turn.")
 
@@ -101,8 +101,8 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
 def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, list[Cell], dict[Cell, int]]:
     """A move checked whole on what the side knows: the unit, its cheapest way (without the start) and the
     cost of every cell it could reach (the way's cost so far at each of its cells); refused otherwise."""
-    _check_turn(state, side)
-    unit, to = _own_unit(state, side, action), _cell(state, action, "to")
+    check_turn(state, side)
+    unit, to = own_unit(state, side, action), cell_of(state, action, "to")
     if not unit.on_map:
         raise bad_action("Elle est à bord (ou posée près de son droniste) : c'est son porteur qui bouge.",
                          "It is aboard (or landed by its operator): what carries it moves.")
@@ -204,9 +204,9 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: st
     """Fire a weapon (``weapon``, the main one by default) at a unit on the ground, at an aircraft in flight
     (``at: "air"``) or at a structure (``at: "structure"``). A drone's bomb and strike come through here too."""
     if action.get("at") == "structure" and order == "shoot":
-        _check_turn(state, side)
-        unit, weapon_id = _own_unit(state, side, action), _weapon_named(state, side, action)
-        return _shoot_structure(state, side, unit, _cell(state, action, "target"), dice, weapon_id)
+        check_turn(state, side)
+        unit, weapon_id = own_unit(state, side, action), weapon_named(state, side, action)
+        return _shoot_structure(state, side, unit, cell_of(state, action, "target"), dice, weapon_id)
     unit, target, weapon, aiming = aim(state, side, action, order)
     if fire.why_not_fire(state, unit, target.cell, weapon.id, aiming, order) == "blocked":
         return _stopped(state, side, unit, target.cell, weapon)  # a unit the side does not see is in the way
@@ -218,8 +218,8 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: st
     return events
 
 
-def _weapon_named(state: State, side: str, action: dict[str, Any]) -> str | None:
-    unit = _own_unit(state, side, action)
+def weapon_named(state: State, side: str, action: dict[str, Any]) -> str | None:
+    unit = own_unit(state, side, action)
     weapon_id = action.get("weapon")
     if weapon_id is not None and (not isinstance(weapon_id, str) or unit.type.weapon(weapon_id) is None):
         names = ", ".join(w.id for w in unit.type.weapons) or "—"
@@ -232,9 +232,9 @@ def aim(state: State, side: str, action: dict[str, Any], order: str = "shoot") -
     """A shot at a unit checked whole on what the side knows (refused otherwise): the shooter, its target, the
     weapon and what it aims at (``air.target_kind``). The shot may still be stopped by a unit the side does
     not see (``shoot``)."""
-    _check_turn(state, side)
-    unit, target_cell = _own_unit(state, side, action), _cell(state, action, "target")
-    weapon_id = _weapon_named(state, side, action)
+    check_turn(state, side)
+    unit, target_cell = own_unit(state, side, action), cell_of(state, action, "target")
+    weapon_id = weapon_named(state, side, action)
     at = action.get("at")
     if at not in (None, "structure", "air") or (at == "structure" and order != "shoot"):
         raise bad_action("« at » : « structure » ou « air », ou rien pour une unité au sol.",
@@ -279,7 +279,16 @@ def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice
                      weapon_id: str | None = None) -> list[Event]:
     """« En mode Tirer »: a work or an enemy building takes the weapon's full damage, without cover; a shell
     lands on its cell (crater, fire) and the cannon's blast hurts the units around."""
-    with as_known_by(state, side):  # checked on what the side knows: a structure it knows of, a cell it sees
+    weapon = aim_at_structure(state, side, unit, cell, weapon_id)
+    if _why_not_at_structure(state, unit, cell, weapon_id) is not None:  # a unit the side does not see: in the way
+        return _stopped(state, side, unit, cell, weapon)
+    return combat.structure_volley(state, unit, cell, dice, weapon)
+
+
+def aim_at_structure(state: State, side: str, unit: Unit, cell: Cell, weapon_id: str | None = None) -> Weapon:
+    """A shot at the structure on ``cell`` checked on what the side knows (a structure it knows of, on a cell
+    it sees now): the weapon, or a refusal."""
+    with as_known_by(state, side):
         why = _why_not_at_structure(state, unit, cell, weapon_id)
         if why is None and not sees_cell(state, side, cell):
             why = "unseen"
@@ -288,9 +297,8 @@ def _shoot_structure(state: State, side: str, unit: Unit, cell: Cell, dice: Dice
             if why in _TARGET_REFUSALS else (f"cannot_fire_{why}", *FIRE_REFUSALS[why])
         raise RuleError(code, fr, en)
     weapon = unit.type.weapon(weapon_id)
-    if _why_not_at_structure(state, unit, cell, weapon_id) is not None:  # a unit the side does not see: in the way
-        return _stopped(state, side, unit, cell, weapon)
-    return combat.structure_volley(state, unit, cell, dice, weapon)
+    assert weapon is not None
+    return weapon
 
 
 _TARGET_REFUSALS = ("no_structure", "own", "not_enemy", "under_a_unit")
@@ -329,8 +337,8 @@ ALERT_REFUSALS = {
 
 
 def alert(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    unit = _own_unit(state, side, action)
+    check_turn(state, side)
+    unit = own_unit(state, side, action)
     why = reaction.why_not_alert(state, unit)
     if why is not None:
         raise RuleError(f"cannot_alert_{why}" if why != "cannot_alert" else why, *ALERT_REFUSALS[why])
@@ -340,8 +348,8 @@ def alert(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 
 
 def patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    unit = _own_unit(state, side, action)
+    check_turn(state, side)
+    unit = own_unit(state, side, action)
     why = reaction.why_not_patrol(unit)
     if why == "cannot_patrol":
         raise RuleError("cannot_patrol", "Seule une unité à tir tendu patrouille, hors sniper, général et observateur.",
@@ -356,8 +364,8 @@ def patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 
 
 def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    unit = _own_unit(state, side, action)
+    check_turn(state, side)
+    unit = own_unit(state, side, action)
     if unit.patrol is None:
         raise bad_action("Elle ne patrouille pas.", "It is not on patrol.")
     unit.ap -= TABLES.order_costs["end_patrol"]
@@ -367,9 +375,9 @@ def end_patrol(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 
 # -- engineers ---------------------------------------------------------------------------------------------------
 def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
-    kind = _named(TABLES.structures, action.get("kind"))
+    check_turn(state, side)
+    engineer, cell = own_unit(state, side, action), cell_of(state, action, "cell")
+    kind = named(TABLES.structures, action.get("kind"))
     if kind is None:
         kinds = ", ".join(TABLES.structures)
         raise bad_action(f"À construire : {kinds}.", f"To build: {kinds}.")
@@ -382,16 +390,16 @@ def build(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 
 
 def clear(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    check_turn(state, side)
+    engineer, cell = own_unit(state, side, action), cell_of(state, action, "cell")
     if not structures.clear(state, engineer, cell):
         raise bad_action("Un ingénieur voisin déblaie une carcasse.", "An engineer next to it clears a carcass.")
     return [Event("cleared", {"unit": engineer.id, "cell": map_cell_name(cell)})]
 
 
 def demine(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    check_turn(state, side)
+    engineer, cell = own_unit(state, side, action), cell_of(state, action, "cell")
     if mines.why_not_demine(state, engineer, cell) is not None:
         raise bad_action("Un ingénieur retire une mine repérée, sur sa case ou voisine.",
                          "An engineer removes a spotted mine on or next to its cell.")
@@ -414,8 +422,8 @@ LAY_REFUSALS = {
 
 
 def lay_mine(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    engineer, cell = _own_unit(state, side, action), _cell(state, action, "cell")
+    check_turn(state, side)
+    engineer, cell = own_unit(state, side, action), cell_of(state, action, "cell")
     cost = TABLES.order_costs["lay_mine"]
     with as_known_by(state, side):
         why = mines.why_not_lay(state, engineer, cell, cost)
@@ -440,11 +448,11 @@ BOARD_REFUSALS = {
 
 
 def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    unit = _own_unit(state, side, action)
+    check_turn(state, side)
+    unit = own_unit(state, side, action)
     if not unit.on_map:  # boarding twice would carry it twice
         raise bad_action("Elle est déjà à bord d'un camion.", "It is already aboard a truck.")
-    truck = _named(state.units, action.get("truck"))
+    truck = named(state.units, action.get("truck"))
     why = "not_a_truck" if truck is None else logistics.why_not_board(state, unit, truck)
     if why is not None:
         raise RuleError(f"cannot_board_{why}", *BOARD_REFUSALS[why])
@@ -457,9 +465,9 @@ def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
 def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     """A passenger set down beside its truck: it has moved this turn; it steps onto its cell (a mine there
     goes off, the points near it notice) and units on alert may fire at it."""
-    _check_turn(state, side)
-    truck, cell = _own_unit(state, side, action), _cell(state, action, "to")
-    passenger = _named(state.units, action.get("passenger"))
+    check_turn(state, side)
+    truck, cell = own_unit(state, side, action), cell_of(state, action, "to")
+    passenger = named(state.units, action.get("passenger"))
     if passenger is None or passenger.aboard != truck.id or air.is_drone(passenger):
         raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
     if truck.flying:
@@ -485,9 +493,9 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
 
 
 def resupply(state: State, side: str, action: dict[str, Any]) -> list[Event]:
-    _check_turn(state, side)
-    supplier = _own_unit(state, side, action)
-    unit = _named(state.units, action.get("target"))
+    check_turn(state, side)
+    supplier = own_unit(state, side, action)
+    unit = named(state.units, action.get("target"))
     if not supplier.type.extras.get("supplies") or unit is None or unit.side != side \
             or not unit.on_map or chebyshev(unit.cell, supplier.cell) != 1:
         raise bad_action("Un ravitailleur ravitaille une unité voisine de son camp.",
@@ -506,7 +514,7 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
     """End of a side's turn: fires burn its units, it heals, its points advance; the other side's patrols
     fire; after both sides, the round's clock and fires; the other side's units get their action points
     and shots back, and their alerts end."""
-    _check_turn(state, side)
+    check_turn(state, side)
     events = [Event("turn_ended", {"side": side, "turn": state.turn})]
     for unit in state.units.values():  # still and in cover since its last turn: it melts in
         if unit.side == side and unit.type.extras.get("camouflage"):

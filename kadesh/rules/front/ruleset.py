@@ -26,13 +26,14 @@ from kadesh.rules.front import (
     mines,
     moves,
     narration,
+    preview,
     reaction,
     rules,
     scenario,
     structures,
     victory,
 )
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, weapon_names
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.view import public_view, side_view
 from kadesh.rules.front.vision import as_known_by, camouflaged_units, refresh_memory, sees_cell, spotted
@@ -54,6 +55,14 @@ class Front(Ruleset):
         "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT,
                           "fr": "Son propre scénario (texte TOML, remplace le scénario choisi)",
                           "en": "One's own scenario (TOML text, replaces the chosen scenario)"},
+    }
+
+    glossary = {
+        "units": {uid: {**u.names, "size": u.size, "class": u.movement, "aircraft": u.aircraft,
+                        "weapons": [w.id for w in u.weapons]} for uid, u in TABLES.units.items()},
+        "terrain": {tid: dict(t.names) for tid, t in TABLES.terrain.items()},
+        "structures": {sid: {**s.names, "category": s.category} for sid, s in TABLES.structures.items()},
+        "weapons": weapon_names(),
     }
 
     def seats(self, options: dict[str, Any]) -> list[str]:
@@ -114,6 +123,14 @@ class Front(Ruleset):
 
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
+
+    def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """A move's way with its action points and fuel; a shot's damage and chance of destroying."""
+        return preview.preview(state, seat, action)
+
+    def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """A shot's damage, each value with its chance, and its chance of destroying its target."""
+        return preview.odds(state, seat, action)
 
 
 def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from kadesh.core.grid import map_cell_name
+from kadesh.rules.front.capture import ENDS_TO_TAKE
 from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.reaction import PATROL_RADIUS
 from kadesh.rules.front.state import State, Unit
 from kadesh.rules.front.victory import Objective
-from kadesh.rules.front.vision import camouflaged_units, spotted
+from kadesh.rules.front.vision import camouflaged_units, sight_of, spotted
 
 
 def _unit(unit: Unit, own: bool) -> dict[str, Any]:
@@ -78,7 +79,17 @@ def side_view(state: State, side: str) -> dict[str, Any]:
         "patrols": [{"unit": u.id, "cell": map_cell_name(u.patrol), "radius": PATROL_RADIUS}
                     for u in own if u.patrol is not None],
         "structures": _structures(state, side),
+        "sight": _sight(state, side),
+        "counting": [{"cell": map_cell_name(cell), "unit": unit_id, "ends": ends, "needed": ENDS_TO_TAKE}
+                     for cell, (unit_id, ends) in sorted(state.progress.items(), key=lambda item: item[0][::-1])
+                     if unit_id in state.units and state.units[unit_id].side == side],
     }
+
+
+def _sight(state: State, side: str) -> list[str]:
+    """The cells the side sees now, row by row: « 1 » in sight, « 0 » out of it (the page shades those)."""
+    seen = sight_of(state, side)
+    return ["".join("1" if (x, y) in seen else "0" for x in range(state.width)) for y in range(state.height)]
 
 
 def _structures(state: State, side: str) -> list[dict[str, Any]]:

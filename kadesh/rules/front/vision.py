@@ -52,6 +52,17 @@ def sees_cell(state: State, side: str, cell: Cell) -> bool:
                for u in state.units.values())
 
 
+def sight_of(state: State, side: str) -> set[Cell]:
+    """Every cell ``side`` has eyes on now (``sees_cell`` for the whole map at once): what its view shades."""
+    eyes = [(at, sight) for at, sight, _ in _buildings(state, side)]
+    eyes += [(u.cell, vision(state, u)) for u in state.units.values() if u.side == side and u.on_map]
+    seen: set[Cell] = set()
+    for (cx, cy), sight in eyes:
+        seen.update((x, y) for y in range(max(0, cy - sight), min(state.height, cy + sight + 1))
+                    for x in range(max(0, cx - sight), min(state.width, cx + sight + 1)))
+    return seen
+
+
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
     """The enemy units ``side`` sees now (aircraft in flight as any unit): within a unit's or a building's
     sight less their concealment, or adjacent to one of its units; a watchtower sees 12 cells whatever the
