@@ -58,11 +58,16 @@ class Front(Ruleset):
     }
 
     glossary = {
-        "units": {uid: {**u.names, "size": u.size, "class": u.movement, "aircraft": u.aircraft,
-                        "weapons": [w.id for w in u.weapons]} for uid, u in TABLES.units.items()},
-        "terrain": {tid: dict(t.names) for tid, t in TABLES.terrain.items()},
-        "structures": {sid: {**s.names, "category": s.category} for sid, s in TABLES.structures.items()},
+        "units": {uid: {**u.names, "size": u.size, "class": u.movement, "aircraft": u.aircraft, "hp": u.hp,
+                        "ap": u.ap, "vision": u.vision, "ammo": u.ammo, "fuel": u.fuel, "battery": u.battery,
+                        "shot_cost": u.shot_cost, "weapons": [{"id": w.id, "range": w.range, "ammo": w.ammo,
+                                                               "indirect": w.indirect} for w in u.weapons]}
+                  for uid, u in TABLES.units.items()},
+        "terrain": {tid: {**t.names, "cover": t.cover, "cost": dict(t.cost)} for tid, t in TABLES.terrain.items()},
+        "structures": {sid: {**s.names, "category": s.category, "cover": s.cover, "hp": s.hp, "steps": s.steps}
+                       for sid, s in TABLES.structures.items()},
         "weapons": weapon_names(),
+        "orders": {**TABLES.order_costs, "build": TABLES.build_ap, "clear": TABLES.clear_ap},
     }
 
     def seats(self, options: dict[str, Any]) -> list[str]:
