@@ -36,7 +36,7 @@ class Ruleset(ABC):
     options_schema: ClassVar[dict[str, dict[str, Any]]] = {}
     # The names a page shows for the ruleset's own words (unit types, terrain…), by kind, id and language, so
     # that no client keeps a copy of the data: {"units": {"infantry": {"fr": ..., "en": ...}}, ...}.
-    glossary: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {}
+    glossary: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range options (RuleError ``bad_options``)."""

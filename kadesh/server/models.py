@@ -21,7 +21,7 @@ class RulesetInfo(BaseModel):
     options_schema: dict[str, JsonObject]
     seats: list[str] = Field(description="Seats with the default options")
     bots: list[BotInfo] = Field(default_factory=list, description="Computer opponents that can take a seat")
-    glossary: dict[str, dict[str, JsonObject]] = Field(
+    glossary: dict[str, JsonObject] = Field(
         default_factory=dict,
         description="Names of the ruleset's words (unit types, terrain…) by kind, id and language")
 
