@@ -221,7 +221,8 @@ def test_a_drone_whose_operator_moves_beyond_its_leash_falls_after_that_order():
     assert drone.id in state.units
     events = order(state, "blue", move("b1", "D6"), [MIDDLE_OF_9])  # 9 cells from M6
     assert [e.type for e in events][0] == "moved"  # the order, then the fall
-    assert crash(events) == {"unit": "b2", "side": "blue", "cell": "M6", "at": "M6", "why": "leash", "with": []}
+    assert crash(events) == {"unit": "b2", "side": "blue", "cell": "M6", "at": "M6", "why": "leash", "with": [],
+                             "unit_type": "bomb_drone"}
     assert "b2" not in state.units and at("M6") not in state.air
 
 
@@ -243,7 +244,8 @@ def test_a_drone_beyond_8_cells_falls_when_the_surveillance_drone_relaying_it_is
     state.place(state.units["b2"], at("L6"))  # 10 cells from B6, on the relay
     events = order(state, "blue", {"type": "recover", "unit": "b3"}, [MIDDLE_OF_9])
     assert [e.type for e in events][0] == "recovered"
-    assert crash(events) == {"unit": "b2", "side": "blue", "cell": "L6", "at": "L6", "why": "leash", "with": []}
+    assert crash(events) == {"unit": "b2", "side": "blue", "cell": "L6", "at": "L6", "why": "leash", "with": [],
+                             "unit_type": "bomb_drone"}
 
 
 # -- « Sa batterie dure quelques tours : posé près du droniste, il se recharge. » ------------------------------------
@@ -354,7 +356,7 @@ def _jamming():
 def test_the_jammer_destroys_every_enemy_drone_aloft_within_6_cells_and_nothing_else():
     state = _jamming()
     events = order(state, "blue", {"type": "jam", "unit": "b1"}, [MIDDLE_OF_9])
-    assert of_type(events, "jammed")[0].data == {"unit": "b1", "cell": "F6", "radius": 6}
+    assert of_type(events, "jammed")[0].data == {"unit": "b1", "cell": "F6", "radius": 6, "unit_type": "jammer"}
     assert crash(events)["unit"] == "r2" and crash(events)["why"] == "jammed"
     assert "r2" not in state.units
     assert {"r3", "b3", "r4"} <= set(state.units) and state.units["r4"].hp == 18  # 7 cells; its own; not a drone
@@ -385,7 +387,8 @@ def test_a_falling_drone_deals_1_damage_on_the_cell_it_falls_on_up_to_1_cell_awa
     assert (roll.data["sides"], roll.data["value"], roll.data["purpose"]) == (9, 9, "fall")
     assert crash(events)["cell"] == "K6" and crash(events)["at"] == "L7"
     assert struck.hp == 10 - 1 and below.hp == 10
-    assert of_type(events, "crash_hit")[0].data == {"unit": "b2", "by": "r2", "cell": "L7", "damage": 1, "hp": 9}
+    assert of_type(events, "crash_hit")[0].data == {"unit": "b2", "by": "r2", "cell": "L7", "damage": 1, "hp": 9,
+                                                    "unit_type": "infantry", "by_type": "bomb_drone"}
     assert state.terrain_at(at("L7")).id == "meadow"  # a drone leaves no wreck
 
 
@@ -448,7 +451,7 @@ def test_a_helicopter_dry_in_flight_crashes_up_to_2_cells_away_with_its_passenge
     events = order(state, "blue", end_turn(), [1])  # H3 is the first of the 25 cells within 2 of J5
     assert of_type(events, "roll")[0].data["sides"] == 25
     assert crash(events) == {"unit": "b1", "side": "blue", "cell": "J5", "at": "H3", "why": "fuel",
-                             "with": ["b2", "b3"]}
+                             "with": ["b2", "b3"], "unit_type": "transport_helicopter"}
     assert not {"b1", "b2", "b3"} & set(state.units)
     lost = [e.data for e in of_type(events, "destroyed") if "aboard" in e.data]
     assert [d["unit"] for d in lost] == ["b2", "b3"] and all(d["aboard"] == "b1" for d in lost)
@@ -545,7 +548,8 @@ def test_a_mine_never_touches_an_aircraft_in_flight_over_it_but_goes_off_under_o
     order(state, "blue", move("b1", "H6"))
     assert heli.hp == 16 and drone.hp == 3 and {at("H6"), at("H7")} <= set(state.mines)
     events = order(state, "blue", {"type": "land", "unit": "b1"})
-    assert of_type(events, "mine")[0].data == {"unit": "b1", "cell": "H6", "damage": 3}
+    assert of_type(events, "mine")[0].data == {"unit": "b1", "cell": "H6", "damage": 3,
+                                               "unit_type": "transport_helicopter"}
     assert heli.hp == 16 - 3 and at("H6") not in state.mines
 
 
@@ -610,7 +614,8 @@ def test_land_puts_a_helicopter_down_on_meadow_burnt_ground_or_its_own_heliports
     state, heli = _helicopter_over(name, setup)
     events = order(state, "blue", {"type": "land", "unit": "b1"})
     assert not heli.flying and state.occupied[at(name)] == "b1" and at(name) not in state.air
-    assert heli.ap == 16 - 2 and of_type(events, "landed")[0].data == {"unit": "b1", "cell": name}
+    assert heli.ap == 16 - 2 and of_type(events, "landed")[0].data == {"unit": "b1", "cell": name,
+                                                                      "unit_type": "transport_helicopter"}
 
 
 @pytest.mark.parametrize(("name", "setup"), [
@@ -652,7 +657,7 @@ def test_a_landed_helicopter_takes_off_by_moving():
     heli = unit(state, "b1", "blue", "attack_helicopter", "F6")
     unit(state, "r1", "red", "infantry", "T1")
     events = order(state, "blue", move("b1", "F5"))
-    assert of_type(events, "took_off")[0].data == {"unit": "b1", "cell": "F6"}
+    assert of_type(events, "took_off")[0].data == {"unit": "b1", "cell": "F6", "unit_type": "attack_helicopter"}
     assert heli.flying and state.air[at("F5")] == "b1" and at("F6") not in state.occupied
     assert heli.ap == 16 - 2
 
@@ -735,7 +740,7 @@ def test_in_flight_a_kamikaze_drone_strikes_a_helicopter_and_is_spent():
     unit(state, "b2", "blue", "kamikaze_drone", "K7", operator="b1")
     events = order(state, "blue", {"type": "strike", "unit": "b2", "target": "K6", "at": "air"}, [1])
     assert heli.hp == 18 - 8  # the charge against a large target
-    assert of_type(events, "expended")[0].data == {"unit": "b2", "cell": "K7"}
+    assert of_type(events, "expended")[0].data == {"unit": "b2", "cell": "K7", "unit_type": "kamikaze_drone"}
     assert "b2" not in state.units and at("K7") not in state.air
 
 
@@ -919,7 +924,7 @@ def test_a_kamikaze_drone_strikes_a_unit_on_the_ground_under_it_and_is_spent():
     target = unit(state, "b1", "blue", "infantry", "K6")
     events = order(state, "red", {"type": "strike", "unit": "r2", "target": "K6"}, [1])
     assert target.hp == 10 - 6 and "r2" not in state.units and at("K6") not in state.air
-    assert of_type(events, "expended")[0].data == {"unit": "r2", "cell": "K6"}
+    assert of_type(events, "expended")[0].data == {"unit": "r2", "cell": "K6", "unit_type": "kamikaze_drone"}
 
 
 # -- the transport helicopter -----------------------------------------------------------------------------------------

@@ -54,7 +54,8 @@ def test_front_is_offered_and_plays_through_the_core_contract():
     game.act("blue", {"type": "end_turn"})
     again = load_game(game.to_record())
     assert again.view("blue") == game.view("blue") and again.journal("red") == game.journal("red")
-    assert "Bleu 1 va de A1 à B1 (2 PA)." in game.journal("blue") and "Bleu 1 va" not in " ".join(game.journal("red"))
+    assert "Bleu 1 (infanterie) va de A1 à B1 (2 PA)." in game.journal("blue")
+    assert "Bleu 1 (infanterie) va" not in " ".join(game.journal("red"))
 
 
 # -- moving (rules 3 and 5) ---------------------------------------------------------------------------

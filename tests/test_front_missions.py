@@ -269,7 +269,7 @@ def test_a_truck_that_gets_out_takes_its_passengers_and_a_unit_set_down_on_the_e
     game.act("blue", {"type": "board", "unit": "b2", "truck": "b1"})
     events = game.act("blue", {"type": "move", "unit": "b1", "to": "H2"})
     assert game.view("blue")["escaped"]["blue"] == {"convoy": 2}  # the truck and its tagged passenger
-    assert "Bleu 1 quitte la carte en H2 avec Bleu 2." in game.journal("blue") and events[-1].type == "victory"
+    assert "Bleu 1 (camion) quitte la carte en H2 avec Bleu 2." in game.journal("blue") and events[-1].type == "victory"
     assert game.outcome == {"winner": "blue", "reason": "escorted"}
 
 

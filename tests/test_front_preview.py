@@ -59,7 +59,7 @@ def test_a_shots_odds_give_each_damage_with_its_chance_and_the_chance_of_destroy
     state.place(infantry, (3, 1))  # D2, on the road: no cover
     action = {"type": "shoot", "unit": "b3", "target": "D2"}
     odds = FRONT.odds(state, "blue", action)
-    assert odds["kind"] == "shot" and odds["target"] == "r1" and odds["cover"] == 0 and odds["hp"] == 10
+    assert odds["kind"] == "shot" and odds["cover"] == 0 and odds["hp"] == 10
     assert abs(sum(c["chance"] for c in odds["chances"]) - 1) < 1e-3
     low, high = odds["damage"]
     for roll, expected in ((1, low), (11, high)):  # luck 0 % and 10 %
@@ -144,7 +144,20 @@ def test_previews_and_odds_over_http(client):
     assert moved.status_code == 200 and moved.json()["preview"]["path"] == ["F8"]
     shot = {"type": "shoot", "unit": "b9", "target": "K5", "at": "air", "weapon": "rocket"}
     odds = client.post(f"{url}/odds", headers=auth, json={"action": shot})
-    assert odds.status_code == 200 and odds.json()["odds"]["target"] == "r6"
+    assert odds.status_code == 200 and odds.json()["odds"]["hp"] == 18
     refused = client.post(f"{url}/odds", headers=auth, json={"action": {**shot, "target": "A1"}})
     assert refused.status_code in (409, 422) and refused.json()["code"] == "cannot_fire_unseen"
     assert client.get(url, headers=auth).json()["version"] == 0
+
+
+def test_the_journal_names_each_unit_with_its_type():
+    state = small()
+    clear_side(state, "red", keep=("r1",))
+    state.place(state.units["r1"], (3, 1))  # D2
+    events = FRONT.apply(state, "blue", {"type": "shoot", "unit": "b3", "target": "D2"}, dice(1))
+    shot = next(e for e in events if e.type == "shot")
+    french = "Bleu 3 (char lourd) tire (canon) sur Rouge 1 (infanterie) en D2 : "
+    assert FRONT.narrate(shot, "blue", "fr").startswith(french)
+    assert FRONT.narrate(shot, "blue", "en").startswith("Blue 3 (heavy tank) fires (gun) at Red 1 (infantry) at D2: ")
+    hit = next(e for e in events if e.type == "hit")
+    assert FRONT.narrate(hit, "red", "en").startswith("Red 1 (infantry) is hit by Blue 3 (heavy tank) from B3")

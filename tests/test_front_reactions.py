@@ -226,4 +226,4 @@ def test_a_side_is_not_told_who_hit_it_if_the_unit_that_saw_the_shooter_is_lost_
     hits = [e for e in events if e.type == "hit"]
     assert [h.data["hp"] for h in hits] == [5, 0] and "r1" not in state.units
     assert all("by" not in h.data and "from" not in h.data for h in hits)
-    assert FRONT.narrate(hits[0], "red", "fr") == "Rouge 1 est touché : 5 dégâts (reste 5 PV)."
+    assert FRONT.narrate(hits[0], "red", "fr") == "Rouge 1 (infanterie) est touché : 5 dégâts (reste 5 PV)."

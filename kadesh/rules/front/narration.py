@@ -128,13 +128,14 @@ WEAPON = {wid: (names["fr"], names["en"]) for wid, names in weapon_names().items
 UNIT_ID = re.compile(r"([br])(\d+)")
 
 
-def unit_name(unit_id: Any, lang: str) -> str:
-    """« Bleu 12 » for ``b12``: a unit as the map and the journal name it."""
+def unit_name(unit_id: Any, lang: str, kind: str | None = None) -> str:
+    """« Bleu 12 » for ``b12``, « Bleu 12 (char lourd) » when its type is known: a unit as the journal names it."""
     match = UNIT_ID.fullmatch(str(unit_id))
     if not match:
         return str(unit_id)
     side = "blue" if match[1] == "b" else "red"
-    return f"{SIDE[lang][side]} {match[2]}"
+    named = f"{SIDE[lang][side]} {match[2]}"
+    return f"{named} ({TABLES.units[kind].names[lang]})" if kind in TABLES.units else named
 
 
 def _damage_fr(count: Any) -> str:
@@ -159,9 +160,9 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
                                                 "reaction_fr", "reaction_en", "with_fr", "with_en", "weapon_fr",
                                                 "weapon_en", "why_fr", "why_en")}
     data.update(event.data)
-    for key in ("unit", "by", "truck", "target"):  # ``target`` is a unit, or a cell for a shot stopped
+    for key in ("unit", "by", "truck", "target", "passenger", "drone"):  # ``target``: a unit, or a cell
         if key in data and UNIT_ID.fullmatch(str(data[key])):
-            data[key] = unit_name(data[key], lang)
+            data[key] = unit_name(data[key], lang, event.data.get(f"{key}_type"))
     if "damage" in event.data:
         data["damage_fr"] = _damage_fr(event.data["damage"])
     if "kind" in event.data:
@@ -191,8 +192,9 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if event.data.get("reaction") in REACTION:
         data["reaction_fr"], data["reaction_en"] = REACTION[event.data["reaction"]]
     if "by" in event.data and "from" in event.data:
-        data["by_fr"] = f" par {unit_name(event.data['by'], 'fr')} depuis {event.data['from']}"
-        data["by_en"] = f" by {unit_name(event.data['by'], 'en')} from {event.data['from']}"
+        by, kind = event.data["by"], event.data.get("by_type")
+        data["by_fr"] = f" par {unit_name(by, 'fr', kind)} depuis {event.data['from']}"
+        data["by_en"] = f" by {unit_name(by, 'en', kind)} from {event.data['from']}"
     if "change" in event.data:
         data.update(_change(event.data, lang))
     if kind == "victory":

@@ -4,7 +4,9 @@ fired): a move's way with its action points and fuel, a shot's damage and its ch
 Everything here is worked out on what the side knows, as its orders are (``vision.as_known_by``): its
 target is a unit it sees, the cover is the ground and works as it knows them, and the enemy general's
 reassurance counts only if the side sees that general. A structure's hit points are not in a side's
-view, so a shot at a structure tells its damage, not its chance of bringing it down.
+view, so a shot at a structure tells its damage, not its chance of bringing it down. An answer names no
+unit the order did not name: the page knows what it asked (and a unit's id beside another's would tie them
+together where the side's view does not).
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ def preview(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] |
 def _move(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any]:
     unit, path, reach = rules.plan_move(state, seat, action)
     fuel = moves.fuel_for(state, path) if unit.type.burns_per_step else 0
-    return {"kind": "move", "unit": unit.id, "path": [map_cell_name(c) for c in path], "ap": reach[path[-1]],
-            "fuel": fuel, "ap_left": unit.ap - reach[path[-1]]}
+    return {"kind": "move", "path": [map_cell_name(c) for c in path], "ap": reach[path[-1]], "fuel": fuel,
+            "ap_left": unit.ap - reach[path[-1]]}
 
 
 def odds(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
@@ -57,8 +59,7 @@ def odds(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | No
             cover = known_cover(state, target, seen)
             outcome = _chances(target, [_damage(weapon, target, cover, luck) for luck in LUCKS], cover)
         blast = [] if target.flying else _blast(state, shooter, weapon, target, seen)
-    return {"kind": "shot", "unit": shooter.id, "target": target.id, "weapon": weapon.id, **outcome,
-            "blast": blast}
+    return {"kind": "shot", "weapon": weapon.id, **outcome, "blast": blast}
 
 
 def known_cover(state: State, target: Unit, seen: set[str]) -> int:
@@ -109,5 +110,4 @@ def _structure_odds(state: State, seat: str, action: dict[str, Any]) -> dict[str
     cell = rules.cell_of(state, action, "target")
     weapon = rules.aim_at_structure(state, seat, shooter, cell, rules.weapon_named(state, seat, action))
     damages = [structures.full_damage(weapon) * (100 + luck) // 100 for luck in LUCKS]
-    return {"kind": "structure", "unit": shooter.id, "cell": map_cell_name(cell), "weapon": weapon.id,
-            "damage": [min(damages), max(damages)]}
+    return {"kind": "structure", "weapon": weapon.id, "damage": [min(damages), max(damages)]}

@@ -97,6 +97,7 @@ class Front(Ruleset):
         if state.result:
             raise RuleError(GAME_OVER, "La bataille est finie.", "The battle is over.")
         kind = action.get("type") if isinstance(action, dict) else None
+        types = {unit.id: unit.type.id for unit in state.units.values()}  # the units lost in the order too
         if kind not in ORDERS:
             raise RuleError(UNKNOWN_ACTION, f"Ordre inconnu : {kind!r}.", f"Unknown order: {kind!r}.")
         order = getattr(air_orders, kind, None) or getattr(rules, kind)
@@ -113,7 +114,7 @@ class Front(Ruleset):
         state.result = victory.settle(state, ended, round_over=ended == SIDES[-1])
         if state.result:
             events.append(Event("victory", {"winner": state.result[0], "reason": state.result[1]}))
-        return [_addressed(event, seat) for event in events]
+        return [_addressed(_typed(event, types), seat) for event in events]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         if seat is None:  # spectators: the ground as it was at the start, the points, no unit of either side
@@ -152,6 +153,17 @@ def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:
             event = Event(event.type, {k: v for k, v in event.data.items() if k not in ("by", "from")}, event.audience)
         kept.append(event)
     return kept
+
+
+NAMED = ("unit", "by", "target", "truck", "passenger", "drone")
+
+
+def _typed(event: Event, types: dict[str, str]) -> Event:
+    """Each unit an event names comes with its type (``unit_type``…), so that the journal says what it was
+    (« Bleu 3 (char lourd) »): a reader is told a unit's id only where it may know it, and its type with it."""
+    extra = {f"{key}_type": types[value] for key, value in event.data.items()
+             if key in NAMED and isinstance(value, str) and value in types}
+    return Event(event.type, {**event.data, **extra}, event.audience) if extra else event
 
 
 def _addressed(event: Event, seat: str) -> Event:
