@@ -191,3 +191,27 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
     page.locator("#my-games li button.forget").click()
     page.locator("#my-games-section").wait_for(state="hidden")
     page.context.close()
+
+
+def test_a_front_scenario_file_of_ones_own_is_loaded_from_the_lobby_and_played(browser, base, tmp_path):
+    scenario = tmp_path / "ma_bataille.toml"
+    scenario.write_text("\n".join([
+        '[scenario]', 'id = "duel"', 'fr = "Duel au gué"', 'en = "Duel at the ford"', 'season = "summer"',
+        'hour = "morning"', '[legend]', '"." = "meadow"', '[map]', 'rows = ["......", "......", "......"]',
+        '[[units]]', 'side = "blue"', 'type = "infantry"', 'cell = "A1"',
+        '[[units]]', 'side = "red"', 'type = "infantry"', 'cell = "F3"']), encoding="utf-8")
+    page = open_lobby(browser, base)
+    page.locator("#card-front details.options summary").click()
+    page.set_input_files("#opt-front-scenario_toml-file", str(scenario))
+    assert "Duel au gué" in page.locator("#opt-front-scenario_toml").input_value()
+    assert page.locator("label[for=opt-front-scenario_toml-file]").inner_text() == "Charger un fichier :"
+    assert_page_clean(page, "fr")
+    page.click("#hotseat-front")
+    page.wait_for_url(re.compile(r"/play/\w+#blue=.+&red=.+"))
+    view = page.evaluate("""async () => {
+        const token = new URLSearchParams(location.hash.slice(1)).get('blue');
+        const id = location.pathname.split('/').pop();
+        return (await (await fetch(`/api/games/${id}`, {headers: {Authorization: `Bearer ${token}`}})).json()).view;
+    }""")
+    assert view["scenario"]["fr"] == "Duel au gué" and len(view["map"]) == 3
+    page.context.close()

@@ -132,6 +132,7 @@ function optionsBox(ruleset) {
       const area = el("textarea", { id: fieldId, name: key, rows: "4", maxlength: spec.max_length, onchange });
       area.value = value ?? "";
       fields.push(el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
+      if (spec.file) fields.push(fileLoader(fieldId, spec.file, area, onchange));
     } else if (spec.type === "group" && spec.catalogue) {
       const select = el("select", { id: fieldId, name: key, onchange },
         ...Object.entries(spec.catalogue).map(([troop, data]) => el("option", { value: troop }, data.names?.[lang] ?? troop)));
@@ -146,6 +147,18 @@ function optionsBox(ruleset) {
   return el("details", { class: "options", open: chosen[name]?.open ? true : null,
     ontoggle: (event) => keep(name, "open", event.target.open) },
   el("summary", {}, t("options")), ...fields);
+}
+
+// A text option that may come from a file (Front's scenario of one's own): the file's text fills the area.
+function fileLoader(fieldId, accept, area, onchange) {
+  const input = el("input", { type: "file", id: `${fieldId}-file`, accept, class: "file-option" });
+  input.addEventListener("change", async () => {
+    const [file] = input.files;
+    if (!file) return;
+    area.value = await file.text();
+    onchange({ target: area });
+  });
+  return el("p", { class: "file-loader" }, el("label", { for: `${fieldId}-file` }, t("load_file")), " ", input);
 }
 
 // What the card's options ask for, as the server wants it.

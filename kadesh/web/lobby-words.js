@@ -19,6 +19,7 @@ export const TEXT = {
     campaign_intro: (master) => `Tu seras ${master}, le maître du jeu : la campagne te donne un lien pour chaque royaume, `
       + "à envoyer à ses joueurs.",
     options: "Options de la partie",
+    load_file: "Charger un fichier :",
     setup_more: (title) => `Régler les troupes et calculer les chances : table de ${title}`,
     setup_title: (title) => `Table de ${title}`,
     setup_help: "Règle chaque camp, calcule les chances sur dix mille batailles, puis joue-la.",
@@ -85,6 +86,7 @@ export const TEXT = {
     campaign_intro: (master) => `You will be ${master}, the game master: the campaign gives you one link for each kingdom, `
       + "to send to its players.",
     options: "Game options",
+    load_file: "Load a file:",
     setup_more: (title) => `Set up the troops and work out the odds: the ${title} table`,
     setup_title: (title) => `The ${title} table`,
     setup_help: "Set up each side, work out the odds over ten thousand battles, then play it.",

@@ -52,7 +52,7 @@ class Front(Ruleset):
         "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default",
                      "fr": "Scénario", "en": "Scenario", "offered": list(scenario.OFFERED),
                      "labels": scenario.titles()},
-        "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT,
+        "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT, "file": ".toml",
                           "fr": "Son propre scénario (texte TOML, remplace le scénario choisi)",
                           "en": "One's own scenario (TOML text, replaces the chosen scenario)"},
     }
