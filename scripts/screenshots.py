@@ -1,8 +1,9 @@
 """Take the documentation's screenshots of every page, on a desktop (1280×800, what the player
 sees first) and on a phone (390×844, the whole page): the lobby, Manœuvre (deployment with the
 rules open, a battle after the other side's turn, the end with its rematch, the hot-seat hand-over),
-Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front, and the
-page for a link that leads nowhere.
+Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front (each side,
+by day and at night, a unit's orders, a shot's odds and a way's cost shown), and the page for a link that
+leads nowhere.
 
     python scripts/screenshots.py [--out docs/screenshots] [--only manoeuvre-battle,lobby]
 
@@ -128,7 +129,89 @@ def front_in_the_air(store):
 
 
 def select_blue_drone(page) -> None:
-    page.click('g.unit.aircraft[data-unit="b39"]')
+    page.click('.front-map-host [data-unit="b39"]')
+
+
+def front_advance(store, game_id: str, turns: int) -> None:
+    """Both sides of a Front battle play ``turns`` turns in all: each fires what it can at the ground and moves a
+    few units towards the other side, then ends its turn (blue to play again when ``turns`` is even)."""
+    from kadesh.core.grid import parse_map_cell
+
+    with store.game(game_id) as game:
+        version = game.version
+        width = len(game.view("blue")["map"][0])
+
+    def column(cell: str) -> int:
+        return parse_map_cell(cell, width, 99)[0]
+
+    for _ in range(turns):
+        with store.game(game_id) as game:
+            side = game.to_act()[0]
+        forward = 1 if side == "blue" else -1
+        for _ in range(8):
+            with store.game(game_id) as game:
+                legal = game.legal_actions(side)
+                cells = {u["id"]: u["cell"] for u in game.view(side)["units"]}
+            shots = [a for a in legal if a["type"] == "shoot" and "at" not in a]
+            moves = [a for a in legal if a["type"] == "move"]
+            if shots:
+                choice = shots[0]
+            elif moves:  # the step that gains the most ground towards the other side
+                gains = [forward * (column(a["to"]) - column(cells[a["unit"]])) for a in moves]
+                choice = moves[gains.index(max(gains))]
+            else:
+                break
+            version = store.act(game_id, side, version, choice).version
+        version = store.act(game_id, side, version, {"type": "end_turn"}).version
+
+
+def front_day_red(store):
+    """The default battle with Blue's aircraft up and Blue's turn over: Red's first turn, by day."""
+    created = front_in_the_air(store)
+    store.act(created.id, "blue", len(FRONT_AIR), {"type": "end_turn"})
+    return created
+
+
+def front_at_night(store, seed: str, turns: int):
+    """The default battle after ``turns`` turns of advancing and firing: the fifth round is at night."""
+    created = store.create_game("front", seed=seed)
+    front_advance(store, created.id, turns)
+    return created
+
+
+def front_aim_or_move(page) -> None:
+    """Choose a unit that can fire and aim at its target (the odds shown), else one that can move and point at a
+    way (the path and its cost shown): the own units nearest the middle of the map's view, so a phone shows them."""
+    page.wait_for_selector(".front-map-host [data-unit]")
+    nearest = """(tried) => {
+        const frame = document.querySelector('.fm-viewport').getBoundingClientRect();
+        const [left, top] = [frame.left, frame.top];
+        const [right, bottom] = [Math.min(frame.right, innerWidth), Math.min(frame.bottom, innerHeight - 120)];
+        const inside = (b) => b.left >= left && b.right <= right && b.top >= top && b.bottom <= bottom;
+        const far = (b) => Math.hypot(b.x - (left + right) / 2, b.y - (top + bottom) / 2);
+        return [...document.querySelectorAll('.front-map-host g.unit.own:not(.spent)')]
+          .filter((g) => !tried.includes(g.dataset.unit) && inside(g.getBoundingClientRect()))
+          .sort((a, b) => far(a.getBoundingClientRect()) - far(b.getBoundingClientRect()))[0]?.dataset.unit ?? null;
+    }"""
+    tried = []
+    for _ in range(12):
+        unit = page.evaluate(nearest, tried)
+        if unit is None:
+            break
+        tried.append(unit)
+        page.click(f'.front-map-host [data-unit="{unit}"]')
+        target = page.locator(".front-targets button").first
+        if target.count():
+            target.click()
+            page.wait_for_selector(".front-odds:not(:has-text('…'))")
+            return
+        page.keyboard.press("Escape")
+    page.click(f'.front-map-host [data-unit="{tried[0]}"]')
+    reach = page.evaluate("""() => [...document.querySelectorAll('.front-map-host [data-cell]')]
+        .filter((c) => (c.getAttribute('aria-label') || '').match(/atteignable|reachable/))
+        .map((c) => c.dataset.cell)""")
+    if reach:
+        page.hover(f'.front-map-host [data-cell="{reach[len(reach) // 2]}"]')
 
 
 def shots(base: str, store) -> dict:
@@ -147,6 +230,9 @@ def shots(base: str, store) -> dict:
     royaumes = campaign(store)
     bataille = store.create_game("bataille", seed="kadesh-screenshot")
     front = front_in_the_air(store)
+    front_red = front_day_red(store)
+    night_blue = front_at_night(store, "kadesh-screenshot-night", 8)
+    night_red = front_at_night(store, "kadesh-screenshot-night", 9)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -158,6 +244,9 @@ def shots(base: str, store) -> dict:
         "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
         "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),
         "front": (seat_link(base, front, "blue"), select_blue_drone),
+        "front-red": (seat_link(base, front_red, "red"), None),
+        "front-night": (seat_link(base, night_blue, "blue"), front_aim_or_move),
+        "front-night-red": (seat_link(base, night_red, "red"), front_aim_or_move),
         "not-found": (f"{base}/play-this-link-is-cut", None),
     }
 

@@ -1,293 +1,394 @@
-// Front's view (a first, plain one; the full interface is a later issue): the ground as this side
-// knows it, its units and the enemies it sees, and the orders of the selected unit from the
-// server's legal actions: click a highlighted cell to move or fire, or use the buttons. An aircraft in
-// flight is a badge in its cell's corner, over the unit below: click it to pick it, or to fire at it.
+// Front's page: the map (front-map.js) and around it the orders of the selected unit, the information
+// panel (front-panel.js) and the end of the turn. Click or pick with the cursor one of your units: the
+// cells it may reach and the targets it may hit come from the server's legal actions; pointing at a cell
+// asks the server for the way and its cost, pointing at a target for the damage and the chance of
+// destroying it; a second click (or Enter) gives the order, Escape takes it back, Tab ends the turn.
 
-import { el, columnName, parseMapCell } from "/static/dom.js";
+import { el } from "/static/dom.js";
+import { createMap } from "/static/rules/front-map.js";
+import { ORDER_WORDS, FIRE, layerOf, actionKey as key, keyed, costText, oddsText, ordersBar }
+  from "/static/rules/front-orders.js";
+import { WORDS, namer, clock, unitCard, cellCard, pointsCard, missionCard, sinceLastTurn, summaryBox }
+  from "/static/rules/front-panel.js";
 
-const CELL = 24;
-const MARGIN = 22;
-const BADGE = { w: 17, h: 11 };  // an aircraft in flight: a badge in its cell's corner, over whatever is below
-const COLOURS = { road: "#c9b27a", bridge: "#9a7b4f", meadow: "#cfe3a4", burnt: "#6b5a4a", forest: "#4f7f3a",
-  hill: "#b59a6a", swamp: "#7f9a7a", crater: "#a08e70", ruins: "#9c8f86", wreck: "#777", water: "#7fb0d8" };
-const T = {
-  fr: { sides: { blue: "Bleu", red: "Rouge" }, turn: (n) => `Tour ${n}`, yourTurn: "À vous d'ordonner.",
-    waiting: "Au tour de l'adversaire.", frame: "Carte de la bataille", endTurn: "Fin du tour (Tab)", pick: "Choisissez une de vos unités sur la carte.",
-    map: (title, w, h) => `Carte${title ? ` de « ${title} »` : ""} : ${w} × ${h} cases, vos unités et les ennemis que vous voyez.`,
-    unit: (u) => describe(u, [`${u.hp} PV`, u.ap != null && `${u.ap} PA`, armed(u) && `${u.ammo} munition${plural(u.ammo)}`,
-      u.rockets != null && `${u.rockets} roquette${plural(u.rockets)}`, u.fuel != null && `carburant ${u.fuel}`,
-      u.battery != null && `batterie pour ${u.battery} tour${plural(u.battery)}`, u.flying != null && (u.flying ? "en vol" : "posé"),
-      u.cargo?.length && `emporte ${u.cargo.map(passenger).join(", ")}`]),
-    orders: { board: (a) => `Monter dans ${unitNamed(a.truck)}`, unload: (a) => `Décharger ${unitNamed(a.passenger)} en ${a.to}`,
-      resupply: (a) => `Ravitailler ${unitNamed(a.target)}`, build: (a) => `Construire ${structureName(a.kind)} en ${a.cell}`,
-      clear: (a) => `Déblayer la carcasse en ${a.cell}`, demine: (a) => `Déminer ${a.cell}`, lay_mine: (a) => `Poser une mine en ${a.cell}`,
-      alert: () => "Se mettre en alerte", patrol: () => "Patrouiller ici", end_patrol: () => "Cesser la patrouille",
-      shoot: (a) => `Tirer${weaponWords(a)} sur ${a.at === "structure" ? `l'ouvrage en ${a.target}` : targetWords(a)}`,
-      bomb: (a) => `Larguer une bombe sur ${targetWords(a)}`, strike: (a) => `Foncer sur ${targetWords(a)} (le drone y reste)`,
-      launch: (a) => `Faire décoller ${unitNamed(a.drone)} (${typeName(known.get(a.drone)?.type)}) au-dessus de ${a.to}`,
-      recover: (a) => `Se poser près de son droniste${operatorWords(a)}`, land: (a) => `Se poser en ${known.get(a.unit)?.cell ?? ""}`,
-      jam: () => "Brouiller les drones ennemis alentour" },
-    launchAt: (a) => `Faire décoller ${unitNamed(a.drone)} (${typeName(known.get(a.drone)?.type)}) au-dessus de :`,
-    target: { air: (what, cell) => `${what} au-dessus de ${cell}`, ground: (what, cell) => `${what} en ${cell}`, cell: (cell) => `la case ${cell}` },
-    weapon: { rocket: " à la roquette", gun: " au canon", machine_gun: " à la mitrailleuse" },
-    won: (s) => `Victoire : ${s}.`, draw: "Personne ne l'emporte.",
-    mission: "Mission : ",
-    seasons: { spring: "printemps", summer: "été", autumn: "automne", winter: "hiver" },
-    hours: { dawn: "aube", morning: "matin", afternoon: "après-midi", dusk: "crépuscule", night: "nuit" },
-    objective: {
-      hold: (o, side) => `${side} doit tenir les cases encadrées de jaune jusqu'à la fin du tour ${o.until}.`,
-      escort: (o, side) => `${side} doit faire sortir ${o.survivors} unités de son convoi par les cases encadrées de pointillés jaunes avant la fin du tour ${o.by}.`,
-      destroy: (o, side) => `${side} doit abattre ${o.target === "general" ? "le général adverse" : "ses cibles"}${o.by ? ` avant la fin du tour ${o.by}` : ""}.`,
-    } },
-  en: { sides: { blue: "Blue", red: "Red" }, turn: (n) => `Turn ${n}`, yourTurn: "Your orders.",
-    waiting: "The other side is playing.", frame: "Battle map", endTurn: "End turn (Tab)", pick: "Pick one of your units on the map.",
-    map: (title, w, h) => `Map${title ? ` of “${title}”` : ""}: ${w} × ${h} cells, your units and the enemies you see.`,
-    unit: (u) => describe(u, [`${u.hp} HP`, u.ap != null && `${u.ap} AP`, armed(u) && `${u.ammo} round${u.ammo === 1 ? "" : "s"}`,
-      u.rockets != null && `${u.rockets} rocket${u.rockets === 1 ? "" : "s"}`, u.fuel != null && `fuel ${u.fuel}`,
-      u.battery != null && `battery for ${u.battery} turn${u.battery === 1 ? "" : "s"}`, u.flying != null && (u.flying ? "in flight" : "landed"),
-      u.cargo?.length && `carries ${u.cargo.map(passenger).join(", ")}`]),
-    orders: { board: (a) => `Board ${unitNamed(a.truck)}`, unload: (a) => `Unload ${unitNamed(a.passenger)} at ${a.to}`,
-      resupply: (a) => `Resupply ${unitNamed(a.target)}`, build: (a) => `Build ${structureName(a.kind)} at ${a.cell}`,
-      clear: (a) => `Clear the carcass at ${a.cell}`, demine: (a) => `Demine ${a.cell}`, lay_mine: (a) => `Lay a mine at ${a.cell}`,
-      alert: () => "Go on alert", patrol: () => "Patrol here", end_patrol: () => "End the patrol",
-      shoot: (a) => `Fire${weaponWords(a)} at ${a.at === "structure" ? `the structure at ${a.target}` : targetWords(a)}`,
-      bomb: (a) => `Drop a bomb on ${targetWords(a)}`, strike: (a) => `Dive onto ${targetWords(a)} (the drone is spent)`,
-      launch: (a) => `Send ${unitNamed(a.drone)} (${typeName(known.get(a.drone)?.type)}) up over ${a.to}`,
-      recover: (a) => `Land by its operator${operatorWords(a)}`, land: (a) => `Land at ${known.get(a.unit)?.cell ?? ""}`,
-      jam: () => "Jam the enemy drones around" },
-    launchAt: (a) => `Send ${unitNamed(a.drone)} (${typeName(known.get(a.drone)?.type)}) up over:`,
-    target: { air: (what, cell) => `${what} over ${cell}`, ground: (what, cell) => `${what} at ${cell}`, cell: (cell) => `cell ${cell}` },
-    weapon: { rocket: " a rocket", gun: " the gun", machine_gun: " the machine gun" },
-    won: (s) => `Victory: ${s}.`, draw: "Nobody wins.",
-    mission: "Mission: ",
-    seasons: { spring: "spring", summer: "summer", autumn: "autumn", winter: "winter" },
-    hours: { dawn: "dawn", morning: "morning", afternoon: "afternoon", dusk: "dusk", night: "night" },
-    objective: {
-      hold: (o, side) => `${side} must hold the cells outlined in yellow until the end of turn ${o.until}.`,
-      escort: (o, side) => `${side} must get ${o.survivors} units of its convoy out through the cells dotted in yellow before the end of turn ${o.by}.`,
-      destroy: (o, side) => `${side} must bring down ${o.target === "general" ? "the enemy general" : "its targets"}${o.by ? ` before the end of turn ${o.by}` : ""}.`,
-    } },
-};
-
-// Works and buildings: a mark and a name for the tooltip.
-const STRUCTURES = {
-  trench: { mark: "≡", fr: "tranchée", en: "trench" }, bunker: { mark: "▣", fr: "bunker", en: "bunker" },
-  dragons_teeth: { mark: "△", fr: "dents de dragon", en: "dragon's teeth" }, bridge: { mark: "═", fr: "pont", en: "bridge" },
-  watchtower: { mark: "♜", fr: "tour de garde", en: "watchtower" }, hospital: { mark: "✚", fr: "hôpital", en: "hospital" },
-  workshop: { mark: "⚙", fr: "atelier", en: "workshop" }, storage: { mark: "▤", fr: "stockage", en: "storage" },
-  heliport: { mark: "H", fr: "héliport", en: "heliport" },
-};
-const STATE_WORDS = { fr: { site: "chantier", carcass: "carcasse" }, en: { site: "site", carcass: "carcass" } };
-// A work or building to build, with its article (for the order's button).
-const BUILD = {
-  fr: { trench: "une tranchée", bunker: "un bunker", dragons_teeth: "des dents de dragon", bridge: "un pont",
-    watchtower: "une tour de garde", hospital: "un hôpital", workshop: "un atelier", storage: "un stockage",
-    heliport: "un héliport" },
-  en: { trench: "a trench", bunker: "a bunker", dragons_teeth: "dragon's teeth", bridge: "a bridge",
-    watchtower: "a watchtower", hospital: "a hospital", workshop: "a workshop", storage: "a storage depot",
-    heliport: "a heliport" },
-};
-// Unit types (units.toml): their names, the two letters drawn on the map, whether they carry no weapon (no
-// rounds to count), the article (la for a feminine name), and the main weapon's name when the unit has a
-// second one (a shot then says which it fires).
-const UNITS = {
-  infantry: { fr: "infanterie", en: "infantry", mark: { fr: "IN", en: "IN" } },
-  medic: { fr: "infirmier", en: "medic", mark: { fr: "IF", en: "MD" } },
-  engineer: { fr: "ingénieur", en: "engineer", mark: { fr: "GÉ", en: "EN" } },
-  sniper: { fr: "sniper", en: "sniper", mark: { fr: "SN", en: "SN" } },
-  scout: { fr: "éclaireur", en: "scout", mark: { fr: "ÉC", en: "SC" } },
-  observer: { fr: "observateur", en: "observer", mark: { fr: "OB", en: "OB" }, unarmed: true },
-  general: { fr: "général", en: "general", mark: { fr: "★", en: "★" } },
-  rocket_launcher: { fr: "lance-roquettes", en: "rocket launcher", mark: { fr: "LR", en: "RL" } },
-  mortar: { fr: "mortier", en: "mortar", mark: { fr: "MO", en: "MO" } },
-  cannon: { fr: "canon", en: "cannon", mark: { fr: "CA", en: "CN" } },
-  truck: { fr: "camion", en: "truck", mark: { fr: "CM", en: "TR" }, unarmed: true },
-  supply_truck: { fr: "ravitailleur", en: "supply truck", mark: { fr: "RA", en: "SU" }, unarmed: true },
-  heavy_tank: { fr: "char lourd", en: "heavy tank", mark: { fr: "CL", en: "HT" }, weapon: "gun" },
-  drone_operator: { fr: "droniste", en: "drone operator", mark: { fr: "DR", en: "DO" }, unarmed: true },
-  surveillance_drone: { fr: "drone de surveillance", en: "surveillance drone", mark: { fr: "DS", en: "SD" }, unarmed: true },
-  bomb_drone: { fr: "drone bombardier", en: "bomb drone", mark: { fr: "DB", en: "BD" } },
-  kamikaze_drone: { fr: "drone kamikaze", en: "kamikaze drone", mark: { fr: "DK", en: "KD" } },
-  jammer: { fr: "brouilleur", en: "jammer", mark: { fr: "BR", en: "JM" }, unarmed: true },
-  aa_battery: { fr: "batterie anti-aérienne", en: "AA battery", mark: { fr: "AA", en: "AA" }, feminine: true },
-  attack_helicopter: { fr: "hélicoptère d'attaque", en: "attack helicopter", mark: { fr: "HA", en: "AH" }, weapon: "machine_gun" },
-  transport_helicopter: { fr: "hélicoptère de transport", en: "transport helicopter", mark: { fr: "HT", en: "TH" }, unarmed: true },
-};
-const TERRAIN = {
-  fr: { road: "route", bridge: "pont", meadow: "prairie", burnt: "terre brûlée", forest: "forêt", hill: "colline",
-    swamp: "marécage", crater: "cratère", ruins: "village en ruine", wreck: "épave", water: "eau" },
-  en: { road: "road", bridge: "bridge", meadow: "meadow", burnt: "burnt ground", forest: "forest", hill: "hill",
-    swamp: "swamp", crater: "crater", ruins: "ruined village", wreck: "wreck", water: "water" },
-};
-const OTHER_WORDS = { fr: { unit: "unité", ground: "terrain", structure: "un ouvrage" },
-  en: { unit: "unit", ground: "ground", structure: "a structure" } };
-
-let lang = "fr";  // the language of the page being drawn
-// "Bleu 12" for b12, as the journal names it.
-function unitNamed(id) {
-  const match = /^([br])(\d+)$/.exec(String(id ?? ""));
-  return match ? `${T[lang].sides[match[1] === "b" ? "blue" : "red"]} ${match[2]}` : OTHER_WORDS[lang].unit;
-}
-const unitName = (unit) => unitNamed(unit.id);
-let known = new Map();  // the view's units by id, for the orders' words
-const plural = (n) => (n > 1 ? "s" : "");
-const armed = (u) => u.ammo != null && !UNITS[u.type]?.unarmed;  // its rounds: an own unit's, with a weapon
-// "Bleu 6 — hélicoptère d'attaque · 18 PV · …": the unit's name and type, then its figures that apply.
-const describe = (u, figures) => [`${unitName(u)} — ${typeName(u.type)}`, ...figures.filter(Boolean)].join(" · ");
-const passenger = (id) => `${unitNamed(id)} (${typeName(known.get(id)?.type)})`;
-// "l'hélicoptère d'attaque" / "the attack helicopter"
-function typeWithArticle(type) {
-  const name = typeName(type);
-  if (lang === "en") return `the ${name}`;
-  return /^[aeiouéèêh]/i.test(name) ? `l'${name}` : `${UNITS[type]?.feminine ? "la" : "le"} ${name}`;
-}
-// What a shot, bomb or strike aims at: the aircraft over the cell, or what stands on it, or the cell.
-function targetWords(action) {
-  const air = action.at === "air";
-  const words = T[lang].target;
-  const there = [...known.values()].find((u) => u.cell === action.target && !u.aboard && Boolean(u.flying) === air);
-  return there ? words[air ? "air" : "ground"](typeWithArticle(there.type), action.target) : words.cell(action.target);
-}
-// The weapon a shot fires: its second one (rocket), or its main one when it has two.
-const weaponWords = (action) => T[lang].weapon[action.weapon ?? UNITS[known.get(action.unit)?.type]?.weapon] ?? "";
-const operatorWords = (action) => { const id = known.get(action.unit)?.operator; return id ? `, ${unitNamed(id)}` : ""; };
-const typeName = (type) => UNITS[type]?.[lang] ?? OTHER_WORDS[lang].unit;
-const typeMark = (type) => UNITS[type]?.mark[lang] ?? "?";
-const terrainName = (id) => TERRAIN[lang][id] ?? OTHER_WORDS[lang].ground;
-const structureName = (kind) => BUILD[lang][kind] ?? OTHER_WORDS[lang].structure;
-
-let selected = null;
-let lastVersion = null;
-
-
-const cellName = (x, y) => `${columnName(x)}${y + 1}`;
+// The ruleset's words and numbers (names, hit points, costs…), from the server, once.
+const GLOSSARY = await fetch("/api/rulesets").then((r) => r.json())
+  .then((all) => all.find((r) => r.name === "front")?.glossary ?? {}).catch(() => ({}));
 
 export function seatName(view, seat, lang) {
-  return T[lang].sides[seat] ?? seat;
+  return WORDS[lang === "en" ? "en" : "fr"].sides[seat] ?? seat;
 }
 
-export function render(root, ctx) {
-  const { view, seat, legal } = ctx;
-  lang = ctx.lang === "en" ? "en" : "fr";
-  const t = T[lang];
-  if (ctx.game.version !== lastVersion) { lastVersion = ctx.game.version; if (!legal.some((a) => a.unit === selected)) selected = null; }
-  known = new Map((view.units ?? []).map((u) => [u.id, u]));
-  const mine = legal.filter((a) => a.unit === selected);
-  const moves = new Map(mine.filter((a) => a.type === "move").map((a) => [a.to, a]));
-  // A click on a cell or on what stands there fires the main weapon (else the rocket, a bomb, a strike);
-  // a click on an aircraft in flight fires at it. Every other way to fire is a button under the map.
-  const firing = mine.filter((a) => ["shoot", "bomb", "strike"].includes(a.type) && a.at !== "structure")
-    .sort((a, b) => Boolean(a.weapon) - Boolean(b.weapon));
-  const shots = new Map(), airShots = new Map();
-  for (const a of firing) {
-    const aims = a.at === "air" ? airShots : shots;
-    if (!aims.has(a.target)) aims.set(a.target, a);
+// -- what the page remembers between two drawings ---------------------------------------------------
+let ctx = null;          // the shell's latest
+let ui = null;           // the page's lasting parts: the map keeps its zoom and pan from one drawing to the next
+let version = null;
+let selected = null;     // own unit id
+let inspected = null;    // a cell looked at (an enemy, a point…)
+let hovered = null;      // the cell under the pointer or the map's cursor
+let pending = null;      // {kind: "move"|"aim"|"order", cell, …}: what a second click gives
+let choosing = null;     // {label, actions: Map(cell → action)}: an order waiting for its cell
+let journalCell = null;  // a cell named by the journal line under the pointer
+let busy = false;        // an order is on its way: nothing else is sent meanwhile
+let answers = new Map(); // previews and odds of this version, by action
+let summaryShut = null;  // the turn whose summary was closed
+let lastTurn = null;     // the turn and side drawn last
+
+const lang = () => (ctx?.lang === "en" ? "en" : "fr");
+const words = () => ORDER_WORDS[lang()];
+const names = () => namer(lang(), GLOSSARY);
+const units = () => ctx.view.units ?? [];
+const unitById = (id) => units().find((u) => u.id === id);
+const onMap = (u) => u.cell && !u.aboard;
+const myTurn = () => ctx.legal.some((a) => a.type === "end_turn");
+const actionsOf = (id) => ctx.legal.filter((a) => a.unit === id);
+
+// Ask the server once per version and action; the answer redraws what waits for it.
+function ask(kind, action) {
+  const id = `${kind}:${key(action)}`;
+  if (!answers.has(id)) {
+    const entry = { value: undefined, error: null };
+    entry.promise = (kind === "preview" ? ctx.preview(action) : ctx.odds(action))
+      .then((value) => { entry.value = value; }, (error) => { entry.value = null; entry.error = error.message; })
+      .then(() => { if (answers.get(id) === entry) update(); });
+    answers.set(id, entry);
   }
-  const rows = view.map.length, cols = view.map[0].length;
-  const title = view.scenario?.[lang] ?? "";
-  const svg = el("svg:svg", { viewBox: `0 0 ${MARGIN + cols * CELL + 4} ${MARGIN + rows * CELL + 4}`, class: "front-map",
-    role: "group", "aria-label": t.map(title, cols, rows) });
-  for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const name = cellName(x, y);
-      const action = moves.get(name) || shots.get(name);
-      svg.append(el("svg:rect", { x: MARGIN + x * CELL, y: MARGIN + y * CELL, width: CELL, height: CELL, "data-cell": name,
-        class: `ground${moves.has(name) ? " move" : ""}${shots.has(name) ? " aim" : ""}`, fill: COLOURS[view.map[y][x]] ?? "#ccc",
-        onclick: action ? () => ctx.act(action) : null }, el("svg:title", {}, `${name} ${terrainName(view.map[y][x])}`)));
-    }
-  }
-  for (let x = 0; x < cols; x++) svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN - 6, class: "coord", "text-anchor": "middle" }, columnName(x)));
-  for (let y = 0; y < rows; y++) svg.append(el("svg:text", { x: MARGIN - 4, y: MARGIN + y * CELL + CELL / 2 + 4, class: "coord", "text-anchor": "end" }, String(y + 1)));
-  for (const [name, holder] of Object.entries(view.points ?? {})) {
-    const [x, y] = parseMapCell(name);
-    svg.append(el("svg:rect", { x: MARGIN + x * CELL + 2, y: MARGIN + y * CELL + 2, width: CELL - 4, height: CELL - 4, class: `point ${holder ?? "neutral"}` }));
-  }
-  for (const objective of view.victory?.objectives ?? []) {  // the cells a mission is about: held, or the way out
-    for (const name of objective.cells ?? objective.exit ?? []) {
-      const [x, y] = parseMapCell(name);
-      svg.append(el("svg:rect", { x: MARGIN + x * CELL + 1, y: MARGIN + y * CELL + 1, width: CELL - 2, height: CELL - 2,
-        class: `objective ${objective.kind} ${objective.side}` }));
-    }
-  }
-  for (const work of view.structures ?? []) {
-    const [x, y] = parseMapCell(work.cell);
-    const kind = STRUCTURES[work.kind] ?? { mark: "?", fr: OTHER_WORDS.fr.structure, en: OTHER_WORDS.en.structure };
-    const status = work.carcass ? ` (${STATE_WORDS[lang].carcass})` : work.complete ? "" : ` (${STATE_WORDS[lang].site})`;
-    svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL / 2 + 5, "text-anchor": "middle",
-      class: `structure ${work.side ?? "neutral"}${work.complete ? "" : " site"}` }, kind.mark,
-      el("svg:title", {}, `${work.cell} ${kind[lang]}${status}`)));
-  }
-  for (const name of view.mines ?? []) {
-    const [x, y] = parseMapCell(name);
-    svg.append(el("svg:text", { x: MARGIN + x * CELL + CELL / 2, y: MARGIN + y * CELL + CELL - 4, "text-anchor": "middle", class: "mine" }, "✸"));
-  }
-  const onMap = (view.units ?? []).filter((u) => u.cell && !u.aboard);  // a passenger rides inside its truck
-  const underAircraft = new Set(onMap.filter((u) => u.flying).map((u) => u.cell));
-  const pick = (unit) => () => { selected = unit.id === selected ? null : unit.id; render(root, ctx); };
-  for (const unit of onMap.filter((u) => !u.flying)) {  // on the ground, landed aircraft included
-    const [x, y] = parseMapCell(unit.cell);
-    const action = shots.get(unit.cell);
-    // Under an aircraft in flight, the ground unit moves down and left to leave the corner to its badge.
-    const under = underAircraft.has(unit.cell);
-    const [cx, cy, r] = under ? [9, 15, 8] : [CELL / 2, CELL / 2, CELL / 2 - 3];
-    svg.append(el("svg:g", { class: `unit ${unit.side}${under ? " under" : ""}${unit.flying === false ? " landed" : ""}${unit.id === selected ? " selected" : ""}`,
-      "data-unit": unit.id, onclick: unit.side === seat ? pick(unit) : action ? () => ctx.act(action) : null },
-      el("svg:title", {}, `${t.unit(unit)} · ${unit.cell}`),
-      el("svg:circle", { cx: MARGIN + x * CELL + cx, cy: MARGIN + y * CELL + cy, r }),
-      el("svg:text", { x: MARGIN + x * CELL + cx, y: MARGIN + y * CELL + cy + (under ? 3.2 : 3.5), "text-anchor": "middle",
-        "aria-hidden": "true" }, typeMark(unit.type))));
-  }
-  for (const unit of onMap.filter((u) => u.flying)) {  // in flight: a badge in the cell's top right corner
-    const [x, y] = parseMapCell(unit.cell);
-    const action = airShots.get(unit.cell);
-    svg.append(el("svg:g", { class: `unit aircraft ${unit.side}${unit.id === selected ? " selected" : ""}${action ? " aim" : ""}`,
-      "data-unit": unit.id, onclick: unit.side === seat ? pick(unit) : action ? () => ctx.act(action) : null },
-      el("svg:title", {}, `${t.unit(unit)} · ${unit.cell}`),
-      el("svg:rect", { x: MARGIN + x * CELL + CELL - BADGE.w - 0.5, y: MARGIN + y * CELL + 0.5, width: BADGE.w, height: BADGE.h, rx: 3 }),
-      el("svg:text", { x: MARGIN + x * CELL + CELL - BADGE.w / 2 - 0.5, y: MARGIN + y * CELL + BADGE.h / 2 + 3.5, "text-anchor": "middle",
-        "aria-hidden": "true" }, typeMark(unit.type))));
-  }
-  const unit = (view.units ?? []).find((u) => u.id === selected);
-  const clicked = new Set([...moves.values(), ...shots.values(), ...airShots.values()]);
-  const others = mine.filter((a) => t.orders[a.type] && a.type !== "move" && a.type !== "launch"
-    && !(a.type === "shoot" && !a.at && !a.weapon && clicked.has(a)));
-  // Launches, drone by drone: one button per cell it may go up over.
-  const launches = new Map();
-  for (const a of mine.filter((a) => a.type === "launch")) launches.set(a.drone, [...(launches.get(a.drone) ?? []), a]);
-  const myTurn = legal.some((a) => a.type === "end_turn");
-  const outcome = ctx.game?.outcome ?? view.outcome;
-  root.replaceChildren(el("div", { class: "front" },
-    title ? el("h2", { class: "front-title" }, title) : null,
-    el("p", { class: "front-status" }, `${t.turn(view.turn)} · ${t.seasons[view.season] ?? ""} · ${t.hours[view.hour] ?? ""} · `,
-      outcome ? (outcome.winner ? t.won(t.sides[outcome.winner]) : t.draw) : myTurn ? t.yourTurn : t.waiting),
-    ...(view.victory?.objectives ?? []).map((o) => el("p", { class: "front-mission" }, t.mission,
-      t.objective[o.kind]?.(o, t.sides[o.side]) ?? "")),
-    // On a phone the map keeps cells big enough to read and scrolls sideways in its frame.
-    el("div", { class: "front-map-frame", role: "region", tabindex: "0", "aria-label": t.frame, style: `--cols: ${cols}` }, svg),
-    el("p", {}, unit ? t.unit(unit) : myTurn ? t.pick : ""),
-    ...[...launches.values()].map((group) => el("p", { class: "front-launch" }, t.launchAt(group[0]), ...group.map((a) =>
-      el("button", { type: "button", class: "order", "data-order": a.type, "aria-label": t.orders.launch(a), onclick: () => ctx.act(a) }, a.to)))),
-    el("div", { class: "front-orders" }, ...others.map((a) =>
-      el("button", { type: "button", class: "order", "data-order": a.type, onclick: () => ctx.act(a) }, t.orders[a.type](a))),
-      myTurn ? el("button", { type: "button", id: "end-turn", onclick: () => ctx.act({ type: "end_turn" }) }, t.endTurn) : null)));
-  document.onkeydown = (event) => { if (event.key === "Tab" && myTurn && document.querySelector(".front")) { event.preventDefault(); ctx.act({ type: "end_turn" }); } };
+  return answers.get(id);
 }
 
-// The home page's panel: choose a battle (the default one or a mission), open it, hand out the two sides' links.
-export function setup(root, ctx) {
-  const { lang, ruleset } = ctx;
-  const words = lang === "en"
-    ? { create: "Open the battle", scenario: "Battle", blue: "Blue's link", red: "Red's link", help: "Send each side its link." }
-    : { create: "Ouvrir la bataille", scenario: "Bataille", blue: "Lien du Bleu", red: "Lien du Rouge", help: "Envoie à chaque camp son lien." };
-  const spec = ruleset?.options_schema?.scenario ?? {};
-  const choice = el("select", { id: "front-scenario" },
-    ...(spec.offered ?? ["default"]).map((id) => el("option", { value: id }, spec.labels?.[id]?.[lang] ?? id)));
-  const links = el("div", { id: "front-links" });
-  root.replaceChildren(el("p", {}, el("label", { for: "front-scenario" }, `${words.scenario} `), choice),
-    el("button", { type: "button", id: "front-create", onclick: async () => {
-      const created = await ctx.create({ ruleset: "front", options: { scenario: choice.value } });
-      if (!created) return;
-      links.replaceChildren(el("p", {}, words.help), ...["blue", "red"].map((side) => el("p", {},
-        el("a", { href: created.seats[side].link, "data-side": side }, words[side]))));
-    } }, words.create), links);
+// -- the map's state from the legal actions -----------------------------------------------------------
+function movesOf(id) {
+  return new Map(actionsOf(id).filter((a) => a.type === "move").map((a) => [a.to, a]));
+}
+function firesOf(id) {
+  return actionsOf(id).filter((a) => FIRE.has(a.type));
+}
+
+function spentUnits() {
+  if (!myTurn()) return new Set();
+  const acting = new Set(ctx.legal.map((a) => a.unit));
+  return new Set(units().filter((u) => u.side === ctx.seat && onMap(u) && !acting.has(u.id)).map((u) => u.id));
+}
+
+function mapState() {
+  const unit = unitById(selected);
+  const reachable = new Set(busy ? [] : choosing ? choosing.actions.keys() : selected ? movesOf(selected).keys() : []);
+  const targets = new Map();
+  if (selected && !busy && !choosing) {
+    for (const a of firesOf(selected)) {
+      const layer = layerOf(a);
+      if (!targets.has(a.target) || layer === "ground") targets.set(a.target, layer);
+    }
+  }
+  let path = [];
+  const shown = pending?.kind === "move" ? pending.cell : !pending && !choosing && reachable.has(hovered) ? hovered : null;
+  if (shown && unit) {  // a way pointed at is drawn once its answer is in (asked after a short pause)
+    const move = movesOf(selected).get(shown);
+    const answer = pending ? ask("preview", move) : answers.get(`preview:${key(move)}`);
+    if (answer?.value?.path) path = [unit.cell, ...answer.value.path];
+  }
+  return { view: ctx.view, seat: ctx.seat, selected, reachable, path, targets, spent: spentUnits(),
+    hover: journalCell ?? pending?.cell ?? null };
+}
+
+// -- clicks and keys on the map -----------------------------------------------------------------------
+function onCell(cell, info = {}) {
+  if (!ctx || busy) return;
+  inspected = cell;
+  if (pending && pending.cell === cell && (pending.kind !== "aim" || !info.layer || pending.layers.has(info.layer))) {
+    return confirm();
+  }
+  if (choosing) {
+    const action = choosing.actions.get(cell);
+    pending = action ? { kind: "order", cell, action, label: choosing.label } : null;
+    if (!action) choosing = null;
+    return update();
+  }
+  const clickedUnit = info.unit ? unitById(info.unit) : null;
+  if (selected) {
+    const aims = firesOf(selected).filter((a) => a.target === cell);
+    if (aims.length) {
+      const layer = info.layer ?? layerOf(aims[0]);
+      const first = aims.filter((a) => layerOf(a) === layer || (layer === "ground" && layerOf(a) === "structure"));
+      const options = [...first, ...aims.filter((a) => !first.includes(a))];
+      pending = { kind: "aim", cell, options, layers: new Set(first.length ? first.map(layerOf) : options.map(layerOf)) };
+      options.forEach((a) => ask("odds", a));
+      return update();
+    }
+    const move = movesOf(selected).get(cell);
+    if (move && !(clickedUnit && clickedUnit.side === ctx.seat && clickedUnit.id !== selected)) {
+      pending = { kind: "move", cell, action: move };
+      return update();
+    }
+  }
+  const own = clickedUnit?.side === ctx.seat ? clickedUnit
+    : units().find((u) => u.side === ctx.seat && onMap(u) && u.cell === cell && (info.layer !== "air" || u.flying));
+  pending = null;
+  if (own) selected = selected === own.id ? null : own.id;
+  update();
+}
+
+// The pointer or the cursor on a cell: the panel tells of it at once; the way there, or the odds of a shot at
+// it, are asked for once the pointer has rested a moment (not for every cell it crosses).
+let resting = null;
+function onHover(cell) {
+  if (!ctx || cell === hovered) return;
+  hovered = cell;
+  clearTimeout(resting);
+  if (selected && !pending && !choosing) {
+    resting = setTimeout(() => {
+      if (hovered !== cell || !selected || pending || choosing) return;
+      const move = movesOf(selected).get(cell);
+      if (move) ask("preview", move);
+      for (const a of firesOf(selected).filter((f) => f.target === cell)) ask("odds", a);
+    }, 60);
+  }
+  update({ map: selected && !pending && !choosing });
+}
+
+function confirm() {
+  if (!pending) return;
+  const action = pending.kind === "aim" ? pending.options[0] : pending.action;
+  play(action);
+}
+
+function cancel() {
+  if (pending) pending = null;
+  else if (choosing) choosing = null;
+  else if (selected) selected = null;
+  else if (summary()) summaryShut = turnKey();
+  else return false;
+  update();
+  return true;
+}
+
+async function play(action) {
+  if (busy || !ctx) return;
+  busy = true;
+  pending = null;
+  choosing = null;
+  summaryShut = turnKey();
+  update();
+  try {
+    await ctx.act(action);
+  } finally {
+    busy = false;
+    update();
+  }
+}
+
+// -- the end of the turn --------------------------------------------------------------------------------
+function stillActing() {
+  const acting = new Set(ctx.legal.filter((a) => a.type !== "end_turn").map((a) => a.unit));
+  return units().filter((u) => acting.has(u.id));
+}
+
+function askEndTurn() {
+  if (!ctx || busy || !myTurn()) return;
+  const waiting = stillActing();
+  if (!waiting.length) return play({ type: "end_turn" });
+  const t = words();
+  const n = names();
+  const shown = waiting.slice(0, 6).map((u) => el("li", {}, `${n.unit(u)} · ${t.ap(u.ap)}`));
+  if (waiting.length > 6) shown.push(el("li", {}, t.more(waiting.length - 6)));
+  const yes = el("button", { type: "button", class: "primary", id: "front-end-yes",
+    onclick: () => { ui.dialog.close(); play({ type: "end_turn" }); } }, t.endYes);
+  const no = el("button", { type: "button", id: "front-end-no", onclick: () => ui.dialog.close() }, t.endNo);
+  ui.dialog.replaceChildren(el("h2", { id: "front-end-title" }, t.endTitle), el("p", {}, t.endText(waiting.length)),
+    el("ul", { class: "front-list" }, ...shown), el("div", { class: "front-dialog-buttons" }, yes, no));
+  ui.dialog.showModal();
+  yes.focus();
+}
+
+function onKey(event) {
+  if (!ctx || !ui?.container.isConnected) return;
+  const dialog = ui.dialog;
+  if (dialog.open) {
+    if (event.key === "Tab") {  // the focus stays in the dialog
+      const buttons = [...dialog.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement);
+      event.preventDefault();
+      buttons[(at + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();
+    }
+    return;
+  }
+  if (!document.querySelector("#rules-panel")?.hidden) return;
+  const active = document.activeElement;
+  const grid = ui.mapHost.querySelector('[role="grid"]');
+  const onBoard = !active || active === document.body || Boolean(grid?.contains(active)) || active === grid;
+  if (event.key === "Escape") {
+    if (cancel()) event.preventDefault();
+  } else if (event.key === "Tab" && !event.shiftKey && onBoard && myTurn() && !busy) {
+    event.preventDefault();
+    askEndTurn();
+  } else if (event.key === "Enter" && pending && (!active || active === document.body)) {
+    event.preventDefault();
+    confirm();
+  }
+}
+document.addEventListener("keydown", onKey);
+
+// A journal line under the pointer lights the last cell it names on the map.
+function onJournalHover(event) {
+  if (!ctx || !ui?.container.isConnected) return;
+  const line = event.target.closest?.("#journal li, .front-line");
+  const cells = line ? line.textContent.match(/\b[A-Z]{1,2}\d{1,2}\b/g) : null;
+  const cell = cells ? cells[cells.length - 1] : null;
+  if (cell === journalCell) return;
+  journalCell = cell;
+  document.querySelectorAll(".front-lit").forEach((node) => node.classList.remove("front-lit"));
+  line?.classList.toggle("front-lit", Boolean(cell));
+  update({ panel: false });
+}
+document.addEventListener("mouseover", onJournalHover);
+
+// -- drawing ------------------------------------------------------------------------------------------------
+export function render(root, next) {
+  ctx = next;
+  if (ctx.game.version !== version) {
+    version = ctx.game.version;
+    answers = new Map();
+    pending = null;
+    choosing = null;
+    const turn = `${ctx.view.turn}:${ctx.view.active}`;
+    // a new turn starts with no unit chosen; a unit lost, or the other seat's (hot seat), is let go
+    if (turn !== lastTurn || unitById(selected)?.side !== ctx.seat) selected = null;
+    lastTurn = turn;
+  }
+  if (!ui || ui.root !== root || !root.contains(ui.container) || ui.lang !== lang()) build(root);
+  update();
+}
+
+function build(root) {
+  const t = words();
+  const mapHost = el("div", { class: "front-map-host" });
+  ui = {
+    root, lang: lang(), mapHost,
+    clock: el("div", { class: "front-clock" }),
+    whose: el("div", { class: "front-whose-host", role: "status" }),
+    endTurn: el("button", { type: "button", id: "end-turn", class: "primary", onclick: askEndTurn }, ...keyed(t.endTurn)),
+    summary: el("div", { class: "front-summary-host" }),
+    tag: el("div", { class: "front-tag", "aria-hidden": "true", hidden: true }),
+    bar: el("section", { class: "front-bar card", "aria-label": t.orders }),
+    side: el("div", { class: "front-side" }),
+    dialog: el("dialog", { class: "front-dialog", "aria-labelledby": "front-end-title" }),
+  };
+  // The orders (beside the map on a wide screen, under it and at hand on a phone), the map, then the panel: the
+  // orders come first in the document, so that the keyboard reaches them without crossing the map (where Tab
+  // ends the turn). What the pointer passes over is not read aloud as it changes.
+  ui.container = el("div", { class: "front" },
+    el("div", { class: "front-top" }, ui.clock, el("div", { class: "front-whose-box" }, ui.whose, ui.endTurn)),
+    el("div", { class: "front-main" }, ui.bar, el("div", { class: "front-stage", "aria-live": "off" }, mapHost, ui.tag),
+      el("div", { class: "front-side-wrap", "aria-live": "off" }, ui.summary, ui.side)), ui.dialog);
+  root.replaceChildren(ui.container);
+  ui.map = createMap(mapHost, { lang: lang(), glossary: GLOSSARY, onCell, onHover });
+  ui.dialog.addEventListener("close", () => (ui.mapHost.querySelector('[role="grid"]') ?? ui.endTurn).focus());
+  // the map pans and zooms by itself: the cost or odds beside a cell follow it
+  const follow = () => requestAnimationFrame(placeTag);
+  for (const kind of ["wheel", "pointermove", "pointerup", "keydown"]) mapHost.addEventListener(kind, follow, { passive: true });
+}
+
+// When the side's turn begins, what it saw since its last one, until closed or an order is given.
+const turnKey = () => `${ctx.seat}:${ctx.view.turn}`;
+function summary() {
+  if (!myTurn() || summaryShut === turnKey()) return null;
+  return sinceLastTurn(ctx.journal ?? [], ctx.seat, lang());
+}
+
+function update({ map = true, panel = true } = {}) {
+  if (!ctx || !ui) return;
+  const view = ctx.view;
+  ui.container.dataset.hour = view.hour ?? "";
+  ui.container.setAttribute("aria-busy", String(busy));
+  if (map) drawMap();
+  placeTag();
+  if (!panel) return;
+  const outcome = ctx.game.outcome ?? null;
+  const [time, whose] = clock({ view, outcome, seat: ctx.seat, myTurn: myTurn(), lang: lang() });
+  ui.clock.replaceChildren(time);
+  ui.whose.replaceChildren(whose);
+  ui.endTurn.hidden = !myTurn();
+  ui.endTurn.disabled = busy;
+  const aim = (cell, layer) => { onCell(cell, { layer }); showCell(cell); };
+  const choose = (group) => { choosing = group; pending = null; update(); };
+  keepFocus(ui.bar, () => ui.bar.replaceChildren(...ordersBar({ lang: lang(), glossary: GLOSSARY, view, seat: ctx.seat,
+    legal: ctx.legal, busy, myTurn: myTurn(), outcome, unit: unitById(selected), pending, choosing, ask, play, confirm,
+    cancel, aim, choose })));
+  const lines = summary();
+  ui.summary.replaceChildren(lines ? summaryBox({ lines, other: seatName(view, ctx.seat === "blue" ? "red" : "blue", lang()),
+    lang: lang(), onClose: () => { summaryShut = turnKey(); update({ map: false }); } }) : "");
+  const looked = hovered ?? inspected;
+  const under = looked ? unitsAt(looked) : [];
+  const shown = under[0] ?? unitById(selected);
+  const unitClass = GLOSSARY.units?.[unitById(selected)?.type]?.class;
+  ui.side.replaceChildren(...[
+    unitCard({ unit: shown, view, glossary: GLOSSARY, lang: lang(), spent: shown && spentUnits().has(shown.id) }),
+    ...under.slice(1).map((u) => unitCard({ unit: u, view, glossary: GLOSSARY, lang: lang(), spent: spentUnits().has(u.id) })),
+    cellCard({ cell: looked ?? shown?.cell, view, glossary: GLOSSARY, lang: lang(), classOf: unitClass }),
+    pointsCard({ view, glossary: GLOSSARY, lang: lang() }),
+    missionCard({ view, glossary: GLOSSARY, lang: lang() }),
+  ].filter(Boolean));
+}
+
+// The map is drawn again only when what it shows has changed (a pointer moving over it changes the panel only).
+let drawn = null;
+function drawMap() {
+  const state = mapState();
+  const signature = JSON.stringify([version, ctx.seat, ctx.lang, state.selected, [...state.reachable], state.path,
+    [...state.targets], [...state.spent], state.hover]);
+  if (signature === drawn && ui.drawnBy === ui.map) return;
+  drawn = signature;
+  ui.drawnBy = ui.map;
+  ui.map.render(state);
+}
+
+// the units on a cell, an aircraft in flight first
+const unitsAt = (cell) => units().filter((u) => onMap(u) && u.cell === cell)
+  .sort((a, b) => Boolean(b.flying) - Boolean(a.flying));
+
+function keepFocus(box, redraw) {
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  redraw();
+  if (focused) box.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+// A target chosen from the orders' bar: the map moves to it when it lies out of the map's view.
+function showCell(cell) {
+  const spot = ui.mapHost.querySelector(`[data-cell="${cell}"]`)?.getBoundingClientRect();
+  const frame = ui.mapHost.querySelector(".fm-viewport")?.getBoundingClientRect();
+  const outside = spot && frame && (spot.left < frame.left || spot.right > frame.right || spot.top < frame.top
+    || spot.bottom > frame.bottom);
+  if (outside) {
+    ui.map.centerOn(cell);
+    placeTag();
+  }
+}
+
+// The cost or the odds beside the cell they are about (the same words are in the orders' bar).
+function placeTag() {
+  const text = tagText();
+  const cell = pending?.cell ?? hovered;
+  const spot = text && cell ? ui.mapHost.querySelector(`[data-cell="${cell}"]`)?.getBoundingClientRect() : null;
+  const view = ui.mapHost.querySelector(".fm-viewport")?.getBoundingClientRect() ?? spot;
+  const inView = spot && spot.right > view.left && spot.left < view.right && spot.bottom > view.top && spot.top < view.bottom;
+  ui.tag.hidden = !inView;
+  if (!inView) return;
+  const box = spot;
+  const frame = ui.tag.parentElement.getBoundingClientRect();
+  ui.tag.textContent = text;
+  const half = ui.tag.offsetWidth / 2;
+  const above = box.top - frame.top - ui.tag.offsetHeight - 4 >= 0;  // over the cell, or under it at the map's top
+  ui.tag.classList.toggle("below", !above);
+  ui.tag.style.left = `${Math.max(half, Math.min(frame.width - half, box.left - frame.left + box.width / 2))}px`;
+  ui.tag.style.top = `${above ? box.top - frame.top : box.bottom - frame.top}px`;
+}
+
+function tagText() {
+  if (!selected || choosing) return "";
+  const cell = pending?.cell ?? hovered;
+  const move = pending?.kind === "move" || !pending ? movesOf(selected).get(cell) : null;
+  if (move) return costText(lang(), answers.get(`preview:${key(move)}`)?.value, unitById(move.unit));
+  const aim = (pending?.kind === "aim" ? pending.options : firesOf(selected).filter((a) => a.target === cell))[0];
+  const odds = aim ? answers.get(`odds:${key(aim)}`)?.value : null;
+  return odds ? oddsText(lang(), odds, true) : "";
 }
