@@ -109,8 +109,8 @@ def test_a_drone_in_flight_is_brought_down_for_certain_and_a_blast_warns_of_frie
     enemy = put(state, "b9", "blue", "infantry", (target.cell[0] + 1, target.cell[1] + 1))
     friend = put(state, "r10", "red", "infantry", (target.cell[0] + 2, target.cell[1]))
     odds = FRONT.odds(state, "red", {"type": "shoot", "unit": "r5", "target": map_cell_name(target.cell)})
-    caught = {b["unit"]: b["friend"] for b in odds["blast"]}
-    assert caught[friend.id] is True and caught[enemy.id] is False
+    caught = {b["cell"]: b["friend"] for b in odds["blast"]}
+    assert caught[map_cell_name(friend.cell)] is True and caught[map_cell_name(enemy.cell)] is False
 
 
 def test_a_side_sees_the_cells_its_view_marks_in_sight_and_counts_only_its_own_captures():
@@ -161,3 +161,16 @@ def test_the_journal_names_each_unit_with_its_type():
     assert FRONT.narrate(shot, "blue", "en").startswith("Blue 3 (heavy tank) fires (gun) at Red 1 (infantry) at D2: ")
     hit = next(e for e in events if e.type == "hit")
     assert FRONT.narrate(hit, "red", "en").startswith("Red 1 (infantry) is hit by Blue 3 (heavy tank) from B3")
+
+
+def test_a_side_reads_its_units_sight_now_and_where_each_turn_ended():
+    state = small()
+    assert {u["id"]: u.get("sight") for u in FRONT.view(state, "blue")["units"]}["b1"] == 6
+    enemies = [u for u in FRONT.view(state, "red")["units"] if u["side"] == "blue"]
+    assert enemies and all("sight" not in u for u in enemies)  # an enemy's sight is not told
+    state.hour = "night"
+    own = {u["id"]: u for u in FRONT.view(state, "blue")["units"]}
+    assert own["b1"]["sight"] == 6 - 2
+    events = FRONT.apply(state, "blue", {"type": "end_turn"}, dice())
+    marks = FRONT.marks(events, "blue")
+    assert {"kind": "turn_ended", "side": "blue"} in marks and marks.count(None) == len(events) - 1

@@ -98,7 +98,7 @@ def _blast(state: State, shooter: Unit, weapon: Weapon, target: Unit, seen: set[
     for unit in sorted(around, key=lambda u: (u.cell[1], u.cell[0])):
         cover = known_cover(state, unit, seen)
         damages = [_damage(weapon, unit, cover, luck) // 2 for luck in LUCKS]
-        hurt.append({"unit": unit.id, "cell": map_cell_name(unit.cell), "friend": unit.side == shooter.side,
+        hurt.append({"cell": map_cell_name(unit.cell), "friend": unit.side == shooter.side,
                      **_chances(unit, damages, cover)})
     return hurt
 

@@ -130,6 +130,10 @@ class Front(Ruleset):
     def narrate(self, event: Event, seat: str | None, lang: str) -> str | None:
         return narration.narrate(event, seat, lang)
 
+    def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
+        """The journal's marks a page reads: where each side's turn ends (the end-of-turn summary)."""
+        return [{"kind": "turn_ended", "side": e.data["side"]} if e.type == "turn_ended" else None for e in events]
+
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """A move's way with its action points and fuel; a shot's damage and chance of destroying."""
         return preview.preview(state, seat, action)

@@ -14,10 +14,10 @@ from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.reaction import PATROL_RADIUS
 from kadesh.rules.front.state import State, Unit
 from kadesh.rules.front.victory import Objective
-from kadesh.rules.front.vision import camouflaged_units, sight_of, spotted
+from kadesh.rules.front.vision import camouflaged_units, sight_of, spotted, vision
 
 
-def _unit(unit: Unit, own: bool) -> dict[str, Any]:
+def _unit(state: State, unit: Unit, own: bool) -> dict[str, Any]:
     seen = {"id": unit.id, "side": unit.side, "type": unit.type.id, "cell": map_cell_name(unit.cell), "hp": unit.hp}
     if unit.tag is not None:
         seen["tag"] = unit.tag
@@ -27,6 +27,8 @@ def _unit(unit: Unit, own: bool) -> dict[str, Any]:
         seen.update(ap=unit.ap, ammo=unit.ammo, fuel=unit.fuel, moved=unit.moved, shots=unit.shots,
                     camouflaged=unit.camouflaged, alert=unit.alert, aboard=unit.aboard,
                     patrol=map_cell_name(unit.patrol) if unit.patrol is not None else None)
+        if unit.on_map:
+            seen["sight"] = vision(state, unit)  # now, with the hour and the weather
         if unit.type.extras.get("mines"):
             seen["mines"] = unit.mines
         if unit.type.weapon("rocket") is not None:
@@ -73,7 +75,7 @@ def side_view(state: State, side: str) -> dict[str, Any]:
         **public_view(state),
         "map": [[state.memory[side].get((x, y), state.terrain[y][x].id) for x in range(state.width)]
                 for y in range(state.height)],
-        "units": [_unit(u, u.side == side) for u in state.units.values() if u.side == side or u.id in enemies],
+        "units": [_unit(state, u, u.side == side) for u in state.units.values() if u.side == side or u.id in enemies],
         "mines": sorted(map_cell_name(c) for c in mines_seen_by(state, side)),
         "fires": sorted(map_cell_name(c) for c in state.fires_seen[side]),
         "patrols": [{"unit": u.id, "cell": map_cell_name(u.patrol), "radius": PATROL_RADIUS}
