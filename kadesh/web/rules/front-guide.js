@@ -14,7 +14,7 @@ export const GUIDE = {
         text: [
           "Bleu joue d'abord. Chaque camp donne tous les ordres qu'il veut à ses unités, puis passe la main (Fin du tour, ou la touche Tab).",
           "Chaque unité reçoit ses points d'action (PA) au début de votre tour : 8 pour l'infanterie, 10 pour le char lourd, 14 pour les camions. Ils paient les pas, les tirs (un tir coûte la moitié des PA de l'unité) et les autres ordres : monter dans un camion ou décharger 2, ravitailler 2, se mettre en alerte 2, construire, déblayer, déminer ou poser une mine 4.",
-          "Cliquez une de vos unités : les cases où elle peut aller sont cerclées de blanc, les ennemis qu'elle peut toucher de rouge. Ses autres ordres apparaissent en boutons sous la carte.",
+          "Cliquez une de vos unités (ou amenez-y le curseur avec les flèches, puis Entrée) : les cases où elle peut aller s'éclairent, les cibles qu'elle peut toucher sont cerclées de rouge. Pointez une case pour voir le chemin et son coût en PA et en carburant, une cible pour voir les dégâts attendus et la chance de la détruire ; cliquez une seconde fois (ou Entrée) pour ordonner, Échap pour reprendre. Ses autres ordres sont des boutons, chacun avec son coût, à côté de la carte.",
         ],
       },
       {
@@ -84,7 +84,7 @@ export const GUIDE = {
         text: [
           "Blue plays first. Each side gives all the orders it wants to its units, then hands over (End turn, or the Tab key).",
           "Each unit gets its action points (AP) at the start of your turn: 8 for infantry, 10 for the heavy tank, 14 for trucks. They pay for steps, shots (a shot costs half the unit's AP) and the other orders: boarding or unloading 2, resupplying 2, going on alert 2, building, clearing, demining or laying a mine 4.",
-          "Click one of your units: the cells it can reach are outlined in white, the enemies it can hit in red. Its other orders show as buttons under the map.",
+          "Click one of your units (or bring the cursor to it with the arrow keys, then Enter): the cells it can reach light up, the targets it can hit are ringed in red. Point at a cell to see the way and its cost in AP and fuel, at a target to see the expected damage and the chance of destroying it; click a second time (or Enter) to give the order, Escape to take it back. Its other orders are buttons, each with its cost, beside the map.",
         ],
       },
       {
