@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from kadesh.core.dice import SeededDice
 from kadesh.core.game import Game
 from kadesh.core.grid import parse_map_cell
-from kadesh.rules.front import combat, fire
+from kadesh.rules.front import air, combat, fire
 from kadesh.rules.front.fire import shots_allowed
 from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.ruleset import Front
@@ -232,12 +232,14 @@ def reaction_shots_held_to_the_rules(fired: list[str]):
         if reaction is None:
             return real(state, shooter, target, dice, reaction, **given)
         assert shooter.side != state.active, "a reaction shot happens in the enemy's turn"
-        assert fire.why_not_fire(state, shooter, target.cell) is None
+        weapon = given.get("weapon")  # « une arme par tir »: the weapon the shot names, each with its rounds
+        aiming = air.target_kind(target)
+        assert fire.why_not_fire(state, shooter, target.cell, weapon.id if weapon else None, aiming) is None
         assert target.id in spotted(state, shooter.side, camouflaged_units(state))
         allowed = fire.shots_allowed(state, shooter)
         seers = {side: spotted(state, side, camouflaged_units(state)) for side in ("blue", "red")}  # as it fires
         events = real(state, shooter, target, dice, reaction, **given)
-        assert shooter.shots <= allowed and shooter.ammo >= 0 and shooter.ap >= 0
+        assert shooter.shots <= allowed and shooter.ammo >= 0 and shooter.rockets >= 0 and shooter.ap >= 0
         for event in events:
             if event.type == "hit" and "by" in event.data:
                 assert event.data["by"] in seers[event.audience[0]]
