@@ -203,6 +203,7 @@ def test_a_front_scenario_file_of_ones_own_is_loaded_from_the_lobby_and_played(b
     page = open_lobby(browser, base)
     page.locator("#card-front details.options summary").click()
     page.set_input_files("#opt-front-scenario_toml-file", str(scenario))
+    page.wait_for_function("document.querySelector('#opt-front-scenario_toml').value.includes('Duel')")  # read async
     assert "Duel au gué" in page.locator("#opt-front-scenario_toml").input_value()
     assert page.locator("label[for=opt-front-scenario_toml-file]").inner_text() == "Charger un fichier :"
     assert_page_clean(page, "fr")
