@@ -115,16 +115,17 @@ def _obstacle(state: State, cell: Cell) -> str | None:
     return "ruin" if terrain.ruin else None
 
 
-def cover_points(state: State, target: Unit) -> int:
+def cover_points(state: State, target: Unit, known: set[str] | None = None) -> int:
     """The cell's cover (terrain and structure), one more within 5 cells of its own general, at most 4.
-    An aircraft in flight has none: nothing stands between it and the shot."""
+    An aircraft in flight has none: nothing stands between it and the shot. ``known``: only a general in it
+    counts (a preview counts the generals its side knows of)."""
     if target.flying:
         return 0
     points = structures.ground_cover(state, target.cell)
     for friend in state.units.values():
         radius = friend.type.extras.get("command_radius")
         if friend.side == target.side and friend is not target and radius is not None and friend.on_map \
-                and chebyshev(friend.cell, target.cell) <= radius:
+                and (known is None or friend.id in known) and chebyshev(friend.cell, target.cell) <= radius:
             points += 1
             break
     return min(points, MAX_COVER)

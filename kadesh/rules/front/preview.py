@@ -56,25 +56,17 @@ def odds(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | No
         if target.flying and target.type.aircraft == "drone":  # « abattent un drone d'un tir »
             outcome = _chances(target, [target.hp] * len(LUCKS), cover=0)
         else:
-            cover = known_cover(state, target, seen)
+            cover = known_cover(state, target, seen, seat)
             outcome = _chances(target, [_damage(weapon, target, cover, luck) for luck in LUCKS], cover)
         blast = [] if target.flying else _blast(state, shooter, weapon, target, seen)
     return {"kind": "shot", "weapon": weapon.id, **outcome, "blast": blast}
 
 
-def known_cover(state: State, target: Unit, seen: set[str]) -> int:
+def known_cover(state: State, target: Unit, seen: set[str], seat: str) -> int:
     """The target's cover points as the side knows them: the ground and works of its cell (as the side knows
-    them: call inside ``as_known_by``), one more if the side sees the target's general within its radius."""
-    if target.flying:
-        return 0
-    points = structures.ground_cover(state, target.cell)
-    for friend in state.units.values():
-        radius = friend.type.extras.get("command_radius")
-        if friend.side == target.side and friend is not target and radius is not None and friend.on_map \
-                and friend.id in seen and chebyshev(friend.cell, target.cell) <= radius:
-            points += 1
-            break
-    return min(points, fire.MAX_COVER)
+    them: call inside ``as_known_by``), the general's reassurance only from a general the side knows of (its
+    own, or an enemy it sees)."""
+    return fire.cover_points(state, target, seen | {u.id for u in state.units.values() if u.side == seat})
 
 
 def _damage(weapon: Weapon, target: Unit, cover: int, luck: int) -> int:
@@ -96,7 +88,7 @@ def _blast(state: State, shooter: Unit, weapon: Weapon, target: Unit, seen: set[
               and (u.side == shooter.side or u.id in seen) and chebyshev(u.cell, target.cell) <= weapon.blast]
     hurt = []
     for unit in sorted(around, key=lambda u: (u.cell[1], u.cell[0])):
-        cover = known_cover(state, unit, seen)
+        cover = known_cover(state, unit, seen, shooter.side)
         damages = [_damage(weapon, unit, cover, luck) // 2 for luck in LUCKS]
         hurt.append({"cell": map_cell_name(unit.cell), "friend": unit.side == shooter.side,
                      **_chances(unit, damages, cover)})
