@@ -22,6 +22,7 @@ from kadesh.rules.front import (
     air,
     air_orders,
     fire,
+    known,
     logistics,
     mines,
     moves,
@@ -134,6 +135,12 @@ class Front(Ruleset):
         """The journal's marks a page reads: where each side's turn ends (the end-of-turn summary)."""
         return [{"kind": "turn_ended", "side": e.data["side"]} if e.type == "turn_ended" else None for e in events]
 
+    def state_from_view(self, view: dict[str, Any], seat: str | None) -> State:
+        """The battle as ``seat``'s view shows it, what it hides assumed (``known.state_from_view``)."""
+        if seat not in SIDES:
+            raise ValueError("only a side's view can be rebuilt into a battle")
+        return known.state_from_view(view, seat)
+
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """A move's way with its action points and fuel; a shot's damage and chance of destroying."""
         return preview.preview(state, seat, action)
@@ -141,6 +148,16 @@ class Front(Ruleset):
     def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """A shot's damage, each value with its chance, and its chance of destroying its target."""
         return preview.odds(state, seat, action)
+
+
+def unit_orders(state: State, unit_id: str) -> list[dict[str, Any]]:
+    """The legal orders of one unit of the side whose turn it is (``legal_actions`` for that unit alone,
+    drawn from what its side knows): what a bot weighs unit by unit, without the whole side's list."""
+    unit = state.units.get(unit_id)
+    if state.result or unit is None or unit.side != state.active:
+        return []
+    with as_known_by(state, unit.side) as seen:
+        return list(_unit_orders(state, unit, seen))
 
 
 def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:

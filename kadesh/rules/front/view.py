@@ -95,7 +95,9 @@ def _sight(state: State, side: str) -> list[str]:
 
 
 def _structures(state: State, side: str) -> list[dict[str, Any]]:
-    """Its own works and buildings as they are; the others as it last saw them."""
+    """Its own works and buildings as they are (with the build orders a site has had); the others as it
+    last saw them."""
     rows = sorted(state.structures_known_by(side).items(), key=lambda item: (item[0][1], item[0][0]))  # as on a map
     return [{"cell": map_cell_name(cell), "kind": s.type.id, "side": s.owner, "complete": s.complete,
-             "carcass": s.carcass} for cell, s in rows]
+             "carcass": s.carcass, "hp": s.hp, **({"steps": s.steps} if s.owner == side else {})}
+            for cell, s in rows]
