@@ -19,6 +19,10 @@ class Bot(ABC):
 
     level: ClassVar[str]
     title: ClassVar[dict[str, str]]
+    # A bot that works out its own orders from the view (Front's: ``Ruleset.state_from_view`` and one unit's
+    # orders at a time) gets an empty ``legal``: the whole list costs tens of milliseconds on a big battle,
+    # at every order of a long turn.
+    wants_legal: ClassVar[bool] = True
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None) -> None:
         """``budget``: thinking time per action in seconds, for the levels that search."""
@@ -56,6 +60,10 @@ def simulator(ruleset: str) -> Simulator | None:
     return _SIMULATORS.get(ruleset)
 
 
+def has_bot(ruleset: str, level: str) -> bool:
+    return (ruleset, level) in _BOTS
+
+
 def levels(ruleset: str) -> list[str]:
     _load()
     return [level for (name, level) in _BOTS if name == ruleset]
@@ -78,9 +86,13 @@ def make_bot(ruleset: str, level: str, seed: int | None = None, **settings: Any)
 
 def play_turn_of(game: Game, seat: str, bot: Bot) -> list:
     """Let ``bot`` make one move for ``seat``: it gets the seat's view and legal actions only."""
-    action = bot.choose(game.view(seat), seat, game.legal_actions(seat))
-    return game.act(seat, action)
+    return game.act(seat, bot.choose(game.view(seat), seat, legal_for(game, seat, bot)))
+
+
+def legal_for(game: Game, seat: str, bot: Bot) -> list[Action]:
+    """The legal actions handed to ``bot``: all of them, or none for a bot that works them out itself."""
+    return game.legal_actions(seat) if bot.wants_legal else []
 
 
 def _load() -> None:
-    from kadesh.ai import bataille, manoeuvre, random_bot  # noqa: F401 - registration by import
+    from kadesh.ai import bataille, front, front_staff, manoeuvre, random_bot  # noqa: F401 - registration by import

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kadesh.ai.base import Bot, register_bot
+from kadesh.ai.base import Bot, has_bot, register_bot
 from kadesh.core.registry import all_rulesets
 from kadesh.core.ruleset import Action
 
@@ -19,4 +19,5 @@ class RandomBot(Bot):
 
 
 for _name in all_rulesets():
-    register_bot(_name, "random")(RandomBot)
+    if not has_bot(_name, "random"):  # Front has its own (kadesh/ai/front.py)
+        register_bot(_name, "random")(RandomBot)

@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from kadesh.ai.base import Bot, make_bot
+from kadesh.ai.base import Bot, legal_for, make_bot
 from kadesh.core.errors import RuleError
 from kadesh.server.notifier import Notifier
 from kadesh.store import Store, StoreError
@@ -83,8 +83,8 @@ class BotRunner:
             seat = next((s for s in game.to_act() if s in bots), None)
             if seat is None:
                 return False
-            view, legal, version, ruleset = game.view(seat), game.legal_actions(seat), game.version, game.ruleset.name
-        bot = self._bot(game_id, ruleset, seat, bots[seat])
+            bot = self._bot(game_id, game.ruleset.name, seat, bots[seat])
+            view, legal, version = game.view(seat), legal_for(game, seat, bot), game.version
         action = bot.choose(view, seat, legal)
         try:
             result = self.store.act(game_id, seat, version, action)
