@@ -70,6 +70,18 @@ class Sense:
         return [o for o in self.state.victory.objectives if (o.side == self.seat) == mine]
 
     @cached_property
+    def attacking(self) -> bool:
+        """Whether the mission asks the side to act before a deadline (get a convoy out, destroy a target, take
+        cells held until a turn): it then takes more risks."""
+        return any(o.kind in ("escort", "destroy") for o in self.objectives(mine=True)) or \
+            any(o.kind == "hold" for o in self.objectives(mine=False))
+
+    @cached_property
+    def enemy_buildings(self) -> list[Cell]:
+        """The enemy's works and buildings the side knows of: where a hidden headquarters may stand."""
+        return [c for c, s in self.state.structures.items() if s.owner not in (None, self.seat) and not s.carcass]
+
+    @cached_property
     def points_to_take(self) -> list[Cell]:
         if not self.state.victory.default:
             return []
@@ -104,8 +116,8 @@ def goal_of(sense: Sense, unit: Unit) -> Cell | None:
             return nearest(list(objective.cells), unit.cell)
         if objective.kind == "destroy":
             marked = [e.cell for e in sense.enemies if objective.marks(e)]
-            if marked:
-                return nearest(marked, unit.cell)
+            if marked or sense.enemy_buildings:  # unseen, the target is looked for where the enemy has built
+                return nearest(marked or sense.enemy_buildings, unit.cell)
     for objective in sense.objectives(mine=False):
         if objective.kind == "hold":
             return nearest(list(objective.cells), unit.cell)

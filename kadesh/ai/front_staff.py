@@ -33,6 +33,8 @@ from kadesh.rules.front.state import State, Unit
 
 GOAL_WEIGHT = 1.0          # worth of a cell nearer the goal
 RISK_WEIGHT = 0.6          # the expected worth lost to the enemy's next turn, per point of it
+BOLD_RISK_WEIGHT = 0.25    # the same, when the mission has a deadline to meet (``Sense.attacking``)
+CONVOY_GOAL_WEIGHT = 4.0   # a convoy to get out weighs each cell nearer the exit this much
 COVER_WEIGHT = 0.4         # a cover point (it also lowers the risk)
 ALERT_GAIN = 1.5           # overwatch beats a move that gains less than this
 WOUNDED = 0.5              # at this share of its hit points or less, a unit looks for care
@@ -233,7 +235,8 @@ class ChiefOfStaff(FrontBot):
     def _score(self, state: State, sense: Sense, unit: Unit, cell: Cell, goal: Cell | None, keep: int) -> float:
         score = COVER_WEIGHT * structures.ground_cover(state, cell) - self._risk(state, sense, unit, cell)
         if goal is not None:
-            score -= GOAL_WEIGHT * abs(chebyshev(cell, goal) - keep)
+            convoy = any(o.kind == "escort" and o.marks(unit) for o in sense.objectives(mine=True))
+            score -= (CONVOY_GOAL_WEIGHT if convoy else GOAL_WEIGHT) * abs(chebyshev(cell, goal) - keep)
         return score
 
     # -- the enemy's reach --------------------------------------------------------------------------------------
@@ -248,7 +251,8 @@ class ChiefOfStaff(FrontBot):
             weapon = next((w for w in enemy.type.weapons if w.ammo > 0 and hits(w, unit)), None)
             if weapon is not None:
                 damage += fire.damage_of(weapon.damage.get(unit.type.size, 0), cover, 5) * enemy.type.shots
-        return RISK_WEIGHT * harm_worth(unit, damage) if damage else 0.0
+        weight = BOLD_RISK_WEIGHT if sense.attacking else RISK_WEIGHT
+        return weight * harm_worth(unit, damage) if damage else 0.0
 
     def _threatened(self, state: State, sense: Sense, cell: Cell) -> bool:
         return any(cell in self._reach_of(state, e).moving for e in sense.enemies)
