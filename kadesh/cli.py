@@ -280,7 +280,8 @@ def verify(file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, hel
 @app.command()
 def duel(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name, e.g. manoeuvre")],
-    a: Annotated[str, typer.Option("--a", help="First bot: random, maladroit or stratege")] = "stratege",
+    a: Annotated[str, typer.Option("--a", help="First bot, a level of the ruleset: random, maladroit, "
+                                                "stratege (Manœuvre), etat_major (Front)")] = "stratege",
     b: Annotated[str, typer.Option("--b", help="Second bot")] = "maladroit",
     games: Annotated[int, typer.Option(min=1, help="Number of games; sides alternate")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the dice and of the bots")] = 0,
@@ -290,7 +291,14 @@ def duel(
     """Play a tournament between two bots and print win rates with 95 % confidence intervals."""
     from rich.progress import Progress
 
+    from kadesh.ai.base import levels
     from kadesh.ai.duel import duel as run_duel
+
+    if ruleset not in all_rulesets():
+        raise typer.BadParameter(f"unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
+    for level in (a, b):
+        if level not in levels(ruleset):
+            raise typer.BadParameter(f"no bot {level!r} for {ruleset}; known: {', '.join(levels(ruleset))}")
 
     with Progress(console=console) as progress:
         task = progress.add_task(f"{a} – {b}", total=games)

@@ -153,3 +153,17 @@ def test_a_front_bot_takes_a_seat_over_the_api_and_answers_each_turn(client, lev
         assert back["view"]["turn"] == turn + 1
     journal = client.get(f"/api/games/{game_id}/journal", headers=auth(blue), params={"lang": "fr"}).json()
     assert sum(1 for line in journal if line["line"].startswith("Fin du tour") and "Rouge" in line["line"]) == 2
+
+
+@pytest.mark.slow
+def test_kadesh_duel_plays_front_and_names_the_levels_it_knows():
+    from typer.testing import CliRunner
+
+    from kadesh.cli import app
+
+    runner = CliRunner()
+    refused = runner.invoke(app, ["duel", "front", "--a", "stratege", "--b", "random", "--games", "1"])
+    assert refused.exit_code == 2 and "etat_major" in refused.output
+    played = runner.invoke(app, ["duel", "front", "--a", "maladroit", "--b", "random", "--games", "1"])
+    assert played.exit_code == 0, played.output
+    assert "of 1" in played.output and "95 % CI" in played.output
