@@ -2,8 +2,8 @@
 sees first) and on a phone (390×844, the whole page): the lobby, Manœuvre (deployment with the
 rules open, a battle after the other side's turn, the end with its rematch, the hot-seat hand-over),
 Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front (each side,
-by day and at night, a unit's orders, a shot's odds and a way's cost shown), and the page for a link that
-leads nowhere.
+by day and at night, a unit's orders, a shot's odds and a way's cost shown; against Général Maladroit after its
+answer and at the battle's end), and the page for a link that leads nowhere.
 
     python scripts/screenshots.py [--out docs/screenshots] [--only manoeuvre-battle,lobby]
 
@@ -214,6 +214,50 @@ def front_aim_or_move(page) -> None:
         page.hover(f'.front-map-host [data-cell="{reach[len(reach) // 2]}"]')
 
 
+def forward_order(game, side: str = "blue") -> dict | None:
+    """What a side that presses forward does next: fire at what it can on the ground, else the move that gains the
+    most ground towards the other side; None when nothing gains ground."""
+    from kadesh.core.grid import parse_map_cell
+
+    legal, view = game.legal_actions(side), game.view(side)
+    width, forward = len(view["map"][0]), 1 if side == "blue" else -1
+    cells = {u["id"]: u["cell"] for u in view["units"]}
+    shots = [a for a in legal if a["type"] == "shoot" and "at" not in a]
+    if shots:
+        return shots[0]
+    moves = [(forward * (parse_map_cell(a["to"], width, 99)[0] - parse_map_cell(cells[a["unit"]], width, 99)[0]), a)
+             for a in legal if a["type"] == "move"]
+    gain, best = max(moves, key=lambda pair: pair[0], default=(0, None))
+    return best if gain > 0 else None
+
+
+def front_against_the_computer(store, seed: str, options: dict, turns: int):
+    """A Front battle against Général Maladroit: Blue plays ``turns`` turns (``forward_order``, eight orders at
+    most), the computer answers each (the server's bot, seeded here so that the pictures come out the same each
+    time); Blue to play again, or the battle over."""
+    from kadesh.ai.base import make_bot
+
+    created = store.create_game("front", seed=seed, options=options)
+    bot = make_bot("front", "maladroit", seed=1)
+    for _ in range(turns):
+        for order in range(9):
+            with store.game(created.id) as game:
+                if game.outcome:
+                    break
+                version, action = game.version, forward_order(game) if order < 8 else None
+            store.act(created.id, "blue", version, action or {"type": "end_turn"})
+            if action is None:
+                break
+        for _ in range(500):
+            with store.game(created.id) as game:
+                if game.outcome or game.to_act() != ["red"]:
+                    break
+                version, action = game.version, bot.choose(game.view("red"), "red", [])
+            store.act(created.id, "red", version, action)
+    store.set_bot(created.id, "red", "maladroit")  # Blue to play: the computer waits its turn
+    return created
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture, or None)."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -233,6 +277,8 @@ def shots(base: str, store) -> dict:
     front_red = front_day_red(store)
     night_blue = front_at_night(store, "kadesh-screenshot-night", 8)
     night_red = front_at_night(store, "kadesh-screenshot-night", 9)
+    computer = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "default"}, 2)
+    computer_end = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "test_small"}, 20)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -247,6 +293,8 @@ def shots(base: str, store) -> dict:
         "front-red": (seat_link(base, front_red, "red"), None),
         "front-night": (seat_link(base, night_blue, "blue"), front_aim_or_move),
         "front-night-red": (seat_link(base, night_red, "red"), front_aim_or_move),
+        "front-computer": (seat_link(base, computer, "blue"), None),
+        "front-computer-end": (seat_link(base, computer_end, "blue"), None),
         "not-found": (f"{base}/play-this-link-is-cut", None),
     }
 
