@@ -203,6 +203,7 @@ def test_a_person_beats_general_maladroit_on_the_small_ground(browser, tmp_path)
             assert game.outcome == {"winner": "blue", "reason": "annihilation"}
         page.wait_for_function("document.querySelector('.front-whose')?.innerText === 'Victoire du Bleu.'")
         assert page.locator("#ending h2").inner_text() == "Partie terminée"
+        assert page.locator("#ending .verdict").inner_text() == "Victoire !"
         assert page.locator(".front-bar").inner_text() == "La bataille est finie."
         assert page.locator("#journal li", has_text="Bleu a détruit toutes les unités adverses").count() == 1
         assert_page_clean(page, "fr")

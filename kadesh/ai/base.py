@@ -65,8 +65,9 @@ def has_bot(ruleset: str, level: str) -> bool:
 
 
 def levels(ruleset: str) -> list[str]:
+    """A ruleset's levels, easiest first as registered, the random baseline last (a page offers the first)."""
     _load()
-    return [level for (name, level) in _BOTS if name == ruleset]
+    return sorted((level for (name, level) in _BOTS if name == ruleset), key=lambda level: level == "random")
 
 
 def bot_title(ruleset: str, level: str) -> dict[str, str]:

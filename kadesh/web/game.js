@@ -15,7 +15,7 @@ const STRINGS = {
     pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
     rules: "Règles", rulesTitle: (game) => `Règles de ${game}`, close: "Fermer", now: "maintenant",
     choices: "Là où les règles se taisent, Kadesh a choisi", thinking: (name) => `${name} réfléchit…`,
-    over: "Partie terminée", rematch: "Revanche", rematchHelp: "Mêmes règles, mêmes options, nouveaux dés.",
+    over: "Partie terminée", won: "Victoire !", wins: (s) => `${s} l'emporte.`, drawn: "Personne ne l'emporte.", rematch: "Revanche", rematchHelp: "Mêmes règles, mêmes options, nouveaux dés.",
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
     lost: "Vérifie le lien reçu (il doit être copié en entier), ou retrouve tes parties depuis l'accueil.",
@@ -32,7 +32,7 @@ const STRINGS = {
     pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
     rules: "Rules", rulesTitle: (game) => `Rules of ${game}`, close: "Close", now: "now",
     choices: "Where the rules are silent, Kadesh chose", thinking: (name) => `${name} is thinking…`,
-    over: "Game over", rematch: "Rematch", rematchHelp: "Same rules, same options, new dice.",
+    over: "Game over", won: "You won!", wins: (s) => `${s} wins.`, drawn: "Nobody wins.", rematch: "Rematch", rematchHelp: "Same rules, same options, new dice.",
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
     lost: "Check the link you were given (it must be copied whole), or find your games from the home page.",
@@ -324,7 +324,9 @@ function renderEnding() {
   box.hidden = !current.outcome || !current.seat;
   if (box.hidden) return;
   const t = STRINGS[lang];
-  const parts = [el("h2", {}, t.over),
+  const winner = current.outcome.winner;
+  const verdict = winner === current.seat ? t.won : winner ? t.wins(seatName(winner)) : t.drawn;
+  const parts = [el("h2", {}, t.over), el("p", { class: "verdict" }, verdict),
     el("button", { type: "button", id: "rematch", class: "primary", onclick: askRematch }, t.rematch),
     el("span", { class: "muted" }, " ", t.rematchHelp)];
   if (rematchLinks) {
