@@ -6,7 +6,7 @@ export const GUIDE = {
   fr: {
     title: "Front",
     tagline: "Guerre moderne interarmes : points d'action, carburant, munitions, brouillard, mines, drones, hélicoptères et missions.",
-    duration: "1 à 2 heures",
+    duration: "20 minutes (l'escarmouche du gué) à 2 heures",
     players: "2 camps",
     sections: [
       {
@@ -76,7 +76,7 @@ export const GUIDE = {
   en: {
     title: "Front",
     tagline: "Modern combined arms: action points, fuel, ammunition, fog of war, mines, drones, helicopters and missions.",
-    duration: "1 to 2 hours",
+    duration: "20 minutes (the skirmish at the ford) to 2 hours",
     players: "2 sides",
     sections: [
       {
