@@ -167,3 +167,26 @@ def test_kadesh_duel_plays_front_and_names_the_levels_it_knows():
     played = runner.invoke(app, ["duel", "front", "--a", "maladroit", "--b", "random", "--games", "1"])
     assert played.exit_code == 0, played.output
     assert "of 1" in played.output and "95 % CI" in played.output
+
+
+@pytest.mark.parametrize("fuel", [0, 1, 3])
+def test_the_chief_of_staff_never_drives_a_vehicle_further_than_its_fuel(fuel):
+    """A tank short of fuel with an enemy a few cells off: the move to fire it weighs is one it can make (a
+    refused order would leave a game waiting on the server)."""
+    from tests.front_support import dice, mixed, put
+
+    for distance in range(2, 8):
+        state = mixed()
+        tank = state.units["b3"]
+        tank.fuel = fuel
+        target = (tank.cell[0] + distance, tank.cell[1] + 1)
+        if target in state.occupied or state.terrain_at(target) is None:
+            continue
+        put(state, "r9", "red", "infantry", target)
+        bot = make_bot("front", "etat_major", seed=distance)
+        for _ in range(12):  # the first orders of its turn
+            order = bot.choose(FRONT.view(state, "blue"), "blue", [])
+            assert order in list(FRONT.legal_actions(state, "blue")), order
+            if order["type"] == "end_turn":
+                break
+            FRONT.apply(state, "blue", order, dice(*[5] * 40))

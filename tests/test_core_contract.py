@@ -185,3 +185,15 @@ def test_cheapest_steps_finds_the_cheapest_way_within_a_budget():
     assert reach[(0, 1)] == 0 and reach[(1, 0)] == 1 and reach[(3, 0)] == 3  # by the road, diagonally on
     assert (2, 1) not in reach and reach[(3, 1)] == 4 and (4, 1) not in reach
     assert sorted(within((0, 0), 1, 5, 3)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_a_refusal_crosses_a_process_boundary_whole():
+    """A duel's games run in worker processes: a refusal raised there must reach the parent as itself (it once
+    failed to unpickle and left the pool waiting forever)."""
+    import pickle
+
+    from kadesh.core.errors import RuleError
+
+    refused = pickle.loads(pickle.dumps(RuleError("cannot_fire_range", "Trop loin.", "Too far.", cell="B7")))
+    assert isinstance(refused, RuleError)
+    assert refused.to_dict() == {"code": "cannot_fire_range", "fr": "Trop loin.", "en": "Too far.", "cell": "B7"}

@@ -11,11 +11,13 @@ from kadesh.core.grid import Cell, chebyshev
 from kadesh.rules.front import combat, fire
 from kadesh.rules.front.known import cell as cell_named
 from kadesh.rules.front.state import State, Unit
+from kadesh.rules.front.vision import sight_of
 
 SHOTS = ("shoot", "bomb", "strike")
 KILL_BONUS = 0.5          # a destroyed enemy is worth half its worth again: it fires no more
 FRIENDLY_BLAST = 1.5      # harm to one's own units in a shell's blast weighs more than the same harm dealt
 LUCK = 5                  # the luck roll's mean (0–10 %)
+ON_POINT = 2.0            # an enemy engineer on a capture point is worth this much more to shoot
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class Sense:
             for other in combat.blast_victims(self.state, weapon, target.cell, target):
                 harm = harm_worth(other, fire.damage(self.state, shooter, other, LUCK, weapon) // 2)
                 value += -FRIENDLY_BLAST * harm if other.side == self.seat else harm
+        if target.cell in self.state.holders and target.type.extras.get("captures"):
+            value *= ON_POINT  # an engineer taking a point: stop it before it counts its second end of turn
         return Shot(target, damage, damage >= target.hp, value)
 
     # -- the mission ------------------------------------------------------------------------------------------
@@ -80,6 +84,19 @@ class Sense:
     def enemy_buildings(self) -> list[Cell]:
         """The enemy's works and buildings the side knows of: where a hidden headquarters may stand."""
         return [c for c, s in self.state.structures.items() if s.owner not in (None, self.seat) and not s.carcass]
+
+    @cached_property
+    def in_sight(self) -> set[Cell]:
+        return sight_of(self.state, self.seat)
+
+    @cached_property
+    def contested(self) -> list[Cell]:
+        """The capture points the enemy holds or is taking (one of its engineers on it): an own unit within 4
+        cells makes them neutral again and stops the count."""
+        if not self.state.victory.default:
+            return []
+        taking = {e.cell for e in self.enemies if e.type.extras.get("captures")}
+        return [p for p in self.state.points if p in taking or self.state.holders.get(p) not in (None, self.seat)]
 
     @cached_property
     def points_to_take(self) -> list[Cell]:

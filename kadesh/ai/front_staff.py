@@ -28,13 +28,15 @@ from kadesh.ai.front import END_TURN, FrontBot
 from kadesh.ai.front_sense import Sense, goal_of, harm_worth, nearest, worth
 from kadesh.core.grid import Cell, chebyshev
 from kadesh.rules.front import fire, moves, structures
-from kadesh.rules.front.ruleset import unit_orders
+from kadesh.rules.front.ruleset import unit_moves, unit_orders
 from kadesh.rules.front.state import State, Unit
 
 GOAL_WEIGHT = 1.0          # worth of a cell nearer the goal
 RISK_WEIGHT = 0.6          # the expected worth lost to the enemy's next turn, per point of it
 BOLD_RISK_WEIGHT = 0.25    # the same, when the mission has a deadline to meet (``Sense.attacking``)
 CONVOY_GOAL_WEIGHT = 4.0   # a convoy to get out weighs each cell nearer the exit this much
+ENGINEER_GOAL_WEIGHT = 2.5  # an engineer going to take a point, or a unit to contest one, the same (points
+#                            win battles)
 COVER_WEIGHT = 0.4         # a cover point (it also lowers the risk)
 ALERT_GAIN = 1.5           # overwatch beats a move that gains less than this
 WOUNDED = 0.5              # at this share of its hit points or less, a unit looks for care
@@ -43,6 +45,8 @@ LAUNCH_DISTANCE = 12       # an operator sends its drones up once an enemy is th
 LOW_FUEL_TURNS = 1         # a helicopter lands with fuel for this many turns aloft left
 LOW_BATTERY = 1            # a drone comes home with this many turns of battery left
 MOVE_TO_FIRE_CELLS = 24    # cells weighed for a move to fire, the nearest to the enemy first
+CONTESTERS = 2             # units sent to each point the enemy holds or is taking
+CONTEST_DISTANCE = 3       # they stop this near it (within 4 cells the point is neutral again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,22 +65,36 @@ class ChiefOfStaff(FrontBot):
         super().__init__(ruleset, seed, budget)
         self._reach: dict[tuple[str, Cell], Reach] = {}
         self._reach_turn: tuple[int, str] = (0, "")
+        self._nothing_to_fire_at: dict[str, tuple[tuple[int, str], frozenset[str]]] = {}
+        self.last_seen: dict[str, Unit] = {}  # each enemy unit as it last saw it (a person remembers it too)
 
     def next_order(self, state: State, seat: str) -> dict[str, Any]:
         if self._reach_turn != self.memory.turn:  # the enemy has moved since
             self._reach, self._reach_turn = {}, self.memory.turn
         sense = Sense(state, seat)
+        self._remember(state, sense)
         for candidate in (self._fire, self._logistics, self._move_to_fire, self._position):
             order = candidate(state, sense)
             if order is not None:
                 return order
         return END_TURN
 
+    def _remember(self, state: State, sense: Sense) -> None:
+        """The enemies seen now are where they are; one remembered on a cell the side sees now, and not seen
+        there, has gone (or fallen): forgotten."""
+        for enemy in sense.enemies:
+            self.last_seen[enemy.id] = enemy
+        if len(self.last_seen) > len(sense.enemies):
+            seen_now = {e.id for e in sense.enemies}
+            for enemy_id, enemy in list(self.last_seen.items()):
+                if enemy_id not in seen_now and enemy.cell in sense.in_sight:
+                    del self.last_seen[enemy_id]
+
     # -- 1. fire ------------------------------------------------------------------------------------------------
     def _fire(self, state: State, sense: Sense) -> dict[str, Any] | None:
         best, best_value = None, 0.0
         for unit in self._in_contact(sense):
-            for order in unit_orders(state, unit.id):
+            for order in unit_orders(state, unit.id, with_moves=False):
                 if sense.is_shot(order):
                     value = self._shot_value(sense, unit, order)
                     if value > best_value:
@@ -108,7 +126,7 @@ class ChiefOfStaff(FrontBot):
                 continue
             extras = unit.type.extras
             if extras.get("supplies") or unit.cargo or unit.flying:
-                for order in unit_orders(state, unit.id):
+                for order in unit_orders(state, unit.id, with_moves=False):
                     if self._worth_doing(state, sense, unit, order):
                         return order
         return None
@@ -129,18 +147,25 @@ class ChiefOfStaff(FrontBot):
     # -- 3. move to fire ----------------------------------------------------------------------------------------
     def _move_to_fire(self, state: State, sense: Sense) -> dict[str, Any] | None:
         best, best_value = None, 0.0
+        enemies = frozenset(e.id for e in sense.enemies)
         for unit in sense.own:
             if unit.id in self.memory.done or unit.moved or not unit.on_map:
                 continue
+            if self._nothing_to_fire_at.get(unit.id) == (self.memory.turn, enemies):
+                continue  # weighed already this turn, with the same enemies in sight
             weapons = [w for w in unit.type.weapons if w.ammo > 0 and not unit.type.extras.get("fires_only_still")]
             if not weapons or fire.rounds(unit, weapons[0]) <= 0:
                 continue
-            reach = moves.reachable(state, unit)
+            reach = unit_moves(state, unit.id)
             cells = self._cells_to_fire_from(sense, unit, reach, max(max(1, w.range // 2) for w in weapons))
+            unit_best = 0.0
             for cell in cells:
                 value = self._fire_from(state, sense, unit, cell, reach[cell]) - self._risk(state, sense, unit, cell)
+                unit_best = max(unit_best, value)
                 if value > best_value:
                     best, best_value = {"type": "move", "unit": unit.id, "to": name(cell)}, value
+            if unit_best <= 0:
+                self._nothing_to_fire_at[unit.id] = (self.memory.turn, enemies)
         return best
 
     def _cells_to_fire_from(self, sense: Sense, unit: Unit, reach: dict[Cell, int], halved: int) -> list[Cell]:
@@ -156,7 +181,7 @@ class ChiefOfStaff(FrontBot):
         state.place(unit, cell)
         unit.ap, unit.moved = ap - cost, True
         try:
-            shots = [o for o in unit_orders(state, unit.id) if sense.is_shot(o)]
+            shots = [o for o in unit_orders(state, unit.id, with_moves=False) if sense.is_shot(o)]
             return max((self._shot_value(sense, unit, o) for o in shots), default=0.0)
         finally:
             state.lift(unit)
@@ -180,9 +205,10 @@ class ChiefOfStaff(FrontBot):
         orders = unit_orders(state, unit.id)
         moves_to = {sense.cell(o["to"]): o for o in orders if o["type"] == "move"}
         goal, keep = self._goal(sense, unit)
-        here = self._score(state, sense, unit, unit.cell, goal, keep)
-        best_cell = max(moves_to, key=lambda c: self._score(state, sense, unit, c, goal, keep), default=None)
-        gain = self._score(state, sense, unit, best_cell, goal, keep) - here if best_cell is not None else 0.0
+        weight = self._goal_weight(sense, unit)
+        here = self._score(state, sense, unit, unit.cell, (goal, keep, weight))
+        best_cell = max(moves_to, key=lambda c: self._score(state, sense, unit, c, (goal, keep, weight)), default=None)
+        gain = self._score(state, sense, unit, best_cell, (goal, keep, weight)) - here if best_cell is not None else 0.0
         alert = next((o for o in orders if o["type"] == "alert"), None)
         if alert is not None and gain < ALERT_GAIN and self._threatened(state, sense, unit.cell):
             self.memory.done.add(unit.id)
@@ -196,6 +222,14 @@ class ChiefOfStaff(FrontBot):
             return care, 1
         if unit.type.extras.get("captures") and sense.points_to_take and not sense.objectives(mine=True):
             return self._point_for(sense, unit), 0
+        point = self._point_to_contest(sense, unit)
+        if point is not None:
+            return point, CONTEST_DISTANCE
+        hunt = self._hunt(sense, unit)
+        if hunt is not None:
+            return hunt, 0
+        if not sense.enemies and self.last_seen and not unit.type.extras.get("captures"):
+            return nearest([e.cell for e in self.last_seen.values()], unit.cell), 0  # where it was last seen
         goal = goal_of(sense, unit)
         if goal is None:
             return None, 0
@@ -219,6 +253,29 @@ class ChiefOfStaff(FrontBot):
             helpers = [u.cell for u in sense.own if u.on_ground and u.type.extras.get("supplies")]
         return nearest(helpers, unit.cell)
 
+    def _hunt(self, sense: Sense, unit: Unit) -> Cell | None:
+        """A unit the mission says to destroy and that is out of sight is looked for: where it was last seen,
+        else at the enemy's works and buildings not in sight now, else at the nearest cell out of sight."""
+        hunted = [o for o in sense.objectives(mine=True) if o.kind == "destroy"]
+        if not hunted or any(o.marks(e) for o in hunted for e in sense.enemies):
+            return None
+        remembered = [e.cell for e in self.last_seen.values() if any(o.marks(e) for o in hunted)]
+        hidden = [c for c in sense.enemy_buildings if c not in sense.in_sight]
+        unseen = remembered or hidden
+        if not unseen:
+            unseen = [(x, y) for y in range(sense.state.height) for x in range(sense.state.width)
+                      if (x, y) not in sense.in_sight]
+        return nearest(unseen, unit.cell)
+
+    def _point_to_contest(self, sense: Sense, unit: Unit) -> Cell | None:
+        """The point the enemy holds or is taking that this unit is among the nearest to (``CONTESTERS`` a point),
+        if any: it goes within 4 cells to make it neutral again."""
+        fighters = [u for u in sense.own if u.on_ground and u.type.armed and not u.type.extras.get("captures")]
+        for point in sense.contested:
+            if unit in sorted(fighters, key=lambda u: (chebyshev(u.cell, point), u.id))[:CONTESTERS]:
+                return point
+        return None
+
     def _point_for(self, sense: Sense, unit: Unit) -> Cell | None:
         """Each engineer its own point: the points to take shared out, nearest engineer first."""
         engineers = sorted((u for u in sense.own if u.on_map and u.type.extras.get("captures")), key=lambda u: u.id)
@@ -232,15 +289,29 @@ class ChiefOfStaff(FrontBot):
             free.remove(point)
         return nearest(sense.points_to_take, unit.cell)
 
-    def _score(self, state: State, sense: Sense, unit: Unit, cell: Cell, goal: Cell | None, keep: int) -> float:
-        score = COVER_WEIGHT * structures.ground_cover(state, cell) - self._risk(state, sense, unit, cell)
+    def _score(self, state: State, sense: Sense, unit: Unit, cell: Cell,
+               heading: tuple[Cell | None, int, float]) -> float:
+        """A cell for ``unit`` going to ``heading`` (its goal, the distance it keeps from it, the weight of a cell
+        nearer): cover, less the risk there, less the way still to go (a unit on an errand that wins battles, a
+        convoy or a point to take or contest, takes the bolder view of risk)."""
+        goal, keep, weight = heading
+        score = COVER_WEIGHT * structures.ground_cover(state, cell) - self._risk(state, sense, unit, cell,
+                                                                                bold=weight > GOAL_WEIGHT)
         if goal is not None:
-            convoy = any(o.kind == "escort" and o.marks(unit) for o in sense.objectives(mine=True))
-            score -= (CONVOY_GOAL_WEIGHT if convoy else GOAL_WEIGHT) * abs(chebyshev(cell, goal) - keep)
+            score -= weight * abs(chebyshev(cell, goal) - keep)
         return score
 
+    def _goal_weight(self, sense: Sense, unit: Unit) -> float:
+        if any(o.kind == "escort" and o.marks(unit) for o in sense.objectives(mine=True)):
+            return CONVOY_GOAL_WEIGHT
+        if unit.type.extras.get("captures") and sense.points_to_take:
+            return ENGINEER_GOAL_WEIGHT
+        if self._point_to_contest(sense, unit) is not None:
+            return ENGINEER_GOAL_WEIGHT
+        return GOAL_WEIGHT
+
     # -- the enemy's reach --------------------------------------------------------------------------------------
-    def _risk(self, state: State, sense: Sense, unit: Unit, cell: Cell) -> float:
+    def _risk(self, state: State, sense: Sense, unit: Unit, cell: Cell, bold: bool = False) -> float:
         """The worth ``unit`` would expect to lose on ``cell`` to the enemies seen, next turn."""
         cover = 0 if unit.flying else min(fire.MAX_COVER, structures.ground_cover(state, cell))
         damage = 0
@@ -251,7 +322,7 @@ class ChiefOfStaff(FrontBot):
             weapon = next((w for w in enemy.type.weapons if w.ammo > 0 and hits(w, unit)), None)
             if weapon is not None:
                 damage += fire.damage_of(weapon.damage.get(unit.type.size, 0), cover, 5) * enemy.type.shots
-        weight = BOLD_RISK_WEIGHT if sense.attacking else RISK_WEIGHT
+        weight = BOLD_RISK_WEIGHT if bold or sense.attacking else RISK_WEIGHT
         return weight * harm_worth(unit, damage) if damage else 0.0
 
     def _threatened(self, state: State, sense: Sense, cell: Cell) -> bool:

@@ -28,6 +28,10 @@ class RuleError(KadeshError, ValueError):
         self.en = en
         self.details = details
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt whole from a pickle (a refusal raised in a worker process reaches the parent as itself)."""
+        return _rebuild_rule_error, (type(self), self.code, self.fr, self.en, self.details)
+
     def message(self, lang: str = "fr") -> str:
         return self.en if lang == "en" else self.fr
 
@@ -50,3 +54,9 @@ class DiceExhausted(KadeshError, RuntimeError):
 
 def bad_action(fr: str, en: str, **details: Any) -> RuleError:
     return RuleError(BAD_ACTION, fr, en, **details)
+
+
+def _rebuild_rule_error(kind: type[RuleError], code: str, fr: str, en: str, details: dict[str, Any]) -> RuleError:
+    error = RuleError.__new__(kind)
+    RuleError.__init__(error, code, fr, en, **details)
+    return error

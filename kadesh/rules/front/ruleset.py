@@ -16,7 +16,7 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.errors import GAME_OVER, UNKNOWN_ACTION, RuleError
 from kadesh.core.events import Event
-from kadesh.core.grid import chebyshev, king_neighbours, map_cell_name
+from kadesh.core.grid import Cell, chebyshev, king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import (
     air,
@@ -150,14 +150,25 @@ class Front(Ruleset):
         return preview.odds(state, seat, action)
 
 
-def unit_orders(state: State, unit_id: str) -> list[dict[str, Any]]:
+def unit_orders(state: State, unit_id: str, with_moves: bool = True) -> list[dict[str, Any]]:
     """The legal orders of one unit of the side whose turn it is (``legal_actions`` for that unit alone,
-    drawn from what its side knows): what a bot weighs unit by unit, without the whole side's list."""
+    drawn from what its side knows): what a bot weighs unit by unit, without the whole side's list.
+    ``with_moves=False`` leaves its moves out (the costly part: every cell it can reach)."""
     unit = state.units.get(unit_id)
     if state.result or unit is None or unit.side != state.active:
         return []
     with as_known_by(state, unit.side) as seen:
-        return list(_unit_orders(state, unit, seen))
+        return list(_unit_orders(state, unit, seen, with_moves))
+
+
+def unit_moves(state: State, unit_id: str) -> dict[Cell, int]:
+    """The cells one unit of the side whose turn it is may be ordered to, with the action points each costs
+    (its ``move`` orders, and their price), drawn from what its side knows."""
+    unit = state.units.get(unit_id)
+    if state.result or unit is None or unit.side != state.active or not unit.on_map or unit.alert:
+        return {}
+    with as_known_by(state, unit.side):
+        return _move_costs(state, unit)
 
 
 def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:
@@ -194,10 +205,11 @@ def _addressed(event: Event, seat: str) -> Event:
     return Event(event.type, event.data, (seat,))
 
 
-def _unit_orders(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
+def _unit_orders(state: State, unit: Unit, seen: set[str], with_moves: bool = True) -> Iterator[dict[str, Any]]:
     if not unit.on_map or unit.alert:
         return
-    yield from _moves(state, unit)
+    if with_moves:
+        yield from _moves(state, unit)
     yield from _shots(state, unit, seen)
     yield from _logistics(state, unit)
     yield from _standing_fire(state, unit)
@@ -229,14 +241,20 @@ def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
 
 
 def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
-    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
-        return
-    reach = moves.reachable(state, unit)
-    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}) if unit.type.burns_per_step else {}
-    for cell in reach:
-        if unit.type.burns_per_step and fuel[cell] > unit.fuel:
-            continue
+    for cell in _move_costs(state, unit):
         yield {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}
+
+
+def _move_costs(state: State, unit: Unit) -> dict[Cell, int]:
+    """The cells a move order may name, with their action points: within reach, with the fuel to get there
+    (a landed helicopter, with the fuel of a turn aloft)."""
+    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+        return {}
+    reach = moves.reachable(state, unit)
+    if not unit.type.burns_per_step:
+        return reach
+    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach})
+    return {cell: cost for cell, cost in reach.items() if fuel[cell] <= unit.fuel}
 
 
 def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:

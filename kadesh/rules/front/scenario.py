@@ -23,8 +23,9 @@ from kadesh.rules.front.state import SIDES, State, Structure, Unit
 from kadesh.rules.front.victory import OBJECTIVE_KINDS, Objective, Victory
 from kadesh.rules.front.vision import TIME, refresh_memory
 
-SHIPPED = ("default", "skirmish", "test_small", "test_mixed", "test_air", "mission_hold", "mission_escort", "mission_general")
-OFFERED = ("default", "skirmish", "mission_hold", "mission_escort", "mission_general")  # to players; the others are for tests
+SHIPPED = ("default", "skirmish", "test_small", "test_mixed", "test_air", "mission_hold", "mission_escort",
+           "mission_general")
+OFFERED = ("default", "skirmish", "mission_hold", "mission_escort", "mission_general")  # to players; others: tests
 MAX_SIDE = 64            # cells: a map is at most 64 × 64
 MAX_UNITS = 400
 MAX_TEXT = 60_000        # characters of TOML
