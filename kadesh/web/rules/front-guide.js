@@ -7,7 +7,7 @@ export const GUIDE = {
     title: "Front",
     tagline: "Guerre moderne interarmes : points d'action, carburant, munitions, brouillard, mines, drones, hélicoptères et missions.",
     duration: "20 minutes (l'escarmouche du gué) à 2 heures",
-    players: "2 camps",
+    players: "2 joueurs, ou contre l'ordinateur",
     sections: [
       {
         key: "orders", title: "Votre tour : les points d'action",
@@ -77,7 +77,7 @@ export const GUIDE = {
     title: "Front",
     tagline: "Modern combined arms: action points, fuel, ammunition, fog of war, mines, drones, helicopters and missions.",
     duration: "20 minutes (the skirmish at the ford) to 2 hours",
-    players: "2 sides",
+    players: "2 players, or against the computer",
     sections: [
       {
         key: "orders", title: "Your turn: action points",

@@ -51,7 +51,7 @@ export const WORDS = {
     },
     escaped: (n, of) => `${n} sur ${of} déjà sortis`, over: "terminé",
     summaryTitle: (s) => `Pendant le tour du ${s}`, summaryNone: "Vos unités n'ont rien vu bouger.", dismiss: "Compris",
-    earlier: (n) => `${plural(n, "ligne")} plus tôt : voir le journal.`,
+    earlier: (n) => `Seuls les derniers faits du tour ; ${n === 1 ? "l'autre est" : `les ${n} autres sont`} dans le journal.`,
   },
   en: {
     colon: ": ", sides: { blue: "Blue", red: "Red" }, adjective: { blue: ["Blue", "Blue"], red: ["Red", "Red"] },
@@ -93,7 +93,7 @@ export const WORDS = {
     },
     escaped: (n, of) => `${n} of ${of} out already`, over: "over",
     summaryTitle: (s) => `During ${s}'s turn`, summaryNone: "Your units saw nothing move.", dismiss: "Got it",
-    earlier: (n) => `${plural(n, "earlier line")}: see the journal.`,
+    earlier: (n) => `The turn's last events only; ${n === 1 ? "the other is" : `the other ${n} are`} in the journal.`,
   },
 };
 
