@@ -66,6 +66,7 @@ class ChiefOfStaff(FrontBot):
         self._reach: dict[tuple[str, Cell], Reach] = {}
         self._reach_turn: tuple[int, str] = (0, "")
         self._nothing_to_fire_at: dict[str, tuple[tuple[int, str], frozenset[str]]] = {}
+        self.own_mines: set[Cell] | None = None
         self.last_seen: dict[str, Unit] = {}  # each enemy unit as it last saw it (a person remembers it too)
 
     def next_order(self, state: State, seat: str) -> dict[str, Any]:
@@ -81,7 +82,9 @@ class ChiefOfStaff(FrontBot):
 
     def _remember(self, state: State, sense: Sense) -> None:
         """The enemies seen now are where they are; one remembered on a cell the side sees now, and not seen
-        there, has gone (or fallen): forgotten."""
+        there, has gone (or fallen): forgotten. The mines known at the first look are its own (it lays none)."""
+        if self.own_mines is None:
+            self.own_mines = set(state.mines)
         for enemy in sense.enemies:
             self.last_seen[enemy.id] = enemy
         if len(self.last_seen) > len(sense.enemies):
@@ -125,7 +128,7 @@ class ChiefOfStaff(FrontBot):
             if not unit.on_map:
                 continue
             extras = unit.type.extras
-            if extras.get("supplies") or unit.cargo or unit.flying:
+            if extras.get("supplies") or extras.get("spots_mines") or unit.cargo or unit.flying:
                 for order in unit_orders(state, unit.id, with_moves=False):
                     if self._worth_doing(state, sense, unit, order):
                         return order
@@ -140,6 +143,8 @@ class ChiefOfStaff(FrontBot):
         if kind == "land":
             return unit.type.aircraft == "helicopter" and (unit.fuel or 0) <= LOW_FUEL_TURNS \
                 * unit.type.extras.get("fuel_per_turn", 1)
+        if kind == "demine":  # an enemy mine its engineer has found (it lays none of its own)
+            return self._cell(order["cell"]) not in self.own_mines
         if kind == "recover":
             return unit.battery is not None and unit.battery <= LOW_BATTERY
         return False
@@ -217,6 +222,8 @@ class ChiefOfStaff(FrontBot):
 
     def _goal(self, sense: Sense, unit: Unit) -> tuple[Cell | None, int]:
         """Where the unit heads, and how far from it it would rather stay (a weapon's range from an enemy)."""
+        if self._in_convoy(sense, unit):  # its mission is the exit, whatever its wounds or its fuel
+            return goal_of(sense, unit), 0
         care = self._care(sense, unit)
         if care is not None:
             return care, 1
@@ -301,8 +308,16 @@ class ChiefOfStaff(FrontBot):
             score -= weight * abs(chebyshev(cell, goal) - keep)
         return score
 
+    @staticmethod
+    def _cell(name: str) -> Cell:
+        return Sense.cell(name)
+
+    @staticmethod
+    def _in_convoy(sense: Sense, unit: Unit) -> bool:
+        return any(o.kind == "escort" and o.marks(unit) for o in sense.objectives(mine=True))
+
     def _goal_weight(self, sense: Sense, unit: Unit) -> float:
-        if any(o.kind == "escort" and o.marks(unit) for o in sense.objectives(mine=True)):
+        if self._in_convoy(sense, unit):
             return CONVOY_GOAL_WEIGHT
         if unit.type.extras.get("captures") and sense.points_to_take:
             return ENGINEER_GOAL_WEIGHT
