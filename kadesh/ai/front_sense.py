@@ -90,6 +90,11 @@ class Sense:
         return sight_of(self.state, self.seat)
 
     @cached_property
+    def out_of_sight(self) -> list[Cell]:
+        width, height = self.state.width, self.state.height
+        return [(x, y) for y in range(height) for x in range(width) if (x, y) not in self.in_sight]
+
+    @cached_property
     def contested(self) -> list[Cell]:
         """The capture points the enemy holds or is taking (one of its engineers on it): an own unit within 4
         cells makes them neutral again and stops the count."""

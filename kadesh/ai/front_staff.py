@@ -235,8 +235,8 @@ class ChiefOfStaff(FrontBot):
         hunt = self._hunt(sense, unit)
         if hunt is not None:
             return hunt, 0
-        if not sense.enemies and self.last_seen and not unit.type.extras.get("captures"):
-            return nearest([e.cell for e in self.last_seen.values()], unit.cell), 0  # where it was last seen
+        if not sense.enemies and self._may_search(sense, unit):
+            return self._search(sense, unit), 0
         goal = goal_of(sense, unit)
         if goal is None:
             return None, 0
@@ -268,11 +268,21 @@ class ChiefOfStaff(FrontBot):
             return None
         remembered = [e.cell for e in self.last_seen.values() if any(o.marks(e) for o in hunted)]
         hidden = [c for c in sense.enemy_buildings if c not in sense.in_sight]
-        unseen = remembered or hidden
-        if not unseen:
-            unseen = [(x, y) for y in range(sense.state.height) for x in range(sense.state.width)
-                      if (x, y) not in sense.in_sight]
-        return nearest(unseen, unit.cell)
+        return nearest(remembered or hidden or sense.out_of_sight, unit.cell)
+
+    @staticmethod
+    def _may_search(sense: Sense, unit: Unit) -> bool:
+        """Not an engineer (it takes points), not a unit the enemy must destroy (it hides), and not on a side that
+        holds ground or guards such a unit (it stays where it defends)."""
+        defending = any(o.kind == "hold" for o in sense.objectives(mine=True)) or \
+            any(o.kind == "destroy" for o in sense.objectives(mine=False))
+        return not defending and not unit.type.extras.get("captures")
+
+    def _search(self, sense: Sense, unit: Unit) -> Cell | None:
+        """With no enemy in sight: where one was last seen, else the nearest cell out of sight."""
+        if self.last_seen:
+            return nearest([e.cell for e in self.last_seen.values()], unit.cell)
+        return nearest(sense.out_of_sight, unit.cell)
 
     def _point_to_contest(self, sense: Sense, unit: Unit) -> Cell | None:
         """The point the enemy holds or is taking that this unit is among the nearest to (``CONTESTERS`` a point),
