@@ -245,7 +245,8 @@ def test_a_side_sees_its_own_works_and_the_enemys_once_seen_and_remembers_them()
     build(state, "trench", (0, 5), "blue")
     refresh_memory(state)
     blue = FRONT.view(state, "blue")["structures"]
-    assert blue == [{"cell": "A6", "kind": "trench", "side": "blue", "complete": True, "carcass": False}]
+    assert blue == [{"cell": "A6", "kind": "trench", "side": "blue", "complete": True, "carcass": False, "hp": 10,
+                     "steps": 1}]  # its own site tells its build orders
     state.place(state.units["b1"], (5, 5))  # 4 cells from J6
     refresh_memory(state)
     assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["A6", "J6"]
