@@ -1,87 +1,150 @@
-"""Actions per second through the full HTTP stack, against a bare endpoint doing the same insert.
+"""Actions per second through a real ``kadesh serve``, against a bare endpoint doing the same insert, with wrk.
 
-    python bench/bench_http.py [--actions 500]
+    python bench/bench_http.py [--seconds 10] [--rounds 2] [--connections 1,2,8]
 
-Full stack: POST /api/games/{id}/actions through the real app (token check, version
-check, rules, write, notification), alternating Manœuvre deploy/undeploy of one element.
-Bare: a FastAPI endpoint on the same kind of database (SQLite file, WAL, synchronous=FULL)
-that only inserts the same row into the same ``actions`` table. Both go through
-Starlette's TestClient in one process, so the ratio is the cost of Kadesh's own work.
+Kadesh: ``kadesh serve`` on a fresh SQLite file (its default settings: WAL, ``synchronous=FULL``), each
+connection on its own Manœuvre game, POST /api/games/{id}/actions alternating a deploy and an undeploy with
+``expected_version`` (the token check, the version check, the rules, the write, the announcement). Bare:
+``bench/bare_insert.py`` served by uvicorn, one row inserted per POST with Python's ``sqlite3`` into its own
+SQLite file, WAL and ``synchronous=FULL`` (the same durability). Both over loopback, driven by ``wrk``
+(one connection per thread), in rounds that interleave the two so that the machine's load falls on both
+alike. Prints each measure's
+actions per second, the ratio, and latency percentiles, with the load average at the start.
+
+wrk is Debian's package: ``apt-get install wrk``. The bench installs nothing by itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
 import tempfile
 import time
-from datetime import UTC, datetime
+import urllib.request
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
-from pydantic import BaseModel
+HERE = Path(__file__).resolve().parent
 
-from kadesh.server import create_app
-from kadesh.store import Store, schema
-
-
-def full_stack(db: str, count: int) -> float:
-    app = create_app(db)
-    with TestClient(app) as client:
-        game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
-        url = f"/api/games/{game['id']}/actions"
-        headers = {"Authorization": f"Bearer {game['seats']['north']['token']}"}
-        deploy, undeploy = {"type": "deploy", "element": "n1", "cell": "c1"}, {"type": "undeploy", "element": "n1"}
-        start = time.perf_counter()
-        for version in range(count):
-            action = deploy if version % 2 == 0 else undeploy
-            response = client.post(url, headers=headers, json={"expected_version": version, "action": action})
-            assert response.status_code == 200, response.text
-        elapsed = time.perf_counter() - start
-    app.state.store.close()
-    return count / elapsed
-
-
-class Body(BaseModel):
-    expected_version: int
-    action: dict[str, Any]
+LUA = """
+games = {%(games)s}
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("id", games[counter][1])
+  thread:set("token", games[counter][2])
+end
+function init(args)
+  version = 0
+end
+function request()
+  local action = '{"type":"undeploy","element":"n1"}'
+  if version %% 2 == 0 then action = '{"type":"deploy","element":"n1","cell":"c1"}' end
+  local body = '{"expected_version":' .. version .. ',"action":' .. action .. '}'
+  local headers = {["Content-Type"] = "application/json"}
+  if token ~= "" then headers["Authorization"] = "Bearer " .. token end
+  return wrk.format("POST", "%(path)s" .. id .. "%(tail)s", headers, body)
+end
+function response(status, headers, body)
+  if status == 200 then version = version + 1 end
+end
+"""
 
 
-def bare(db: str, count: int) -> float:
-    store = Store(db)  # same engine settings and migrated tables; only its engine is used
-    game_id = store.create_game("manoeuvre").id
-    app = FastAPI()
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
-    @app.post("/bare/{game_id}")
-    def insert(game_id: str, body: Body) -> dict[str, int]:
-        with store.engine.begin() as conn:
-            conn.execute(schema.actions.insert().values(
-                game_id=game_id, seq=body.expected_version + 1, seat="north", action=body.action,
-                events=[], created_at=datetime.now(UTC)))
-        return {"version": body.expected_version + 1}
 
-    with TestClient(app) as client:
-        start = time.perf_counter()
-        for version in range(count):
-            action = {"type": "deploy", "element": "n1", "cell": "c1"} if version % 2 == 0 else {"type": "undeploy"}
-            response = client.post(f"/bare/{game_id}", json={"expected_version": version, "action": action})
-            assert response.status_code == 200, response.text
-        elapsed = time.perf_counter() - start
-    store.close()
-    return count / elapsed
+def post(url: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body or {}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"the server stopped at start: {url}")
+        try:
+            urllib.request.urlopen(url)
+            return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"no answer from {url}")
+
+
+def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(command, env={**os.environ, **env}, stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+
+def kadesh_games(base: str, count: int) -> list[tuple[str, str]]:
+    games = [post(f"{base}/api/games", {"ruleset": "manoeuvre"}) for _ in range(count)]
+    return [(g["id"], g["seats"]["north"]["token"]) for g in games]
+
+
+def bare_games(base: str, count: int) -> list[tuple[str, str]]:
+    return [(post(f"{base}/games")["id"], "") for _ in range(count)]
+
+
+def run_wrk(base: str, games: list[tuple[str, str]], path: str, tail: str, seconds: int, folder: Path) -> dict:
+    script = folder / "actions.lua"
+    script.write_text(LUA % {"games": ",".join(f'{{"{i}","{t}"}}' for i, t in games), "path": path, "tail": tail})
+    count = len(games)
+    out = subprocess.run(["wrk", f"-t{count}", f"-c{count}", f"-d{seconds}s", "--latency", "-s", str(script), base],
+                         capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    failed = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    latency = {p: re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", out) for p in ("50", "99")}
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+    return {"rate": rate, "failed": int(failed.group(1)) if failed else 0,
+            **{f"p{p}": float(m.group(1)) * scale[m.group(2)] for p, m in latency.items()}}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=500)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--connections", default="1,2,8")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        full = full_stack(f"sqlite:///{Path(folder) / 'full.sqlite3'}", args.actions)
-        base = bare(f"sqlite:///{Path(folder) / 'bare.sqlite3'}", args.actions)
-    print(f"full stack: {full:8.1f} actions/s")
-    print(f"bare insert: {base:8.1f} actions/s")
-    print(f"ratio full/bare: {full / base:.2f}")
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is needed: apt-get install wrk")
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        kadesh_port, bare_port = free_port(), free_port()
+        kadesh = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", f"sqlite:///{folder / 'kadesh.sqlite3'}",
+                        "--port", str(kadesh_port)], {}, folder / "kadesh.log")
+        bare = start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
+                      str(bare_port), "--log-level", "warning"],
+                     {"KADESH_BENCH_SQLITE": str(folder / 'bare.sqlite3')}, folder / "bare.log")
+        kadesh_base, bare_base = f"http://127.0.0.1:{kadesh_port}", f"http://127.0.0.1:{bare_port}"
+        try:
+            wait_until_up(f"{kadesh_base}/api/rulesets", kadesh)
+            wait_until_up(f"{bare_base}/docs", bare)
+            print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            print("| round | connections | Kadesh actions/s | bare inserts/s | ratio | Kadesh p50 / p99 | bare p99 |")
+            print("|---|---|---|---|---|---|---|")
+            for number in range(1, args.rounds + 1):
+                for count in (int(c) for c in args.connections.split(",")):
+                    ours = run_wrk(kadesh_base, kadesh_games(kadesh_base, count), "/api/games/", "/actions",
+                                   args.seconds, folder)
+                    theirs = run_wrk(bare_base, bare_games(bare_base, count), "/bare/", "", args.seconds, folder)
+                    refused = f" ({ours['failed']} refused)" if ours["failed"] else ""
+                    print(f"| {number} | {count} | {ours['rate']:,.0f}{refused} | {theirs['rate']:,.0f} "
+                          f"| {ours['rate'] / theirs['rate']:.2f} | {ours['p50']:.1f} / {ours['p99']:.1f} ms "
+                          f"| {theirs['p99']:.1f} ms |", flush=True)
+        finally:
+            for process in (kadesh, bare):
+                process.terminate()
+                process.wait(timeout=10)
 
 
 if __name__ == "__main__":
