@@ -26,8 +26,8 @@ from typing import Any
 from kadesh.ai.base import register_bot
 from kadesh.ai.front import END_TURN, FrontBot
 from kadesh.ai.front_sense import Sense, goal_of, harm_worth, nearest, worth
-from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front import fire, moves, structures
+from kadesh.core.grid import Cell, chebyshev, map_cell_name, within
+from kadesh.rules.front import air, fire, logistics, moves, structures
 from kadesh.rules.front.ruleset import unit_moves, unit_orders
 from kadesh.rules.front.state import State, Unit
 
@@ -168,7 +168,7 @@ class ChiefOfStaff(FrontBot):
                 value = self._fire_from(state, sense, unit, cell, reach[cell]) - self._risk(state, sense, unit, cell)
                 unit_best = max(unit_best, value)
                 if value > best_value:
-                    best, best_value = {"type": "move", "unit": unit.id, "to": name(cell)}, value
+                    best, best_value = {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}, value
             if unit_best <= 0:
                 self._nothing_to_fire_at[unit.id] = (self.memory.turn, enemies)
         return best
@@ -254,7 +254,7 @@ class ChiefOfStaff(FrontBot):
             return nearest(needy, unit.cell)
         helpers: list[Cell] = []
         if unit.hp <= WOUNDED * unit.type.hp and not unit.flying:
-            service = "heals" if unit.type.movement == "foot" else "repairs"
+            service = logistics.care_for(unit)
             helpers = [u.cell for u in sense.own if u is not unit and u.on_ground and u.type.extras.get(service)]
         if not helpers and short(unit) and not unit.flying:
             helpers = [u.cell for u in sense.own if u.on_ground and u.type.extras.get("supplies")]
@@ -344,7 +344,8 @@ class ChiefOfStaff(FrontBot):
             reach = self._reach_of(state, enemy)
             if cell not in reach.moving and cell not in reach.still:
                 continue
-            weapon = next((w for w in enemy.type.weapons if w.ammo > 0 and hits(w, unit)), None)
+            aiming = air.target_kind(unit)
+            weapon = next((w for w in enemy.type.weapons if w.ammo > 0 and fire.why_not_aim(w, aiming) is None), None)
             if weapon is not None:
                 damage += fire.damage_of(weapon.damage.get(unit.type.size, 0), cover, 5) * enemy.type.shots
         weight = BOLD_RISK_WEIGHT if bold or sense.attacking else RISK_WEIGHT
@@ -365,11 +366,11 @@ def enemy_reach(state: State, enemy: Unit) -> Reach:
     if not weapons:
         return Reach(frozenset(), frozenset())
     full = max(w.range for w in weapons)
-    still = frozenset(around(state, enemy.cell, full))
+    still = frozenset(within(enemy.cell, full, state.width, state.height))
     moving: set[Cell] = set()
     halved = max(1, full // 2)
     if enemy.type.flies:  # its leash and fuel are not the side's to know: anywhere its action points take it
-        return Reach(still, frozenset(around(state, enemy.cell, enemy.type.ap + halved)))
+        return Reach(still, frozenset(within(enemy.cell, enemy.type.ap + halved, state.width, state.height)))
     if not enemy.type.extras.get("fires_only_still"):
         saved = enemy.ap
         enemy.ap = enemy.type.ap - enemy.type.shot_cost
@@ -378,20 +379,8 @@ def enemy_reach(state: State, enemy: Unit) -> Reach:
         finally:
             enemy.ap = saved
         for cell in ends:
-            moving.update(around(state, cell, halved))
+            moving.update(within(cell, halved, state.width, state.height))
     return Reach(still, frozenset(moving))
-
-
-def around(state: State, cell: Cell, radius: int) -> list[Cell]:
-    x, y = cell
-    return [(cx, cy) for cy in range(max(0, y - radius), min(state.height, y + radius + 1))
-            for cx in range(max(0, x - radius), min(state.width, x + radius + 1))]
-
-
-def hits(weapon: Any, unit: Unit) -> bool:
-    if unit.flying:
-        return unit.type.aircraft in weapon.air
-    return weapon.ground
 
 
 def short(unit: Unit) -> bool:
@@ -400,12 +389,6 @@ def short(unit: Unit) -> bool:
     if weapon is not None and weapon.ammo > 0 and unit.ammo <= SHORT * unit.type.ammo:
         return True
     return unit.fuel is not None and unit.type.fuel and unit.fuel <= SHORT * unit.type.fuel
-
-
-def name(cell: Cell) -> str:
-    from kadesh.core.grid import map_cell_name
-
-    return map_cell_name(cell)
 
 
 register_bot("front", "etat_major")(ChiefOfStaff)

@@ -36,6 +36,12 @@ def is_drone(unit: Unit) -> bool:
     return unit.type.aircraft == "drone"
 
 
+def downed_by_one_shot(unit: Unit) -> bool:
+    """« Infanterie, lance-roquettes, sniper, éclaireur, char lourd et batterie anti-aérienne abattent un drone
+    d'un tir »: a drone in flight falls to any shot that may hit it."""
+    return unit.flying and is_drone(unit)
+
+
 def is_helicopter(unit: Unit) -> bool:
     return unit.type.aircraft == "helicopter"
 

@@ -56,7 +56,7 @@ def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str 
         seen = spotted(state, side, camouflaged_units(state))
     spend_a_shot(shooter, weapon)
     shooter_seen = _seen_by_the_other_side(state, shooter)  # after the shot: firing ends camouflage
-    if target.flying and air.is_drone(target):  # « abattent un drone d'un tir »
+    if air.downed_by_one_shot(target):
         dealt = target.hp
         target.hp = 0
         events = hit_events(shooter, target, dealt, 0, seen, shooter_seen, blast=False, reaction=reaction,

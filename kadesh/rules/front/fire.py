@@ -67,17 +67,26 @@ def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None =
         return "no_ap"
     if kind.extras.get("fires_only_still") and unit.moved:
         return "moved"
+    why = why_not_aim(weapon, aiming)
+    if why is not None:
+        return why
     aloft = aiming in ("drone", "helicopter")
-    if aiming == "landed" and not weapon.hits_landed:
-        return "too_low"  # « sauf ceux du sniper et de la batterie anti-aérienne, qui ne visent pas si bas »
-    if (aloft and aiming not in weapon.air) or (not aloft and not weapon.ground):
-        return "not_that_target"
     distance = chebyshev(unit.cell, target)
     nearest = 0 if unit.flying and weapon.order != "shoot" else max(1, weapon.min_range)  # a bomb: under it too
     if distance > fire_range(unit, weapon) or distance < nearest:
         return "range"
     if not weapon.indirect and not aloft and not unit.flying and not line_is_open(state, unit.cell, target):
         return "blocked"  # a shot from or at an aircraft in flight passes over everything
+    return None
+
+
+def why_not_aim(weapon: Weapon, aiming: str | None) -> str | None:
+    """Whether ``weapon`` may be aimed at what ``aiming`` names (``air.target_kind``), wherever it stands."""
+    aloft = aiming in ("drone", "helicopter")
+    if aiming == "landed" and not weapon.hits_landed:
+        return "too_low"  # « sauf ceux du sniper et de la batterie anti-aérienne, qui ne visent pas si bas »
+    if (aloft and aiming not in weapon.air) or (not aloft and not weapon.ground):
+        return "not_that_target"
     return None
 
 

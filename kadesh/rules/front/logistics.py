@@ -87,6 +87,11 @@ def _served(state: State, side: str, cell: Cell, service: str) -> bool:
                and chebyshev(c, cell) <= 1 for c, s in state.structures.items())
 
 
+def care_for(unit: Unit) -> str:
+    """What mends ``unit``: a medic or a hospital heals foot units, an engineer or a workshop repairs the others."""
+    return "heals" if unit.type.movement == "foot" else "repairs"
+
+
 def heal_and_repair(state: State, side: str) -> dict[str, int]:
     """End of ``side``'s turn: foot units beside a medic or a hospital, vehicles beside an engineer
     or a workshop, get 3 HP; units beside a storage refill their rounds and fuel. All on the ground: an
@@ -98,7 +103,7 @@ def heal_and_repair(state: State, side: str) -> dict[str, int]:
             refill(unit)
         if unit.hp >= unit.type.hp:
             continue
-        helper = "heals" if unit.type.movement == "foot" else "repairs"
+        helper = care_for(unit)
         if _served(state, side, unit.cell, helper) or any(
                 c is not unit and c.type.extras.get(helper) and chebyshev(c.cell, unit.cell) <= 1 for c in carers):
             gained = min(HEAL, unit.type.hp - unit.hp)
