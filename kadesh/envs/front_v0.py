@@ -133,6 +133,7 @@ from pettingzoo.utils import wrappers
 from kadesh import new_game
 from kadesh.core import Game, get_ruleset
 from kadesh.core.grid import map_cell_name, parse_map_cell
+from kadesh.envs.aec import KadeshAEC
 from kadesh.rules.front.clock import HOURS, SEASONS
 
 RULESET = "front"
@@ -431,7 +432,7 @@ def env(render_mode: str | None = None, scenario: str = "test_small", options: d
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
+class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
     """Front, one side choosing one part of an order at a time; see the module docstring."""
 
     metadata = {"name": "front_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -482,14 +483,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
         if Layout.of(self.game) != self.layout:
             raise RuntimeError("the scenario no longer fits the sizes this environment was built with")
         self._choice, self._views, self._legal_cache = [], {}, None
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self._skip_agent_selection = None
-        self.agent_selection = self._next_agent()
+        self._start_episode()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -515,19 +509,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
     def _play(self, agent: str, order: dict[str, Any]) -> None:
         assert self.game is not None
         self.game.act(agent, order)
-        outcome = self.game.outcome
-        if outcome is not None:
-            winner = outcome.get("winner")
-            for seat in self.agents:
-                self.rewards[seat] = 0.0 if winner is None else (1.0 if seat == winner else -1.0)
-                self.terminations[seat] = True
-                self.infos[seat] = {"outcome": outcome}
-        elif self.game.version >= self.max_actions:
-            for seat in self.agents:
-                self.truncations[seat] = True
-                self.infos[seat] = {"outcome": None}
-        else:
-            self.agent_selection = self._next_agent()
+        self._after_action()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         choice = tuple(self._choice) if self._live(agent) else None
@@ -579,17 +561,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
         assert self.game is not None
         return render_view(self.view(self.agent_selection), self.agent_selection)
 
-    def close(self) -> None:
-        pass
-
     # -- helpers -------------------------------------------------------------------
     def _live(self, agent: str) -> bool:
         return (self.game is not None and agent in self.agents and agent == self.agent_selection
                 and not (self.terminations[agent] or self.truncations[agent]))
 
-    def _next_agent(self) -> str:
-        assert self.game is not None
-        to_act = self.game.to_act()
-        if not to_act:
-            raise RuntimeError(f"no side may act but the game has no outcome (version {self.game.version})")
-        return to_act[0]

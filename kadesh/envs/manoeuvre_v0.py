@@ -98,6 +98,7 @@ from pettingzoo.utils import wrappers
 
 from kadesh import new_game
 from kadesh.core.grid import FACINGS, cell_name, parse_cell, step
+from kadesh.envs.aec import KadeshAEC
 
 RULESET = "manoeuvre"
 AGENTS = ("north", "south")
@@ -267,7 +268,7 @@ def env(render_mode: str | None = None, options: dict[str, Any] | None = None,
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
+class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
     """Manœuvre, one seat acting at a time; see the module docstring."""
 
     metadata = {"name": "manoeuvre_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -313,14 +314,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
         self.game = new_game(RULESET, seed=game_seed, options=self.game_options)
         self._check_view()
         self._mask_cache = None
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self._skip_agent_selection = None
-        self.agent_selection = self._next_agent()
+        self._start_episode()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -334,19 +328,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.game.act(agent, index_to_action(agent, index, self.game.view(agent)))
-        outcome = self.game.outcome
-        if outcome is not None:
-            winner = outcome.get("winner")
-            for seat in self.agents:
-                self.rewards[seat] = 0.0 if winner is None else (1.0 if seat == winner else -1.0)
-                self.terminations[seat] = True
-                self.infos[seat] = {"outcome": outcome}
-        elif self.game.version >= self.max_actions:
-            for seat in self.agents:
-                self.truncations[seat] = True
-                self.infos[seat] = {"outcome": None}
-        else:
-            self.agent_selection = self._next_agent()
+        self._after_action()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -389,16 +371,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming
         assert self.game is not None
         return render_view(self.game.view(None))
 
-    def close(self) -> None:
-        pass
-
     # -- helpers -------------------------------------------------------------------
-    def _next_agent(self) -> str:
-        assert self.game is not None
-        to_act = self.game.to_act()
-        if not to_act:
-            raise RuntimeError(f"no seat may act but the game has no outcome (version {self.game.version})")
-        return to_act[0]
 
     def _check_view(self) -> None:
         """Refuse a ruleset whose board or armies no longer fit the action table."""
