@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
 from pydantic import NonNegativeInt
 
 from kadesh.ai.base import bot_title, levels, simulator
-from kadesh.core import all_rulesets, get_ruleset
-from kadesh.server.auth import get_access, get_seat_access, get_store
+from kadesh.core import Game, all_rulesets, get_ruleset
+from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
@@ -166,15 +169,30 @@ def preview(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -
 
 
 @router.post("/games/{game_id}/actions", response_model=ActionOut, tags=["play"], responses=WRITE)
-def act(game_id: str, body: ActionRequest, access: SeatDep, store: StoreDep, request: Request) -> ActionOut:
+async def act(game_id: GameId, body: ActionRequest, request: Request, token: TokenQuery = None,
+              authorization: AuthHeader = None) -> Response:
     """Play an action seen at ``expected_version``: checked, written, then announced."""
-    assert access.seat is not None
+    state = request.app.state
+    version, has_bots, answer = await run_in_threadpool(play, state.store, game_id, token or bearer(authorization),
+                                                        body)
+    state.notifier.publish(game_id, version)
+    if has_bots:
+        state.bots.kick(game_id)
+    return Response(answer, media_type="application/json")
+
+
+def play(store: Store, game_id: str, token: str | None, body: ActionRequest) -> tuple[int, bool, bytes]:
+    """The whole action in one worker thread: who plays, the version, the rules, the write and the answer
+    (an ActionOut as JSON), its view taken before anyone else could act."""
+    access, result = store.play(game_id, token, body.expected_version, body.action, after=seat_view)
     seat = access.seat
-    result = store.act(game_id, seat, body.expected_version, body.action, after=lambda game: game.view(seat))
-    request.app.state.notifier.publish(game_id, result.version)
-    request.app.state.bots.kick(game_id)
     events = [event.to_dict() for event in result.events if event.visible_to(seat)]
-    return ActionOut(version=result.version, events=events, view=result.after)
+    answer = {"version": result.version, "events": events, "view": result.after}
+    return result.version, result.has_bots, json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def seat_view(game: Game, seat: str) -> Any:
+    return game.view(seat)
 
 
 @router.put("/games/{game_id}/bots/{seat}", response_model=GameOut, tags=["games"], responses=WRITE)

@@ -6,8 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Path, Query, Request
 
-from kadesh.server.problems import ApiProblem
-from kadesh.store import Access, BadToken, Store, TokenRevoked
+from kadesh.store import Access, NotASeat, Store
 
 GameId = Annotated[str, Path(max_length=64, description="Game id")]
 TokenQuery = Annotated[str | None, Query(max_length=256, description="Access token (or use Authorization)")]
@@ -27,12 +26,7 @@ def bearer(header: str | None) -> str | None:
 
 def resolve(store: Store, game_id: str, token: str | None) -> Access:
     """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown."""
-    try:
-        return store.access(game_id, token)
-    except BadToken:
-        if store.revoked(game_id, token):
-            raise TokenRevoked("token replaced by a reissue") from None
-        raise
+    return store.access(game_id, token)
 
 
 def get_access(
@@ -48,6 +42,5 @@ def get_access(
 def get_seat_access(access: Annotated[Access, Depends(get_access)]) -> Access:
     """A seat's token: spectators and owners may watch but not play."""
     if not access.may_act:
-        raise ApiProblem(403, "not_a_seat", "Ce jeton sert à regarder, pas à jouer.",
-                         "This token is for watching, not playing.")
+        raise NotASeat("this token is for watching, not playing")
     return access

@@ -25,6 +25,7 @@ from kadesh.store.errors import (
     BadToken,
     GameNotFound,
     GameNotOver,
+    NotASeat,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -102,6 +103,9 @@ def from_store_error(error: StoreError) -> ApiProblem:
         return ApiProblem(401, "unauthorized", "Jeton absent ou inconnu.", "Missing or unknown token.")
     if isinstance(error, WrongGame):
         return ApiProblem(403, "forbidden", "Ce jeton n'ouvre pas cette partie.", "This token does not open this game.")
+    if isinstance(error, NotASeat):
+        return ApiProblem(403, "not_a_seat", "Ce jeton sert à regarder, pas à jouer.",
+                          "This token is for watching, not playing.")
     if isinstance(error, GameNotFound):
         return ApiProblem(404, "game_not_found", "Partie inconnue.", "Unknown game.")
     if isinstance(error, StaleVersion):

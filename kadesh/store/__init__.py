@@ -4,6 +4,7 @@ from kadesh.store.errors import (
     BadToken,
     GameNotFound,
     GameNotOver,
+    NotASeat,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -14,6 +15,6 @@ from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, token_hash
 
 __all__ = [
     "OWNER", "SEAT", "SPECTATOR", "Access", "ActResult", "BadToken", "CreatedGame", "GameCache",
-    "GameNotFound", "GameNotOver", "StaleVersion", "Store", "StoreError", "TokenRevoked", "WrongGame", "json_value",
-    "token_hash",
+    "GameNotFound", "GameNotOver", "NotASeat", "StaleVersion", "Store", "StoreError", "TokenRevoked", "WrongGame",
+    "json_value", "token_hash",
 ]

@@ -54,3 +54,9 @@ class TokenRevoked(BadToken):
     """A token that the owner replaced by a new one (401)."""
 
     code = "token_revoked"
+
+
+class NotASeat(StoreError):
+    """A spectator's or the owner's token, where only a seat may act (403)."""
+
+    code = "not_a_seat"

@@ -12,6 +12,7 @@ version = :expected`` and the unique (game_id, seq) constraint let exactly one l
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import secrets
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import JSON, Connection, Engine, String, bindparam, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kadesh.core import Event, Game, get_ruleset, new_game
@@ -32,7 +33,8 @@ from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import RuleError, bad_action
 from kadesh.store import schema
 from kadesh.store.db import make_engine, migrate, normalize_url
-from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, StaleVersion, WrongGame
+from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, NotASeat, StaleVersion, TokenRevoked, WrongGame
+from kadesh.store.prepared import Prepared
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,25 @@ log = logging.getLogger(__name__)
 EXPORT_FORMAT = "kadesh-export/1"
 MAX_ACTION_DEPTH = 32
 NOTIFY_CHANNEL = "kadesh_games"  # PostgreSQL: each committed action is announced there as "<game id> <version>"
+
+
+# The action path's statements, compiled once per store for its database and run on the driver's cursor.
+_VERSION = select(schema.games.c.version).where(schema.games.c.id == bindparam("game_id"))
+# The game's version and what the token opens, in one read (no token row: unknown token).
+_ENTRY = (select(schema.games.c.version, schema.tokens.c.game_id.label("token_game"), schema.tokens.c.role,
+                 schema.tokens.c.seat)
+          .select_from(schema.games.outerjoin(schema.tokens, schema.tokens.c.hash == bindparam("hash")))
+          .where(schema.games.c.id == bindparam("game_id")))
+_REVOKED = select(schema.revoked_tokens.c.hash).where(schema.revoked_tokens.c.hash == bindparam("hash"),
+                                                      schema.revoked_tokens.c.game_id == bindparam("game_id"))
+_BUMP = (update(schema.games)
+         .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
+         .values(version=bindparam("next"), outcome=bindparam("new_outcome", type_=JSON),
+                 due_at=bindparam("new_due", type_=String)))
+_TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
+_RECORD = schema.actions.insert()
+_HAS_BOTS = select(exists().where(schema.seat_bots.c.game_id == bindparam("game_id")))
+_NOTIFY = select(func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +80,7 @@ class ActResult:
     version: int
     events: list[Event] = field(default_factory=list)
     after: Any = None  # what the ``after`` callback returned, computed before anyone else could act
+    has_bots: bool = False  # whether the computer holds a seat of the game, read as the action was written
 
 
 def json_value(value: Any, what: str = "action") -> Any:
@@ -127,10 +149,21 @@ class Store:
         self.engine = engine or make_engine(self.url)
         self.announces = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
+        dialect = self.engine.dialect
+        self._version, self._entry_row, self._revoked = (Prepared(_VERSION, dialect), Prepared(_ENTRY, dialect),
+                                                         Prepared(_REVOKED, dialect))
+        self._bump, self._touch, self._record, self._has_bots = (
+            Prepared(_BUMP, dialect), Prepared(_TOUCH, dialect), Prepared(_RECORD, dialect),
+            Prepared(_HAS_BOTS, dialect))
+        self._notify = Prepared(_NOTIFY, dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
+        # SQLite lets one writer at a time into a file: this process's writers take turns here, in order,
+        # rather than in SQLite's busy handler, which sleeps and retries (up to 100 ms a time).
+        self._writing: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     def close(self) -> None:
         self.engine.dispose()
@@ -146,7 +179,7 @@ class Store:
         rows = [{"hash": token_hash(t), "game_id": game_id, "role": SEAT, "seat": s} for s, t in seat_tokens.items()]
         rows.append({"hash": token_hash(spectator), "game_id": game_id, "role": SPECTATOR, "seat": None})
         rows.append({"hash": token_hash(owner), "game_id": game_id, "role": OWNER, "seat": None})
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             conn.execute(schema.games.insert().values(
                 id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                 options=game.options, seed=game.seed, commitment=game.commitment,
@@ -163,23 +196,33 @@ class Store:
         if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
             return None
         with self.engine.connect() as conn:
-            return conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
+            row = self._version.run(conn, game_id=game_id).fetchone()
+        return row[0] if row is not None else None
 
     def access(self, game_id: str, token: str | None) -> Access:
-        """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), WrongGame."""
+        """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), TokenRevoked
+        (replaced by a reissue), WrongGame."""
+        with self.engine.connect() as conn:
+            return self._entry(conn, game_id, token)[0]
+
+    def _entry(self, conn: Connection, game_id: str, token: str | None) -> tuple[Access, int]:
+        """What ``token`` opens in ``game_id`` and the game's version, in one read (errors as ``access``)."""
         if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
             raise GameNotFound(game_id)
-        with self.engine.connect() as conn:
-            if conn.execute(select(schema.games.c.id).where(schema.games.c.id == game_id)).first() is None:
-                raise GameNotFound(game_id)
-            if not token:
-                raise BadToken("no token")
-            row = conn.execute(select(schema.tokens).where(schema.tokens.c.hash == token_hash(token))).first()
+        hashed = token_hash(token) if token else None
+        row = self._entry_row.run(conn, game_id=game_id, hash=hashed).fetchone()
         if row is None:
+            raise GameNotFound(game_id)
+        version, token_game, role, seat = row
+        if not token:
+            raise BadToken("no token")
+        if role is None:
+            if self._revoked.run(conn, hash=hashed, game_id=game_id).fetchone() is not None:
+                raise TokenRevoked("token replaced by a reissue")
             raise BadToken("unknown token")
-        if row.game_id != game_id:
+        if token_game != game_id:
             raise WrongGame("token for another game")
-        return Access(row.game_id, row.role, row.seat)
+        return Access(game_id, role, seat), version
 
     def reissue_token(self, game_id: str, role: str, seat: str | None = None) -> str:
         """A new token for ``seat`` (role ``seat``), the spectators or the owner; the one it replaces is revoked.
@@ -189,11 +232,10 @@ class Store:
         token = new_token()
         which = [schema.tokens.c.game_id == game_id, schema.tokens.c.role == role,
                  schema.tokens.c.seat.is_(None) if seat is None else schema.tokens.c.seat == seat]
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             # The first statement writes: it takes SQLite's write lock and PostgreSQL's lock on the game's
             # row, so two reissues of one game follow each other (the second revokes the first's new token).
-            bumped = conn.execute(update(schema.games).where(schema.games.c.id == game_id)
-                                  .values(version=schema.games.c.version)).rowcount
+            bumped = self._touch.run(conn, game_id=game_id).rowcount
             if bumped != 1:
                 raise GameNotFound(game_id)
             old = conn.execute(select(schema.tokens.c.hash).where(*which)).scalars().all()
@@ -206,15 +248,6 @@ class Store:
                 version = conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
                 conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {version}")))
         return token
-
-    def revoked(self, game_id: str, token: str | None) -> bool:
-        """Whether ``token`` opened ``game_id`` until a reissue replaced it."""
-        if not token or "\x00" in game_id:
-            return False
-        with self.engine.connect() as conn:
-            return conn.execute(select(schema.revoked_tokens.c.hash).where(
-                schema.revoked_tokens.c.hash == token_hash(token),
-                schema.revoked_tokens.c.game_id == game_id)).first() is not None
 
     @contextmanager
     def game(self, game_id: str) -> Iterator[Game]:
@@ -269,40 +302,62 @@ class Store:
             current = self.current_version(game_id)
             if current is None:
                 raise GameNotFound(game_id)
-            if expected_version != current:
-                raise StaleVersion(expected_version, current)
-            game = self._load(game_id, current)
-            action = json_value(action)
-            try:
-                events = game.act(seat, action)  # RuleError: nothing changed
-            except RuleError:
-                raise
-            except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
-                self.cache.drop(game_id)
-                log.exception("ruleset %s failed on an action", game.ruleset.name)
-                raise bad_action("Action refusée.", "Action refused.") from error
-            try:
-                self._write(game_id, current, seat, action, events, game.outcome, due_at(game))
-            except BaseException:
-                self.cache.drop(game_id)  # the cached game is ahead of the database now
-                raise
-            return ActResult(game.version, events, after(game) if after is not None else None)
+            with self.engine.connect() as conn:
+                return self._act_at(conn, game_id, seat, expected_version, current, action, after)
 
-    def _write(self, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None) -> None:
+    def play(self, game_id: str, token: str | None, expected_version: int, action: Any,
+             after: Callable[[Game, str], Any] | None = None) -> tuple[Access, ActResult]:
+        """``act`` for whoever holds ``token``: one read gives both who they are and the game's version.
+
+        Refused as ``access`` refuses, NotASeat for a spectator's or the owner's token, then as ``act``;
+        ``after(game, seat)`` as in ``act``."""
+        with self._lock(game_id), self.engine.connect() as conn:
+            access, current = self._entry(conn, game_id, token)
+            seat = access.seat
+            if not access.may_act or seat is None:
+                raise NotASeat("this token is for watching, not playing")
+            then = (lambda game: after(game, seat)) if after is not None else None
+            return access, self._act_at(conn, game_id, seat, expected_version, current, action, then)
+
+    def _act_at(self, conn: Connection, game_id: str, seat: str, expected_version: int, current: int,
+                action: Any, after: Callable[[Game], Any] | None) -> ActResult:
+        """The action at the database's ``current`` version, under the game's lock, written through ``conn``."""
+        if expected_version != current:
+            raise StaleVersion(expected_version, current)
+        game = self._load(game_id, current)
+        action = json_value(action)
         try:
-            with self.engine.begin() as conn:
+            events = game.act(seat, action)  # RuleError: nothing changed
+        except RuleError:
+            raise
+        except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
+            self.cache.drop(game_id)
+            log.exception("ruleset %s failed on an action", game.ruleset.name)
+            raise bad_action("Action refusée.", "Action refused.") from error
+        try:
+            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game))
+        except BaseException:
+            self.cache.drop(game_id)  # the cached game is ahead of the database now
+            raise
+        return ActResult(game.version, events, after(game) if after is not None else None, has_bots)
+
+    def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
+               outcome: dict[str, Any] | None, due: str | None) -> bool:
+        """Write the action at ``current + 1``; whether the game has computer seats (read in the same
+        transaction: a seat given to the computer meanwhile is seen here or sees this action)."""
+        try:
+            with self._writing, conn.begin():
                 # The first statement writes, so SQLite takes its write lock at once.
-                bumped = conn.execute(update(schema.games)
-                                      .where(schema.games.c.id == game_id, schema.games.c.version == current)
-                                      .values(version=current + 1, outcome=outcome, due_at=due)).rowcount
+                bumped = self._bump.run(conn, game_id=game_id, current=current, next=current + 1,
+                                        new_outcome=outcome, new_due=due).rowcount
                 if bumped != 1:
                     raise _Lost()
-                conn.execute(schema.actions.insert().values(
-                    game_id=game_id, seq=current + 1, seat=seat, action=action,
-                    events=[event.to_dict() for event in events], created_at=_now()))
-                if self.announces:  # delivered to every listening server when, and only if, this commits
-                    conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {current + 1}")))
+                self._record.run(conn, game_id=game_id, seq=current + 1, seat=seat, action=action,
+                                 events=[event.to_dict() for event in events], created_at=_now())
+                has_bots = bool(self._has_bots.run(conn, game_id=game_id).fetchone()[0])
+                if self._notify is not None:  # PostgreSQL: every listening server hears it if, and when, it commits
+                    self._notify.run(conn, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}")
+            return has_bots
         except (_Lost, IntegrityError):
             raise StaleVersion(current, self.current_version(game_id) or current) from None
 
@@ -316,7 +371,11 @@ class Store:
     # -- seats played by the computer ----------------------------------------------
     def set_bot(self, game_id: str, seat: str, level: str | None) -> None:
         """Give ``seat`` to the computer at ``level``, or back to people with None."""
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
+            # The game's row first: an action being written meanwhile either sees this seat or is seen by
+            # this seat's bot (PostgreSQL makes them take turns on the row).
+            if self._touch.run(conn, game_id=game_id).rowcount != 1:
+                raise GameNotFound(game_id)
             conn.execute(schema.seat_bots.delete().where(schema.seat_bots.c.game_id == game_id,
                                                          schema.seat_bots.c.seat == seat))
             if level is not None:
