@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sys
@@ -76,6 +77,11 @@ def serve(
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
+    # What start-up made (modules, routes, tables) lives as long as the server: the garbage collector need
+    # not go through it again. Its full passes otherwise stall every request under way for 30-80 ms
+    # (docs/performance.md, "The action path").
+    gc.collect()
+    gc.freeze()
     # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
 

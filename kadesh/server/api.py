@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from pydantic import NonNegativeInt
 
@@ -173,25 +173,19 @@ async def act(game_id: GameId, body: ActionRequest, request: Request, token: Tok
               authorization: AuthHeader = None) -> Response:
     """Play an action seen at ``expected_version``: checked, written, then announced."""
     state = request.app.state
-    version, has_bots, answer = await run_in_threadpool(play, state.store, game_id, token or bearer(authorization),
-                                                        body)
-    state.notifier.publish(game_id, version)
-    if has_bots:
+    played = state.store.play_soon(game_id, token or bearer(authorization), body.expected_version, body.action,
+                                   after=seat_view)
+    access, result = await asyncio.wrap_future(played)
+    state.notifier.publish(game_id, result.version)
+    if result.has_bots:
         state.bots.kick(game_id)
-    return Response(answer, media_type="application/json")
-
-
-def play(store: Store, game_id: str, token: str | None, body: ActionRequest) -> tuple[int, bool, bytes]:
-    """The whole action in one worker thread: who plays, the version, the rules, the write and the answer
-    (an ActionOut as JSON), its view taken before anyone else could act."""
-    access, result = store.play(game_id, token, body.expected_version, body.action, after=seat_view)
-    seat = access.seat
-    events = [event.to_dict() for event in result.events if event.visible_to(seat)]
+    events = [event.to_dict() for event in result.events if event.visible_to(access.seat)]
     answer = {"version": result.version, "events": events, "view": result.after}
-    return result.version, result.has_bots, json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+    return Response(json.dumps(answer, separators=(",", ":")), media_type="application/json")
 
 
 def seat_view(game: Game, seat: str) -> Any:
+    """What the seat sees just after its action, taken before anyone else could act."""
     return game.view(seat)
 
 

@@ -20,6 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -33,14 +34,25 @@ from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import RuleError, bad_action
 from kadesh.store import schema
 from kadesh.store.db import make_engine, migrate, normalize_url
-from kadesh.store.errors import BadToken, GameNotFound, GameNotOver, NotASeat, StaleVersion, TokenRevoked, WrongGame
+from kadesh.store.errors import (
+    BadToken,
+    GameNotFound,
+    GameNotOver,
+    NotASeat,
+    StaleVersion,
+    StoreError,
+    TokenRevoked,
+    WrongGame,
+)
 from kadesh.store.prepared import Prepared
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
+from kadesh.store.writer import Play, SingleWriter
 
 log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "kadesh-export/1"
 MAX_ACTION_DEPTH = 32
+PLAYER_THREADS = 8  # PostgreSQL: players' actions played at once by one server (each on its own connection)
 NOTIFY_CHANNEL = "kadesh_games"  # PostgreSQL: each committed action is announced there as "<game id> <version>"
 
 
@@ -160,12 +172,25 @@ class Store:
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
-        # SQLite lets one writer at a time into a file: this process's writers take turns here, in order,
-        # rather than in SQLite's busy handler, which sleeps and retries (up to 100 ms a time).
+        # SQLite lets one writer at a time into a file: this process's writers take turns here rather than
+        # in SQLite's busy handler, which sleeps and retries (up to 100 ms a time). A writer has its
+        # connection before it waits for its turn: whoever holds the turn never waits for the pool.
+        sqlite = self.engine.dialect.name == "sqlite"
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext())
+            threading.Lock() if sqlite else contextlib.nullcontext())
+        # Players' actions: on SQLite one thread writes them in groups (kadesh.store.writer); on PostgreSQL,
+        # which takes many writers at once, worker threads each write their own.
+        self._writer = SingleWriter(self._write_group) if sqlite else None
+        self._players: ThreadPoolExecutor | None = None
+        self._players_guard = threading.Lock()
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        with self._players_guard:
+            players, self._players = self._players, None
+        if players is not None:
+            players.shutdown(wait=True)
         self.engine.dispose()
 
     # -- creating ---------------------------------------------------------------
@@ -179,7 +204,7 @@ class Store:
         rows = [{"hash": token_hash(t), "game_id": game_id, "role": SEAT, "seat": s} for s, t in seat_tokens.items()]
         rows.append({"hash": token_hash(spectator), "game_id": game_id, "role": SPECTATOR, "seat": None})
         rows.append({"hash": token_hash(owner), "game_id": game_id, "role": OWNER, "seat": None})
-        with self._writing, self.engine.begin() as conn:
+        with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(schema.games.insert().values(
                 id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                 options=game.options, seed=game.seed, commitment=game.commitment,
@@ -232,7 +257,7 @@ class Store:
         token = new_token()
         which = [schema.tokens.c.game_id == game_id, schema.tokens.c.role == role,
                  schema.tokens.c.seat.is_(None) if seat is None else schema.tokens.c.seat == seat]
-        with self._writing, self.engine.begin() as conn:
+        with self.engine.connect() as conn, self._writing, conn.begin():
             # The first statement writes: it takes SQLite's write lock and PostgreSQL's lock on the game's
             # row, so two reissues of one game follow each other (the second revokes the first's new token).
             bumped = self._touch.run(conn, game_id=game_id).rowcount
@@ -303,7 +328,8 @@ class Store:
             if current is None:
                 raise GameNotFound(game_id)
             with self.engine.connect() as conn:
-                return self._act_at(conn, game_id, seat, expected_version, current, action, after)
+                return self._act_at(conn, game_id, seat, expected_version, current, action, after,
+                                    self._commit_alone)
 
     def play(self, game_id: str, token: str | None, expected_version: int, action: Any,
              after: Callable[[Game, str], Any] | None = None) -> tuple[Access, ActResult]:
@@ -312,16 +338,67 @@ class Store:
         Refused as ``access`` refuses, NotASeat for a spectator's or the owner's token, then as ``act``;
         ``after(game, seat)`` as in ``act``."""
         with self._lock(game_id), self.engine.connect() as conn:
-            access, current = self._entry(conn, game_id, token)
-            seat = access.seat
-            if not access.may_act or seat is None:
-                raise NotASeat("this token is for watching, not playing")
-            then = (lambda game: after(game, seat)) if after is not None else None
-            return access, self._act_at(conn, game_id, seat, expected_version, current, action, then)
+            return self._play_at(conn, Play(game_id, token, expected_version, action, after), self._commit_alone)
+
+    def play_soon(self, game_id: str, token: str | None, expected_version: int, action: Any,
+                  after: Callable[[Game, str], Any] | None = None) -> Future[tuple[Access, ActResult]]:
+        """``play``, answered in a future: by the single writer on SQLite, by a worker thread on PostgreSQL."""
+        play = Play(game_id, token, expected_version, action, after)
+        if self._writer is not None:
+            return self._writer.submit(play)
+        with self._players_guard:
+            if self._players is None:
+                self._players = ThreadPoolExecutor(max_workers=PLAYER_THREADS, thread_name_prefix="kadesh-play")
+            return self._players.submit(self.play, game_id, token, expected_version, action, after)
+
+    def _play_at(self, conn: Connection, play: Play, commit: Commit) -> tuple[Access, ActResult]:
+        """``play`` under the game's lock, its statements through ``conn``, written by ``commit``."""
+        access, current = self._entry(conn, play.game_id, play.token)
+        seat, after = access.seat, play.after
+        if not access.may_act or seat is None:
+            raise NotASeat("this token is for watching, not playing")
+        then = (lambda game: after(game, seat)) if after is not None else None
+        return access, self._act_at(conn, play.game_id, seat, play.expected_version, current, play.action, then,
+                                    commit)
+
+    def _write_group(self, group: list[Play]) -> None:
+        """The single writer's turn (SQLite): every action of ``group`` in one transaction, one commit.
+
+        A refused action changes nothing and the others go on. Should the transaction fail, nothing of it is
+        written, and each action is played again alone, so that a failure is only its own."""
+        locks = list({id(lock): lock for lock in (self._lock(play.game_id) for play in group)}.values())
+        answers: list[tuple[Play, Any, BaseException | None]] = []
+        for lock in locks:  # before the turn to write, as every writer takes them
+            lock.acquire()
+        try:
+            with self.engine.connect() as conn, self._writing, conn.begin():
+                for play in group:
+                    try:
+                        answers.append((play, self._play_at(conn, play, _in_open_transaction), None))
+                    except (RuleError, StoreError) as refusal:  # raised before this action changed anything
+                        answers.append((play, None, refusal))
+        except Exception as error:
+            for play in group:
+                self.cache.drop(play.game_id)  # the games were played ahead of a database that has none of it
+            answers = [] if len(group) > 1 else [(group[0], None, error)]
+        finally:
+            for lock in locks:
+                lock.release()
+        if not answers:
+            for play in group:
+                _answer(play, lambda play=play: self.play(play.game_id, play.token, play.expected_version,
+                                                          play.action, play.after))
+            return
+        for play, value, error in answers:
+            if error is not None:
+                play.answer.set_exception(error)
+            else:
+                play.answer.set_result(value)
 
     def _act_at(self, conn: Connection, game_id: str, seat: str, expected_version: int, current: int,
-                action: Any, after: Callable[[Game], Any] | None) -> ActResult:
-        """The action at the database's ``current`` version, under the game's lock, written through ``conn``."""
+                action: Any, after: Callable[[Game], Any] | None, commit: Commit) -> ActResult:
+        """The action at the database's ``current`` version, under the game's lock, written through ``conn``
+        by ``commit``."""
         if expected_version != current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
@@ -335,31 +412,41 @@ class Store:
             log.exception("ruleset %s failed on an action", game.ruleset.name)
             raise bad_action("Action refusée.", "Action refused.") from error
         try:
-            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game))
+            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game), commit)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
         return ActResult(game.version, events, after(game) if after is not None else None, has_bots)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None) -> bool:
+               outcome: dict[str, Any] | None, due: str | None, commit: Commit) -> bool:
         """Write the action at ``current + 1``; whether the game has computer seats (read in the same
         transaction: a seat given to the computer meanwhile is seen here or sees this action)."""
+        def write(conn: Connection) -> bool:
+            # The first statement writes, so SQLite takes its write lock at once.
+            bumped = self._bump.run(conn, game_id=game_id, current=current, next=current + 1,
+                                    new_outcome=outcome, new_due=due).rowcount
+            if bumped != 1:
+                raise _Lost()
+            self._record.run(conn, game_id=game_id, seq=current + 1, seat=seat, action=action,
+                             events=[event.to_dict() for event in events], created_at=_now())
+            if self._notify is not None:  # PostgreSQL: every listening server hears it if, and when, it commits
+                self._notify.run(conn, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}")
+            return bool(self._has_bots.run(conn, game_id=game_id).fetchone()[0])
+
+        try:
+            return commit(conn, write)
+        except _Lost:
+            row = self._version.run(conn, game_id=game_id).fetchone()  # on ``conn``: no second connection
+            raise StaleVersion(current, row[0] if row is not None else current) from None
+
+    def _commit_alone(self, conn: Connection, write: Callable[[Connection], Any]) -> Any:
+        """``write`` in its own transaction; _Lost if another writer took the action's place first."""
         try:
             with self._writing, conn.begin():
-                # The first statement writes, so SQLite takes its write lock at once.
-                bumped = self._bump.run(conn, game_id=game_id, current=current, next=current + 1,
-                                        new_outcome=outcome, new_due=due).rowcount
-                if bumped != 1:
-                    raise _Lost()
-                self._record.run(conn, game_id=game_id, seq=current + 1, seat=seat, action=action,
-                                 events=[event.to_dict() for event in events], created_at=_now())
-                has_bots = bool(self._has_bots.run(conn, game_id=game_id).fetchone()[0])
-                if self._notify is not None:  # PostgreSQL: every listening server hears it if, and when, it commits
-                    self._notify.run(conn, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}")
-            return has_bots
-        except (_Lost, IntegrityError):
-            raise StaleVersion(current, self.current_version(game_id) or current) from None
+                return write(conn)
+        except IntegrityError:  # the (game, seq) row is someone else's: nothing of this one was written
+            raise _Lost() from None
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
@@ -371,7 +458,7 @@ class Store:
     # -- seats played by the computer ----------------------------------------------
     def set_bot(self, game_id: str, seat: str, level: str | None) -> None:
         """Give ``seat`` to the computer at ``level``, or back to people with None."""
-        with self._writing, self.engine.begin() as conn:
+        with self.engine.connect() as conn, self._writing, conn.begin():
             # The game's row first: an action being written meanwhile either sees this seat or is seen by
             # this seat's bot (PostgreSQL makes them take turns on the row).
             if self._touch.run(conn, game_id=game_id).rowcount != 1:
@@ -438,7 +525,22 @@ def unplayed_game(ruleset: str, options: dict[str, Any], seed: str, dice: dict[s
 
 
 class _Lost(Exception):
-    """Another writer took this version first."""
+    """Another writer took this version first (nothing was changed)."""
+
+
+Commit = Callable[[Connection, Callable[[Connection], Any]], Any]
+
+
+def _in_open_transaction(conn: Connection, write: Callable[[Connection], Any]) -> Any:
+    """Commit for the single writer's group: the group's transaction is already open, and commits later."""
+    return write(conn)
+
+
+def _answer(play: Play, compute: Callable[[], Any]) -> None:
+    try:
+        play.answer.set_result(compute())
+    except Exception as error:
+        play.answer.set_exception(error)
 
 
 def utc_text(moment: datetime) -> str:
