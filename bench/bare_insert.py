@@ -1,6 +1,7 @@
-"""The bare endpoint ``bench_http.py`` measures Kadesh against: FastAPI served by uvicorn, one row inserted per
-POST into a SQLite file in WAL mode with ``synchronous=FULL`` (the same durability as Kadesh's store), with
-Python's own ``sqlite3`` and nothing else. Its file comes from ``KADESH_BENCH_SQLITE``.
+"""The bare endpoint ``bench_http.py`` measures Kadesh against: FastAPI served by uvicorn, one row inserted and
+committed per POST, and nothing else. Into a SQLite file (``KADESH_BENCH_SQLITE``) in WAL mode with
+``synchronous=FULL`` with Python's own ``sqlite3``, or into PostgreSQL (``KADESH_BENCH_PG``, a psycopg URL)
+with psycopg: the same durability as Kadesh's store on each.
 
     KADESH_BENCH_SQLITE=/tmp/bare.sqlite3 python -m uvicorn bare_insert:app --app-dir bench --port 8001
 """
@@ -14,22 +15,27 @@ import threading
 import uuid
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI
 from pydantic import BaseModel
 
-PATH = os.environ["KADESH_BENCH_SQLITE"]
+SQLITE_PATH = os.environ.get("KADESH_BENCH_SQLITE")
+POSTGRES_URL = os.environ.get("KADESH_BENCH_PG")
+TABLE = "CREATE TABLE IF NOT EXISTS actions (game_id TEXT, seq INTEGER, action TEXT, PRIMARY KEY (game_id, seq))"
 local = threading.local()
 app = FastAPI()
 
 
-def connection() -> sqlite3.Connection:
+def connection() -> Any:
     """One connection per worker thread (sqlite3's rule), each with the same settings."""
     if not hasattr(local, "db"):
-        local.db = sqlite3.connect(PATH, timeout=30, isolation_level=None)
-        local.db.execute("PRAGMA journal_mode=WAL")
-        local.db.execute("PRAGMA synchronous=FULL")
-        local.db.execute("CREATE TABLE IF NOT EXISTS actions (game_id TEXT, seq INTEGER, action TEXT, "
-                         "PRIMARY KEY (game_id, seq))")
+        if POSTGRES_URL:
+            local.db = psycopg.connect(POSTGRES_URL, autocommit=True)  # each INSERT its own committed transaction
+        else:
+            local.db = sqlite3.connect(SQLITE_PATH, timeout=30, isolation_level=None)
+            local.db.execute("PRAGMA journal_mode=WAL")
+            local.db.execute("PRAGMA synchronous=FULL")
+        local.db.execute(TABLE)
     return local.db
 
 
@@ -46,6 +52,7 @@ def new_game() -> dict[str, str]:
 
 @app.post("/bare/{game_id}")
 def insert(game_id: str, body: Body) -> dict[str, int]:
-    connection().execute("INSERT INTO actions VALUES (?, ?, ?)",
+    placeholders = "%s, %s, %s" if POSTGRES_URL else "?, ?, ?"
+    connection().execute(f"INSERT INTO actions VALUES ({placeholders})",
                          (game_id, body.expected_version + 1, json.dumps(body.action)))
     return {"version": body.expected_version + 1}

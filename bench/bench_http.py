@@ -1,17 +1,18 @@
 """Actions per second through a real ``kadesh serve``, against a bare endpoint doing the same insert, with wrk.
 
-    python bench/bench_http.py [--seconds 10] [--rounds 2] [--connections 1,2,8]
+    python bench/bench_http.py [--seconds 10] [--rounds 2] [--connections 1,2,8] [--databases sqlite,postgresql]
 
-Kadesh: ``kadesh serve`` on a fresh SQLite file (its default settings: WAL, ``synchronous=FULL``), each
-connection on its own Manœuvre game, POST /api/games/{id}/actions alternating a deploy and an undeploy with
-``expected_version`` (the token check, the version check, the rules, the write, the announcement). Bare:
-``bench/bare_insert.py`` served by uvicorn, one row inserted per POST with Python's ``sqlite3`` into its own
-SQLite file, WAL and ``synchronous=FULL`` (the same durability). Both over loopback, driven by ``wrk``
-(one connection per thread), in rounds that interleave the two so that the machine's load falls on both
-alike. Prints each measure's
-actions per second, the ratio, and latency percentiles, with the load average at the start.
+Kadesh: ``kadesh serve`` with its default settings, each wrk connection on its own Manœuvre game, POST
+/api/games/{id}/actions alternating a deploy and an undeploy with ``expected_version`` (the token check, the
+version check, the rules, the write, the seat's view, the announcement). Bare: ``bench/bare_insert.py``
+served by uvicorn, one row inserted and committed per POST. On SQLite, each its own fresh file in WAL mode
+with ``synchronous=FULL``; on PostgreSQL, each its own database of a throwaway server (tests/pg_support.py)
+with ``fsync`` on: the same durability on both sides. Both over loopback, driven by ``wrk`` (one connection
+per thread), in rounds that interleave the two so that the machine's load falls on both alike. Prints each
+measure's actions per second, the ratio, and latency percentiles, with the load average at the start.
 
-wrk is Debian's package: ``apt-get install wrk``. The bench installs nothing by itself.
+wrk is Debian's package: ``apt-get install wrk``; PostgreSQL's server is Debian's ``postgresql``. The bench
+installs nothing by itself.
 """
 
 from __future__ import annotations
@@ -109,42 +110,61 @@ def run_wrk(base: str, games: list[tuple[str, str]], path: str, tail: str, secon
             **{f"p{p}": float(m.group(1)) * scale[m.group(2)] for p, m in latency.items()}}
 
 
+def measure(database: str, folder: Path, args: argparse.Namespace) -> None:
+    """Interleaved rounds of Kadesh and the bare endpoint on ``database`` (sqlite or postgresql)."""
+    kadesh_port, bare_port = free_port(), free_port()
+    postgres = None
+    if database == "postgresql":
+        sys.path.insert(0, str(HERE.parent))
+        from tests.pg_support import PostgresServer
+
+        postgres = PostgresServer(fast=False).start()  # fsync on: every commit synced, as SQLite's
+        kadesh_db = postgres.new_database()
+        bare_env = {"KADESH_BENCH_PG": postgres.new_database().replace("+psycopg", "")}
+    else:
+        kadesh_db = f"sqlite:///{folder / 'kadesh.sqlite3'}"
+        bare_env = {"KADESH_BENCH_SQLITE": str(folder / "bare.sqlite3")}
+    kadesh = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", kadesh_db, "--port", str(kadesh_port)], {},
+                   folder / f"kadesh-{database}.log")
+    bare = start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
+                  str(bare_port), "--log-level", "warning"], bare_env, folder / f"bare-{database}.log")
+    kadesh_base, bare_base = f"http://127.0.0.1:{kadesh_port}", f"http://127.0.0.1:{bare_port}"
+    try:
+        wait_until_up(f"{kadesh_base}/api/rulesets", kadesh)
+        wait_until_up(f"{bare_base}/docs", bare)
+        print(f"\n{database}: load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
+        print("| round | connections | Kadesh actions/s | bare inserts/s | ratio | Kadesh p50 / p99 | bare p99 |")
+        print("|---|---|---|---|---|---|---|")
+        for number in range(1, args.rounds + 1):
+            for count in (int(c) for c in args.connections.split(",")):
+                ours = run_wrk(kadesh_base, kadesh_games(kadesh_base, count), "/api/games/", "/actions",
+                               args.seconds, folder)
+                theirs = run_wrk(bare_base, bare_games(bare_base, count), "/bare/", "", args.seconds, folder)
+                refused = f" ({ours['failed']} refused)" if ours["failed"] else ""
+                print(f"| {number} | {count} | {ours['rate']:,.0f}{refused} | {theirs['rate']:,.0f} "
+                      f"| {ours['rate'] / theirs['rate']:.2f} | {ours['p50']:.1f} / {ours['p99']:.1f} ms "
+                      f"| {theirs['p99']:.1f} ms |", flush=True)
+    finally:
+        for process in (kadesh, bare):
+            process.terminate()
+            process.wait(timeout=10)
+        if postgres is not None:
+            postgres.destroy()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--connections", default="1,2,8")
+    parser.add_argument("--databases", default="sqlite,postgresql",
+                        help="sqlite, postgresql or both (PostgreSQL's server from Debian's postgresql package)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is needed: apt-get install wrk")
     with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        kadesh_port, bare_port = free_port(), free_port()
-        kadesh = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", f"sqlite:///{folder / 'kadesh.sqlite3'}",
-                        "--port", str(kadesh_port)], {}, folder / "kadesh.log")
-        bare = start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
-                      str(bare_port), "--log-level", "warning"],
-                     {"KADESH_BENCH_SQLITE": str(folder / 'bare.sqlite3')}, folder / "bare.log")
-        kadesh_base, bare_base = f"http://127.0.0.1:{kadesh_port}", f"http://127.0.0.1:{bare_port}"
-        try:
-            wait_until_up(f"{kadesh_base}/api/rulesets", kadesh)
-            wait_until_up(f"{bare_base}/docs", bare)
-            print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-            print("| round | connections | Kadesh actions/s | bare inserts/s | ratio | Kadesh p50 / p99 | bare p99 |")
-            print("|---|---|---|---|---|---|---|")
-            for number in range(1, args.rounds + 1):
-                for count in (int(c) for c in args.connections.split(",")):
-                    ours = run_wrk(kadesh_base, kadesh_games(kadesh_base, count), "/api/games/", "/actions",
-                                   args.seconds, folder)
-                    theirs = run_wrk(bare_base, bare_games(bare_base, count), "/bare/", "", args.seconds, folder)
-                    refused = f" ({ours['failed']} refused)" if ours["failed"] else ""
-                    print(f"| {number} | {count} | {ours['rate']:,.0f}{refused} | {theirs['rate']:,.0f} "
-                          f"| {ours['rate'] / theirs['rate']:.2f} | {ours['p50']:.1f} / {ours['p99']:.1f} ms "
-                          f"| {theirs['p99']:.1f} ms |", flush=True)
-        finally:
-            for process in (kadesh, bare):
-                process.terminate()
-                process.wait(timeout=10)
+        for database in args.databases.split(","):
+            measure(database, Path(name), args)
 
 
 if __name__ == "__main__":
