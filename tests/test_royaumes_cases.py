@@ -215,6 +215,54 @@ def test_r5_7_an_initial_city_is_never_destroyed_only_its_defenders_are():
     assert of_type(events, "city_occupied")[0]["kingdom"] == "b"
 
 
+def test_r5_8_a_third_kingdoms_army_on_the_city_is_fought_before_the_city_falls():
+    # c, at peace with a and at war with b, stands on a's undefended city: the city is not
+    # « sans armée dans sa case ». b fights c first; the city falls only to b left alone there.
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, c={"armies": ["C1"] * 2},
+                     b={"armies": ["D2"]})
+    war(state, "b", "a")
+    war(state, "c", "b")
+    events = play_turn(state, {"b": {"moves": [move("D2", "C1")]}})
+    assert [b["winner"] for b in of_type(events, "battle")] == ["c"]
+    assert state.cities["Aleph"].owner == "a" and not of_type(events, "city_conquered")
+    assert armies(state, "b") == 0 and armies(state, "c", "C1") == 1  # c loses 2 × 1 // 2
+
+
+def test_r5_8b_the_attacker_left_alone_after_the_battles_takes_the_city():
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, c={"armies": ["C1"]},
+                     b={"armies": ["D2"] * 3})
+    war(state, "b", "a")
+    war(state, "b", "c")
+    events = play_turn(state, {"b": {"moves": [move("D2", "C1", 3)]}})
+    assert [b["winner"] for b in of_type(events, "battle")] == ["b"]  # 3 against 1: b keeps 2
+    assert of_type(events, "city_conquered") == [{"city": "Aleph", "kingdom": "b", "from": "a"}]
+    assert events.index(next(e for e in events if e.type == "battle")) < \
+        events.index(next(e for e in events if e.type == "city_conquered"))
+
+
+def test_r5_8c_an_army_at_peace_with_the_attacker_keeps_the_city_from_falling():
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, c={"armies": ["C1"]},
+                     b={"armies": ["D2"] * 3})
+    war(state, "b", "a")
+    events = play_turn(state, {"b": {"moves": [move("D2", "C1", 3)]}})
+    assert not of_type(events, "battle") and not of_type(events, "city_conquered")
+    assert state.cities["Aleph"].owner == "a"
+
+
+def test_r5_9_at_the_maximum_with_an_ally_at_its_maximum_too_the_city_is_destroyed():
+    # « sauf si son allié possède encore une armée au moins sur la case »: the ally can take the
+    # city only below its own maximum; when both hold 4 cities, the city is destroyed (documented).
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]},
+                     b={"cities": B_AT_MAXIMUM, "armies": ["D2"]},
+                     c={"cities": [("Gamma", "A6"), ("G2", "B6"), ("G3", "C6"), ("G4", "D6")], "armies": ["B2"]})
+    war(state, "b", "a")
+    ally(state, "b", "c")
+    events = play_turn(state, {"b": {"moves": [move("D2", "C1")]}, "c": {"moves": [move("B2", "C1")]}}, ["b", "c"])
+    assert state.cities["Aleph"].destroyed and state.cities["Aleph"].owner is None
+    assert of_type(events, "city_destroyed") == [{"city": "Aleph", "kingdom": "b", "from": "a", "why": "max_cities"}]
+    assert len(state.cities_of("b")) == len(state.cities_of("c")) == 4
+
+
 # -- R6: allies --------------------------------------------------------------------------------------------
 def test_r6_1_at_most_one_ally():
     state = campaign()
@@ -409,16 +457,31 @@ def test_r10_2_a_deadline_must_be_a_time_with_a_zone():
 
 
 def test_r10_3_suspending_an_alliance_stops_the_ally_defending():
+    # Issue 22: the suspended ally's army does not defend, but it stands on the cell, so the city
+    # is not « sans armée dans sa case »: b, at peace with c, may not take it past c.
     state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, c={"armies": ["C1"]},
                      b={"armies": ["D1"] * 2})
     war(state, "b", "a")
     ally(state, "a", "c")
     gm(state, {"type": "suspend_alliance", "kingdoms": ["a", "c"], "reason": "trop fort"})
     assert not state.allied("a", "c")
-    play_turn(state, {"b": {"moves": [move("D1", "C1", 2)]}})
-    assert state.cities["Aleph"].owner == "b"  # c's army stood by; b took the city
+    events = play_turn(state, {"b": {"moves": [move("D1", "C1", 2)]}})
+    assert not of_type(events, "battle")  # c's army stood by: it is not a's defender any more
+    assert state.cities["Aleph"].owner == "a" and armies(state, "b", "C1") == 2 and armies(state, "c", "C1") == 1
     gm(state, {"type": "restore_alliance", "kingdoms": ["a", "c"]})
     assert state.allied("a", "c")
+
+
+def test_r10_3b_a_suspended_ally_at_war_with_the_attacker_fights_it_before_the_city_falls():
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, c={"armies": ["C1"] * 2},
+                     b={"armies": ["D1"] * 2})
+    war(state, "b", "a")
+    war(state, "c", "b")
+    ally(state, "a", "c")
+    gm(state, {"type": "suspend_alliance", "kingdoms": ["a", "c"], "reason": "trop fort"})
+    events = play_turn(state, {"b": {"moves": [move("D1", "C1", 2)]}})
+    assert [b["winner"] for b in of_type(events, "battle")] == [None]  # 2 against 2: all perish
+    assert state.cities["Aleph"].owner == "a" and not of_type(events, "city_conquered")
 
 
 def test_r10_4_edit_override_and_end_are_in_the_journal_with_their_reason():

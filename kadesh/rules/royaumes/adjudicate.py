@@ -9,6 +9,7 @@ number of armies: armies are grouped by cell once, and each cell is settled on i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kadesh.core.events import Event
@@ -148,13 +149,17 @@ def _groups_at(state: State, cell: Cell) -> Groups:
 # -- moves ------------------------------------------------------------------------------------------
 def move_problem(state: State, origin: Cell, target: Cell) -> str | None:
     """Why an army may not go from ``origin`` to ``target`` in one turn, or None."""
+    return step_problem(state.scenario.is_land, origin, target)
+
+
+def step_problem(is_land: Callable[[Cell], bool], origin: Cell, target: Cell) -> str | None:
+    """The same on any map, known by its land (a computer kingdom reads it from its view)."""
     dx, dy = target[0] - origin[0], target[1] - origin[1]
     if max(abs(dx), abs(dy)) != 1:
         return "not_adjacent"
-    if not state.scenario.is_land(target):
+    if not is_land(target):
         return "water"
-    if dx and dy and not (state.scenario.is_land((origin[0] + dx, origin[1]))
-                          or state.scenario.is_land((origin[0], origin[1] + dy))):
+    if dx and dy and not (is_land((origin[0] + dx, origin[1])) or is_land((origin[0], origin[1] + dy))):
         return "no_land_between"
     return None
 
@@ -212,11 +217,23 @@ def _battles(state: State) -> list[Event]:
 
 
 def _settle(state: State, cell: Cell, groups: Groups, city: City | None) -> list[Event]:
+    """The siege first (the text's order), then every other battle on the cell; a city falls
+    only when one attacker is left there with none but its allies (« sans armée dans sa case »)."""
     order = [k for k in state.order_of_arrival() if k in groups]
     events: list[Event] = []
+    attackers: list[str] = []
     if city is not None and city.owner is not None:
-        events += _siege(state, cell, groups, city, order)
-    return events + _open_field(state, cell, groups, order)
+        attackers = [k for k in order if k != city.owner and state.at_war(k, city.owner)]
+        events += _siege(state, cell, groups, city, attackers)
+    events += _open_field(state, cell, groups, order)
+    taker = next((k for k in attackers if groups.get(k)), None)
+    if city is not None and taker is not None and _alone_with_allies(state, groups, taker):
+        events += _take(state, city, taker, groups)
+    return events
+
+
+def _alone_with_allies(state: State, groups: Groups, kingdom: str) -> bool:
+    return all(other == kingdom or state.allied(other, kingdom) for other, armies in groups.items() if armies)
 
 
 def _open_field(state: State, cell: Cell, groups: Groups, order: list[str]) -> list[Event]:
@@ -237,13 +254,12 @@ def _first_enemies(state: State, groups: Groups, order: list[str]) -> tuple[str,
     return None
 
 
-def _siege(state: State, cell: Cell, groups: Groups, city: City, order: list[str]) -> list[Event]:
+def _siege(state: State, cell: Cell, groups: Groups, city: City, attackers: list[str]) -> list[Event]:
     """Attackers at war with each other fight first; then each attacker in turn meets the
     defenders (the owner's ally first, then the owner), who add the city's defence to their
-    total; the attacker left standing when no defender is left takes the city."""
+    total, until it has no army left or no defender is left."""
     owner = city.owner
     assert owner is not None
-    attackers = [k for k in order if k != owner and state.at_war(k, owner)]
     if not attackers:
         return []
     events = _open_field(state, cell, groups, attackers)
@@ -256,8 +272,8 @@ def _siege(state: State, cell: Cell, groups: Groups, city: City, order: list[str
             events += battle(state, cell, groups, attacker, defender, {defender: bonus}, city.name)
             if not groups[defender]:
                 defenders.pop(0)
-        if groups.get(attacker) and not defenders:
-            return events + _take(state, city, attacker, groups)
+        if groups.get(attacker):
+            break  # the defenders are beaten: the city is this attacker's to take if it is left alone
     return events
 
 
