@@ -16,7 +16,7 @@ import time
 
 from kadesh.core.grid import map_cell_name
 from kadesh.rules.royaumes import rules
-from kadesh.rules.royaumes.data import scenario_from_dict
+from kadesh.rules.royaumes.scenario import from_dict as scenario_from_dict
 from kadesh.rules.royaumes.state import WAR, State, initial_state
 
 KINGDOMS = ("north", "east", "south", "west")

@@ -39,15 +39,73 @@ def simulate(
     seed: int = typer.Option(0, help="Seed of the dice and of the random players"),
     lang: str = typer.Option("fr", help="Journal language: fr or en"),
     max_actions: int = typer.Option(5_000, min=1, help="Stop after this many actions (a campaign never ends alone)"),
+    bot: Annotated[list[str] | None, typer.Option(
+        help="royaumes: a computer kingdom, KINGDOM=LEVEL (repeat; '*=LEVEL' for every other kingdom); "
+             "kingdoms without one send empty orders")] = None,
+    turns: Annotated[int, typer.Option(min=1, max=1_000, help="royaumes: turns to adjudicate")] = 30,
+    scenario: Annotated[str | None, typer.Option(
+        help="royaumes: a shipped map by name (nil, delta) or a map of one's own, a TOML file")] = None,
+    summary: Annotated[bool, typer.Option(help="Print the end only, not the whole journal")] = False,
 ) -> None:
-    """Play a whole game between random players and print its narrated journal."""
+    """Play a whole game and print its narrated journal: random players, or for royaumes a campaign
+    of computer kingdoms (``--bot koush=vizir --bot '*=maladroit'``)."""
     if ruleset not in all_rulesets():
         raise typer.BadParameter(f"unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
-    game = new_game(ruleset, seed=seed)
-    random_playout(game, random.Random(seed), max_actions)
-    for line in game.journal(None, lang=lang):
-        console.print(line, highlight=False, soft_wrap=True)
-    console.print(f"[bold]{game.outcome}[/bold]")
+    if ruleset == "royaumes":
+        game = _campaign(bot or ["*=maladroit"], turns, seed, _map_options(scenario))
+    else:
+        if bot:
+            _fail("simulate: --bot is for royaumes; other rulesets are played by random players here (see duel)")
+        game = new_game(ruleset, seed=seed)
+        random_playout(game, random.Random(seed), max_actions)
+    if not summary:
+        for line in game.journal(None, lang=lang):
+            console.print(line, highlight=False, soft_wrap=True)
+    if ruleset == "royaumes":
+        from kadesh.ai.royaumes import cities_held
+
+        held = ", ".join(f"{game.state.scenario.kingdoms[k].names['en' if lang == 'en' else 'fr']} {n}"
+                         for k, n in cities_held(game).items())
+        console.print(f"[bold]{'Cities after' if lang == 'en' else 'Cités après'} {turns} "
+                      f"{'turns' if lang == 'en' else 'tours'} : {held}[/bold]", highlight=False)
+    else:
+        console.print(f"[bold]{game.outcome}[/bold]")
+
+
+def _map_options(scenario: str | None) -> dict:
+    if scenario is None:
+        return {}
+    path = Path(scenario)
+    if path.suffix == ".toml":
+        if not path.is_file():
+            _fail(f"simulate: no map file {scenario}")
+        return {"scenario_toml": path.read_text(encoding="utf-8")}
+    return {"scenario": scenario}
+
+
+def _campaign(bots: list[str], turns: int, seed: int, options: dict):
+    from kadesh.ai.base import levels
+    from kadesh.ai.royaumes import play_campaign
+    from kadesh.core import get_ruleset
+    from kadesh.core.errors import RuleError
+
+    rules = get_ruleset("royaumes")
+    try:
+        options = rules.normalize_options(options)
+    except RuleError as refused:
+        _fail(f"simulate: {refused.en}")
+    kingdoms = [s for s in rules.seats(options) if s not in rules.game_master_seats]
+    chosen: dict[str, str] = {}
+    for item in bots:
+        seat, _, level = item.partition("=")
+        if seat != "*" and seat not in kingdoms:
+            _fail(f"simulate: unknown kingdom {seat!r}; kingdoms: {', '.join(kingdoms)}")
+        if level not in levels("royaumes"):
+            _fail(f"simulate: unknown level {level!r}; levels: {', '.join(levels('royaumes'))}")
+        for kingdom in (kingdoms if seat == "*" else [seat]):
+            if seat != "*" or kingdom not in chosen:
+                chosen[kingdom] = level
+    return play_campaign(chosen, turns, seed, options)
 
 
 DbOption = typer.Option(None, "--db", envvar="KADESH_DB",
@@ -90,7 +148,9 @@ def serve(
 def new_command(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name, e.g. front")],
     scenario: Annotated[Path | None, typer.Option(
-        "--scenario", dir_okay=False, help="Front: a scenario of one's own, a TOML file (docs/scenarios.md)")] = None,
+        "--scenario", dir_okay=False,
+        help="A scenario of one's own, a TOML file: Front's (docs/scenarios.md) or a Royaumes map "
+             "(docs/rules/royaumes.md)")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="An option as name=value (repeatable), e.g. -o scenario=mission_hold")] = None,
     db: str | None = DbOption,

@@ -90,6 +90,19 @@ def campaign(store):
     return created
 
 
+def delta_campaign(store):
+    """A campaign on the Delta after five turns of four computer kingdoms (played here, then stored)."""
+    from kadesh.ai.royaumes import play_campaign
+
+    kingdoms = ("bouto", "sais", "tanis", "heliopolis")
+    played = play_campaign({k: "vizir" if k == "tanis" else "maladroit" for k in kingdoms}, 5, seed=4,
+                           options={"scenario": "delta"})
+    created = store.create_game("royaumes", seed="kadesh-screenshot-delta", options={"scenario": "delta"})
+    for version, entry in enumerate(played.actions):
+        store.act(created.id, entry["seat"], version, entry["action"])
+    return created
+
+
 def created_by_http(base: str, request: dict) -> dict:
     """A game opened as the lobby opens it, so that its computer seats start playing at once."""
     import json
@@ -118,6 +131,15 @@ FRONT_AIR = [  # Blue's opening in the default battle
     {"type": "launch", "unit": "b38", "drone": "b40", "to": "D16"},  # the bomb drone over its operator
     {"type": "move", "unit": "b36", "to": "H17"},  # the attack helicopter off its heliport, over a rocket launcher
 ]
+
+
+def campaign_with_computers(page) -> None:
+    """The campaign card with two kingdoms given to the computer, once created."""
+    page.locator("#ruler-royaumes-basse_egypte").wait_for()
+    page.select_option("#ruler-royaumes-basse_egypte", "vizir")
+    page.select_option("#ruler-royaumes-libye", "maladroit")
+    page.click("#campaign button[type=submit]")
+    page.locator("#campaign-created").wait_for()
 
 
 def front_in_the_air(store):
@@ -272,6 +294,7 @@ def shots(base: str, store) -> dict:
     hotseat = store.create_game("manoeuvre", seed="kadesh-screenshot-hotseat")
     tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
     royaumes = campaign(store)
+    delta = delta_campaign(store)
     bataille = store.create_game("bataille", seed="kadesh-screenshot")
     front = front_in_the_air(store)
     front_red = front_day_red(store)
@@ -285,7 +308,9 @@ def shots(base: str, store) -> dict:
         "manoeuvre-battle": (seat_link(base, battle, "north"), select_first_north),
         "manoeuvre-end": (seat_link(base, finished, "south"), None),
         "manoeuvre-hotseat": (f"{base}/play/{hotseat.id}#{tokens}", None),
+        "royaumes-create": (f"{base}/", campaign_with_computers),
         "royaumes-kingdom": (seat_link(base, royaumes, "koush"), None),
+        "royaumes-delta": (seat_link(base, delta, "tanis"), None),
         "royaumes-console": (seat_link(base, royaumes, "imhotep"), None),
         "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
         "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),

@@ -6,7 +6,8 @@ from typing import Any
 
 from kadesh.core.events import Event
 from kadesh.rules.royaumes import rules
-from kadesh.rules.royaumes.data import GAME_MASTER, scenario_from_dict
+from kadesh.rules.royaumes.data import GAME_MASTER
+from kadesh.rules.royaumes.scenario import from_dict as scenario_from_dict
 from kadesh.rules.royaumes.state import ALLY, WAR, State, initial_state
 
 KINGDOMS = ("a", "b", "c", "d")

@@ -339,3 +339,69 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
                 confirm(page, lang)
                 assert "2030" in page.locator("#deadline").inner_text()
             page.context.close()
+
+
+def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, tmp_path):
+    """Issue 22: Imhotep gives two kingdoms to the computer; their orders arrive by themselves."""
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        page = browser.new_context().new_page()
+        page.goto(base + "/")
+        page.locator("#scenario option").first.wait_for(state="attached")
+        assert page.locator("#ruler-royaumes-imhotep").count() == 0  # never the game master's seat
+        assert "Hasard" not in page.locator("#ruler-royaumes-libye").inner_text()
+        page.select_option("#ruler-royaumes-basse_egypte", "vizir")
+        page.select_option("#ruler-royaumes-libye", "maladroit")
+        page.click("#campaign button[type=submit]")
+        page.locator("#campaign-created").wait_for()
+        computer = page.locator("#campaign-links tr.computer-seat")
+        assert computer.count() == 2
+        assert "Gouverné par l'ordinateur (Vizir)" in computer.first.inner_text()
+        links = [row.locator("th").inner_text() for row in page.locator("#campaign-links tr:not(.computer-seat)").all()]
+        assert "Basse-Égypte" not in links and "Libye" not in links and "Koush" in links
+        assert_page_clean(page, "fr")
+        page.click("#open-console")
+        page.locator("table.secrets").wait_for()
+        for kingdom in ("basse_egypte", "libye"):
+            row = page.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell')
+            for _ in range(100):
+                if row.inner_text() != "pas encore":
+                    break
+                page.wait_for_timeout(100)
+                page.reload()
+                page.locator("table.secrets").wait_for()
+            assert row.inner_text() != "pas encore", kingdom
+        page.context.close()
+
+
+def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
+    """Issue 22: a game master loads a map file; its kingdoms are offered to the computer at once,
+    a bad map is refused with the key at fault, and the campaign opens on the map loaded."""
+    from tests.test_royaumes_maps import OWN_MAP
+
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        page = browser.new_context().new_page()
+        page.goto(base + "/")
+        page.locator("#scenario option").first.wait_for(state="attached")
+        page.click("#card-royaumes details.options summary")
+        bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
+        page.fill("#opt-royaumes-scenario_toml", bad)
+        page.locator("#opt-royaumes-scenario_toml").blur()
+        page.wait_for_function("document.querySelector('#error-royaumes').textContent.includes('cities[2].cell')")
+        assert "B3 est de l'eau" in page.locator("#error-royaumes").inner_text()
+        page.set_input_files("#opt-royaumes-scenario_toml-file", files=[
+            {"name": "deux_rives.toml", "mimeType": "text/plain", "buffer": OWN_MAP.encode()}])
+        page.locator("#ruler-royaumes-amont").wait_for()
+        assert page.locator("#error-royaumes").inner_text() == ""
+        assert page.locator("label[for=ruler-royaumes-amont]").inner_text() == "Royaume d'Amont"
+        assert page.locator("#ruler-royaumes-koush").count() == 0
+        page.select_option("#ruler-royaumes-aval", "vizir")
+        page.click("#campaign button[type=submit]")
+        page.locator("#campaign-created").wait_for()
+        rows = page.locator("#campaign-links tr")
+        assert "Royaume d'Amont" in rows.first.inner_text()
+        assert "Gouverné par l'ordinateur (Vizir)" in page.locator("#campaign-links tr.computer-seat").inner_text()
+        assert_page_clean(page, "fr")
+        page.click("#open-console")
+        page.locator("svg.campaign-map").wait_for()
+        assert "Les deux rives" in page.locator("body").inner_text()
+        page.context.close()

@@ -96,4 +96,4 @@ def legal_for(game: Game, seat: str, bot: Bot) -> list[Action]:
 
 
 def _load() -> None:
-    from kadesh.ai import bataille, front, front_staff, manoeuvre, random_bot  # noqa: F401 - registration by import
+    from kadesh.ai import bataille, front, front_staff, manoeuvre, random_bot, royaumes  # noqa: F401 - registration by import

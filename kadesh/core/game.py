@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cached_property
 from typing import Any
 
 from kadesh.core.dice import Dice, SeededDice, commitment, dice_from_record
@@ -67,6 +68,11 @@ class Game:
     def commitment(self) -> str:
         return commitment(self.seed)
 
+    @cached_property
+    def narrate(self) -> Callable[[Event, Seat | None, str], str | None]:
+        """The ruleset's narration for this game's options."""
+        return self.ruleset.narrator(self.options)
+
     def to_act(self) -> list[Seat]:
         return self.ruleset.to_act(self.state)
 
@@ -115,7 +121,7 @@ class Game:
         for version, event in self.events:
             if version <= since or not event.visible_to(seat):
                 continue
-            line = self.ruleset.narrate(event, seat, lang)
+            line = self.narrate(event, seat, lang)
             if line is not None:
                 lines.append((version, line))
         return lines
@@ -132,7 +138,7 @@ class Game:
         for (version, event), mark in zip(visible, marks, strict=True):
             if version <= since:
                 continue
-            line = self.ruleset.narrate(event, seat, lang)
+            line = self.narrate(event, seat, lang)
             if line is not None:
                 lines.append((version, line, mark))
         return lines

@@ -15,7 +15,7 @@ form and ``check`` judges any other; a turn's deadline is ``deadline``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from kadesh.core.dice import Dice
@@ -37,6 +37,8 @@ class Ruleset(ABC):
     # The names a page shows for the ruleset's own words (unit types, terrain…), by kind, id and language, so
     # that no client keeps a copy of the data: {"units": {"infantry": {"fr": ..., "en": ...}}, ...}.
     glossary: ClassVar[dict[str, dict[str, Any]]] = {}
+    # Seats that referee rather than play (Royaumes' Imhotep): no computer opponent is offered for them.
+    game_master_seats: ClassVar[tuple[str, ...]] = ()
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range options (RuleError ``bad_options``)."""
@@ -46,6 +48,10 @@ class Ruleset(ABC):
 
     @abstractmethod
     def seats(self, options: dict[str, Any]) -> list[Seat]: ...
+
+    def seat_names(self, options: dict[str, Any]) -> dict[Seat, dict[str, str]]:
+        """Seats whose names come with the options (a map's kingdoms), by language; others: {}."""
+        return {}
 
     @abstractmethod
     def setup(self, options: dict[str, Any]) -> Any:
@@ -84,6 +90,11 @@ class Ruleset(ABC):
     @abstractmethod
     def narrate(self, event: Event, seat: Seat | None, lang: str) -> str | None:
         """One journal line for ``event`` as ``seat`` reads it, or None for a silent event."""
+
+    def narrator(self, options: dict[str, Any]) -> Callable[[Event, Seat | None, str], str | None]:
+        """``narrate`` for one game's options: a ruleset whose options bring their own names (a
+        map of one's own) tells its events in those names. Default: ``narrate``."""
+        return self.narrate
 
     def marks(self, events: list[Event], seat: Seat | None) -> list[dict[str, Any] | None]:
         """For the board, one small JSON mark per event (what moved where, a fight's cell and

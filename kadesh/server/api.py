@@ -30,6 +30,8 @@ from kadesh.server.models import (
     OddsRequest,
     PreviewOut,
     RulesetInfo,
+    SeatsOut,
+    SeatsRequest,
     SimulateRequest,
     VerifyOut,
 )
@@ -65,8 +67,21 @@ def list_rulesets() -> list[RulesetInfo]:
     return [RulesetInfo(name=r.name, version=r.version, title=dict(r.title), options_schema=r.options_schema,
                         seats=r.seats(r.normalize_options({})),
                         bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)],
+                        bot_seats=[s for s in r.seats(r.normalize_options({})) if s not in r.game_master_seats],
                         glossary=r.glossary)
             for r in all_rulesets().values()]
+
+
+@router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
+             responses=problems(400, 404, 413, 415, 422))
+def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
+    """The seats a game with these options would have, checking the options as creating the game
+    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored."""
+    rules = get_ruleset(name)
+    options = rules.normalize_options(body.options)
+    seats = rules.seats(options)
+    return SeatsOut(seats=seats, bot_seats=[s for s in seats if s not in rules.game_master_seats],
+                    names=rules.seat_names(options))
 
 
 @router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"], responses=WRITE)
@@ -90,6 +105,9 @@ def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> N
         raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
     if level is not None and level not in levels(ruleset):
         raise ApiProblem(422, "unknown_bot", f"Adversaire inconnu : {level}.", f"Unknown computer opponent: {level}.")
+    if level is not None and seat in get_ruleset(ruleset).game_master_seats:
+        raise ApiProblem(422, "game_master_seat", f"L'ordinateur ne prend pas le siège du maître du jeu ({seat}).",
+                         f"The computer does not take the game master's seat ({seat}).")
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],

@@ -21,6 +21,8 @@ class RulesetInfo(BaseModel):
     options_schema: dict[str, JsonObject]
     seats: list[str] = Field(description="Seats with the default options")
     bots: list[BotInfo] = Field(default_factory=list, description="Computer opponents that can take a seat")
+    bot_seats: list[str] = Field(default_factory=list,
+                                 description="Seats the computer may take (not a game master's, such as Imhotep)")
     glossary: dict[str, JsonObject] = Field(
         default_factory=dict,
         description="Names of the ruleset's words (unit types, terrain…) by kind, id and language")
@@ -73,6 +75,17 @@ class LegalOut(BaseModel):
 class OddsRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: JsonObject
+
+
+class SeatsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: JsonObject = Field(default_factory=dict, examples=[{"scenario": "nil"}])
+
+
+class SeatsOut(BaseModel):
+    seats: list[str] = Field(description="The seats of a game with these options")
+    bot_seats: list[str] = Field(description="Those the computer may take")
+    names: dict[str, dict[str, str]] = Field(description="Each seat's name by language, where the options name it")
 
 
 class SimulateRequest(BaseModel):

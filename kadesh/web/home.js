@@ -105,9 +105,62 @@ function createForm(ruleset, id, two) {
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
         el("button", { type: "submit", id: id.link }, t("link_button")))]
     : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
+      rulersBox(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
   return el("form", { id: id.create, class: "create", onsubmit: (event) => { event.preventDefault(); createLinks(ruleset); } },
     ...buttons, optionsBox(ruleset));
+}
+
+// A campaign's seats that the computer may take: a person (a link to send) or a computer level for each.
+// The random baseline is not offered here: a kingdom that sends empty orders is no opponent.
+// The seats follow the chosen map: the server lists them (and checks a map of one's own) as the options change.
+const seatsFor = {};  // ruleset → {bot_seats, names} for the options now chosen in its card
+
+function rulersBox(ruleset) {
+  const { name } = ruleset;
+  const levels = (ruleset.bots ?? []).filter((b) => b.level !== "random");
+  const { bot_seats: seats, names } = seatsFor[name] ?? { bot_seats: ruleset.bot_seats ?? [], names: {} };
+  if (!levels.length || !seats.length) return null;
+  return el("fieldset", { class: "rulers", id: `rulers-${name}` }, el("legend", {}, t("rulers")),
+    ...seats.map((seat) => {
+      const fieldId = `ruler-${name}-${seat}`;
+      const select = el("select", { id: fieldId, name: `ruler-${seat}`, onchange: (event) => keep(name, `ruler:${seat}`, event.target.value) },
+        el("option", { value: "" }, t("ruler_person")),
+        ...levels.map((b) => el("option", { value: b.level }, t("ruler_computer", b.title[lang] ?? b.level))));
+      select.value = remembered(name, `ruler:${seat}`, "");
+      return el("p", {}, el("label", { for: fieldId }, names[seat]?.[lang] ?? seatName(seat, lang)), " ", select);
+    }));
+}
+
+async function refreshRulers(ruleset) {
+  const { name } = ruleset;
+  const box = $(`rulers-${name}`);
+  if (!box) return;
+  const error = $(ids(name).error);
+  try {
+    const response = await fetch(`/api/rulesets/${encodeURIComponent(name)}/seats`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ options: options(ruleset) }),
+    });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      error.textContent = body[lang] ?? response.statusText;
+      return;
+    }
+    error.textContent = "";
+    seatsFor[name] = { bot_seats: body.bot_seats, names: body.names };
+    $(`rulers-${name}`)?.replaceWith(rulersBox(ruleset) ?? "");
+  } catch (failure) {
+    error.textContent = failure.message;
+  }
+}
+
+function chosenRulers(ruleset) {
+  const bots = {};
+  for (const seat of (seatsFor[ruleset.name] ?? ruleset).bot_seats ?? []) {
+    const level = $(`ruler-${ruleset.name}-${seat}`)?.value;
+    if (level) bots[seat] = level;
+  }
+  return Object.keys(bots).length ? bots : null;
 }
 
 // The ruleset's options: a choice is a select, a yes/no a checkbox, a text a text area, a group its troop.
@@ -117,7 +170,10 @@ function optionsBox(ruleset) {
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
     const fieldId = optionId(name, key);
     const value = remembered(name, `opt:${key}`, spec.type === "group" ? spec.default?.troop : spec.default);
-    const onchange = (event) => keep(name, `opt:${key}`, event.target.type === "checkbox" ? event.target.checked : event.target.value);
+    const onchange = (event) => {
+      keep(name, `opt:${key}`, event.target.type === "checkbox" ? event.target.checked : event.target.value);
+      refreshRulers(ruleset);
+    };
     if (spec.type === "choice") {
       const values = spec.offered ?? spec.values ?? [];
       const select = el("select", { id: fieldId, name: key, onchange },
@@ -221,7 +277,8 @@ async function playHotseat(ruleset) {
 }
 
 async function createLinks(ruleset) {
-  const body = await post(ruleset);
+  const bots = chosenRulers(ruleset);
+  const body = await post(ruleset, bots);
   if (!body) return;
   const names = Object.fromEntries(Object.keys(body.seats).map((seat) => [seat, { fr: seatName(seat, "fr"), en: seatName(seat, "en") }]));
   const creator = CREATOR[ruleset.name] ?? Object.keys(body.seats)[0];
@@ -230,7 +287,7 @@ async function createLinks(ruleset) {
       headers: { Authorization: `Bearer ${body.seats[creator].token}` } })).json();
     for (const kingdom of game.view?.kingdoms ?? []) if (kingdom.names) names[kingdom.id] = kingdom.names;
   } catch (error) { /* the static names will do */ }
-  created[ruleset.name] = { body, names, creator };
+  created[ruleset.name] = { body, names, creator, bots: bots ?? {} };
   remember(ruleset.name, body, creator);
   const id = ids(ruleset.name);
   await renderMyGames($("my-games-section"), { lang, rulesets, guides });  // before scrolling: the list may push the card
@@ -272,13 +329,21 @@ function linkRow(label, link, side) {
     el("td", {}, el("a", { href: url, "data-side": side }, t("open"))));
 }
 
+function computerRow(label, level) {
+  return el("tr", { class: "computer-seat" }, el("th", { scope: "row" }, label),
+    el("td", { colspan: "3", class: "muted" }, t("ruled_by_computer", level)));
+}
+
 function createdBlock(ruleset, id) {
-  const { body, names, creator } = created[ruleset.name];
+  const { body, names, creator, bots } = created[ruleset.name];
   const name = (seat) => names[seat]?.[lang] ?? seatName(seat, lang);
   const seats = Object.keys(body.seats);
   const others = seats.filter((s) => s !== creator);
   const campaign = seats.length > 2;
-  const rows = seats.map((seat) => linkRow(name(seat), body.seats[seat].link, seat));
+  const levelTitle = (level) => (ruleset.bots ?? []).find((b) => b.level === level)?.title[lang] ?? level;
+  const rows = seats.map((seat) => (bots?.[seat]
+    ? computerRow(name(seat), levelTitle(bots[seat]))
+    : linkRow(name(seat), body.seats[seat].link, seat)));
   rows.push(linkRow(t("spectator"), body.spectator.link, "spectator"));
   const ownerUrl = absolute(body.owner.link);
   const help = campaign ? t("campaign_help")

@@ -18,6 +18,10 @@ export const TEXT = {
     campaign_button: "Créer la campagne",
     campaign_intro: (master) => `Tu seras ${master}, le maître du jeu : la campagne te donne un lien pour chaque royaume, `
       + "à envoyer à ses joueurs.",
+    rulers: "Qui gouverne chaque royaume ?",
+    ruler_person: "Une personne",
+    ruler_computer: (level) => `L'ordinateur : ${level}`,
+    ruled_by_computer: (level) => `Gouverné par l'ordinateur (${level}) : ses ordres partent seuls à chaque tour.`,
     options: "Options de la partie",
     load_file: "Charger un fichier :",
     setup_more: (title) => `Régler les troupes et calculer les chances : table de ${title}`,
@@ -85,6 +89,10 @@ export const TEXT = {
     campaign_button: "Create the campaign",
     campaign_intro: (master) => `You will be ${master}, the game master: the campaign gives you one link for each kingdom, `
       + "to send to its players.",
+    rulers: "Who rules each kingdom?",
+    ruler_person: "A person",
+    ruler_computer: (level) => `The computer: ${level}`,
+    ruled_by_computer: (level) => `Ruled by the computer (${level}): its orders go out by themselves each turn.`,
     options: "Game options",
     load_file: "Load a file:",
     setup_more: (title) => `Set up the troops and work out the odds: the ${title} table`,

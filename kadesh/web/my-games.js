@@ -27,8 +27,13 @@ function when(opened, lang) {
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
-function list(seats, lang) {
-  const names = seats.map((s) => seatName(s, lang));
+// A map of one's own names its own kingdoms: the game's view says how, the lobby's words name the others.
+function named(seat, lang, names, form = 0) {
+  return names?.[seat]?.[lang] ?? seatName(seat, lang, form);
+}
+
+function list(seats, lang, known) {
+  const names = seats.map((s) => named(s, lang, known));
   return names.length > 1 ? `${names.slice(0, -1).join(", ")}${TEXT[lang].and}${names.at(-1)}` : names[0] ?? "";
 }
 
@@ -38,14 +43,15 @@ async function state(game, lang) {
     const response = await fetch(`/api/games/${encodeURIComponent(game.id)}`, { headers: { Authorization: `Bearer ${game.token}` } });
     if (!response.ok) return { text: t.lost, lost: true };
     const body = await response.json();
+    const names = Object.fromEntries((body.view?.kingdoms ?? []).filter((k) => k.names).map((k) => [k.id, k.names]));
     if (body.outcome) {
-      const winner = typeof body.outcome.winner === "string" ? seatName(body.outcome.winner, lang, true) : null;
-      return { text: winner ? `${t.over} · ${t.winner(winner)}` : t.over, over: true };
+      const winner = typeof body.outcome.winner === "string" ? named(body.outcome.winner, lang, names, true) : null;
+      return { text: winner ? `${t.over} · ${t.winner(winner)}` : t.over, over: true, names };
     }
     const waiting = body.to_act ?? [];
-    if (game.hotseat) return { text: waiting.length ? t.seat_turn(list(waiting, lang)) : "", mine: waiting.length > 0 };
-    if (waiting.includes(body.seat)) return { text: t.your_turn, mine: true };
-    return { text: (body.seats ?? []).length > 2 && waiting.length ? t.seat_turn(list(waiting, lang)) : t.their_turn };
+    if (game.hotseat) return { text: waiting.length ? t.seat_turn(list(waiting, lang, names)) : "", mine: waiting.length > 0, names };
+    if (waiting.includes(body.seat)) return { text: t.your_turn, mine: true, names };
+    return { text: (body.seats ?? []).length > 2 && waiting.length ? t.seat_turn(list(waiting, lang, names)) : t.their_turn, names };
   } catch (error) {
     return { text: "" };
   }
@@ -63,9 +69,9 @@ export async function renderMyGames(section, { lang, rulesets, guides }) {
   if (ticket !== drawing) return;
   const items = games.map((game, index) => {
     const name = title(game);
-    const seat = game.hotseat ? t.this_screen : seatName(game.seat, lang);
-    const opened = when(game.opened, lang);
     const status = states[index];
+    const seat = game.hotseat ? t.this_screen : named(game.seat, lang, status.names);
+    const opened = when(game.opened, lang);
     const label = `${name} (${seat})`;
     return el("li", { class: `my-game card${status.mine ? " mine" : ""}${status.over || status.lost ? " done" : ""}`,
       "data-game": game.id, "data-ruleset": game.ruleset },

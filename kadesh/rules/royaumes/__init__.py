@@ -15,9 +15,11 @@ from kadesh.core.grid import king_neighbours, map_cell_name
 from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.royaumes import narration, rules
+from kadesh.rules.royaumes import scenario as maps
 from kadesh.rules.royaumes.adjudicate import move_problem
-from kadesh.rules.royaumes.data import DEFAULT_SCENARIO, GAME_MASTER, RULES, SCENARIOS, WATER
+from kadesh.rules.royaumes.data import GAME_MASTER, RULES, WATER, Scenario
 from kadesh.rules.royaumes.preview import warnings as order_warnings
+from kadesh.rules.royaumes.scenario import DEFAULT_SCENARIO, SCENARIOS
 from kadesh.rules.royaumes.state import State, initial_state
 
 
@@ -26,17 +28,36 @@ class Royaumes(Ruleset):
     name = "royaumes"
     version = "1"
     title = {"fr": "Royaumes", "en": "Kingdoms"}
+    game_master_seats = (GAME_MASTER,)
     options_schema = {
         "scenario": {"type": "choice", "values": sorted(SCENARIOS), "default": DEFAULT_SCENARIO,
                      "fr": "Scénario (carte et royaumes)", "en": "Scenario (map and kingdoms)",
                      "labels": {key: scenario.names for key, scenario in SCENARIOS.items()}},
+        "scenario_toml": {"type": "text", "default": "", "max_length": maps.MAX_TEXT, "file": ".toml",
+                          "fr": "Sa propre carte (texte TOML, remplace le scénario choisi)",
+                          "en": "One's own map (TOML text, replaces the chosen scenario)"},
     }
 
+    def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """A map of one's own is read and checked here, so that a bad one is refused before any
+        game exists (RuleError ``bad_scenario`` naming the key at fault)."""
+        normalized = super().normalize_options(options)
+        scenario_of(normalized)
+        return normalized
+
     def seats(self, options: dict[str, Any]) -> list[str]:
-        return [*SCENARIOS[options["scenario"]].kingdoms, GAME_MASTER]
+        return [*scenario_of(options).kingdoms, GAME_MASTER]
+
+    def seat_names(self, options: dict[str, Any]) -> dict[str, dict[str, str]]:
+        return {kid: dict(spec.names) for kid, spec in scenario_of(options).kingdoms.items()}
 
     def setup(self, options: dict[str, Any]) -> State:
-        return initial_state(SCENARIOS[options["scenario"]])
+        return initial_state(scenario_of(options))
+
+    def narrator(self, options: dict[str, Any]) -> Any:
+        """The turn report in the names of the campaign's own map."""
+        scenario = scenario_of(options)
+        return lambda event, seat, lang: narration.narrate(event, seat, lang, scenario)
 
     def clone(self, state: State) -> State:
         return state.copy()
@@ -96,6 +117,13 @@ class Royaumes(Ruleset):
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
+
+
+def scenario_of(options: dict[str, Any]) -> Scenario:
+    """The campaign's map: one's own (``scenario_toml``), else a shipped one by name."""
+    if options.get("scenario_toml"):
+        return maps.from_toml(options["scenario_toml"])
+    return SCENARIOS[options.get("scenario", DEFAULT_SCENARIO)]
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:

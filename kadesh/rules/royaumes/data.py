@@ -1,4 +1,5 @@
-"""The Royaumes numbers (``rules.toml``) and scenarios (``scenarios/*.toml``), loaded once."""
+"""The Royaumes numbers (``rules.toml``), loaded once, and the shape of a scenario (the maps are read
+and checked in ``scenario.py``)."""
 
 from __future__ import annotations
 
@@ -81,61 +82,3 @@ def _load_rules() -> Rules:
 
 
 RULES = _load_rules()
-
-
-def scenario_from_dict(raw: dict[str, Any]) -> Scenario:
-    """Build a scenario from its TOML structure (also how tests and benches make their own maps)."""
-    rows = raw["map"]["rows"]
-    width, height = len(rows[0]), len(rows)
-    if any(len(row) != width for row in rows) or any(set(row) - {LAND, WATER} for row in rows):
-        raise ValueError("map rows must have one width and use only '.' (land) and '~' (water)")
-    water = frozenset((x, y) for y, row in enumerate(rows) for x, mark in enumerate(row) if mark == WATER)
-
-    def cell(name: str) -> Cell:
-        found = parse_map_cell(name, width, height)
-        if found is None or found in water:
-            raise ValueError(f"{name!r} is not a land cell of the map")
-        return found
-
-    kingdoms = {}
-    for kid, spec in raw["kingdoms"].items():
-        kingdoms[kid] = KingdomSpec(
-            id=kid, names={"fr": spec["fr"], "en": spec["en"]},
-            aliases=tuple(spec.get("aliases", ())), colour=spec.get("colour", "#888888"),
-            cities=tuple(CitySpec(c["name"], cell(c["cell"])) for c in spec["cities"]),
-            armies=tuple(cell(a) for a in spec.get("armies", ())),
-            military_level=spec["military_level"], population=spec["population"],
-            guild_level=spec.get("guild_level", 0), resources=dict(spec["resources"]),
-        )
-    info = raw["scenario"]
-    names = raw.get("resource_names", {})
-    return Scenario(id=info["id"], names={"fr": info["fr"], "en": info["en"]}, width=width, height=height,
-                    water=water, resources=tuple(info["resources"]),
-                    resource_names={r: names.get(r, {"fr": r, "en": r}) for r in info["resources"]},
-                    costs=raw["costs"], kingdoms=kingdoms,
-                    features=tuple(_feature(f, width, height) for f in raw["map"].get("features", ())))
-
-
-def _feature(raw: dict[str, Any], width: int, height: int) -> dict[str, Any]:
-    cells = [*raw.get("path", ()), *([raw["label"]] if "label" in raw else [])]
-    if raw.get("kind") not in ("river", "sea", "lake") or any(parse_map_cell(c, width, height) is None for c in cells):
-        raise ValueError(f"map feature {raw!r}: a kind (river, sea, lake) and cells of the map")
-    out: dict[str, Any] = {"kind": raw["kind"], "names": {"fr": raw.get("fr", ""), "en": raw.get("en", "")}}
-    if "path" in raw:
-        out["path"] = list(raw["path"])
-    if "label" in raw:
-        out["label"] = raw["label"]
-    return out
-
-
-def _load_scenarios() -> dict[str, Scenario]:
-    found = {}
-    for entry in resources.files(__package__).joinpath("scenarios").iterdir():
-        if entry.name.endswith(".toml"):
-            scenario = scenario_from_dict(tomllib.loads(entry.read_text(encoding="utf-8")))
-            found[scenario.id] = scenario
-    return found
-
-
-SCENARIOS = _load_scenarios()
-DEFAULT_SCENARIO = "nil"

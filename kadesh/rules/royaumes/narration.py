@@ -6,7 +6,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from kadesh.core.events import Event
-from kadesh.rules.royaumes.data import RULES, SCENARIOS
+from kadesh.rules.royaumes.data import RULES, Scenario
+from kadesh.rules.royaumes.scenario import SCENARIOS
 
 STANCE_WORDS = {"fr": {"war": "la guerre", "peace": "la paix", "ally": "l'alliance"},
                 "en": {"war": "war", "peace": "peace", "ally": "alliance"}}
@@ -27,11 +28,13 @@ REFUSALS = {
 }
 
 
-def narrate(event: Event, seat: str | None, lang: str) -> str | None:
+def narrate(event: Event, seat: str | None, lang: str, scenario: Scenario | None = None) -> str | None:
+    """``scenario``: the campaign's map, whose kingdoms and resources are named as it names them
+    (without it, the shipped maps' names)."""
     writer = _WRITERS.get(event.type)
     if writer is None:
         return None
-    fr, en = writer(event.data, _Names("en" if lang == "en" else "fr"))
+    fr, en = writer(event.data, _Names("en" if lang == "en" else "fr", scenario))
     return en if lang == "en" else fr
 
 
@@ -41,16 +44,21 @@ _RESOURCE_NAMES = {r: names for scenario in SCENARIOS.values() for r, names in s
 
 
 class _Names:
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, scenario: Scenario | None = None) -> None:
         self.lang = lang
+        self.kingdoms = _KINGDOM_NAMES
+        self.resources = _RESOURCE_NAMES
+        if scenario is not None:
+            self.kingdoms = {**_KINGDOM_NAMES, **{k: spec.names for k, spec in scenario.kingdoms.items()}}
+            self.resources = {**_RESOURCE_NAMES, **scenario.resource_names}
 
     def __call__(self, kingdom: str | None) -> str:
         if kingdom is None:
             return "—"
-        return _KINGDOM_NAMES.get(kingdom, {}).get(self.lang, kingdom)
+        return self.kingdoms.get(kingdom, {}).get(self.lang, kingdom)
 
     def stuff(self, amounts: dict[str, int]) -> str:
-        return ", ".join(f"{n} {_RESOURCE_NAMES.get(r, {}).get(self.lang, r)}" for r, n in amounts.items())
+        return ", ".join(f"{n} {self.resources.get(r, {}).get(self.lang, r)}" for r, n in amounts.items())
 
 
 def armies_word(n: int, lang: str) -> str:

@@ -26,6 +26,7 @@ function status(view, lang) {
     ? el("time", { datetime: view.deadline, id: "deadline", title: when(view.deadline, lang) }, `${when(view.deadline, lang)} (${fromNow(view.deadline, lang)})`)
     : el("span", { id: "deadline" }, t.noDeadline);
   return el("div", { class: "campaign-status" },
+    el("p", { class: "map-name" }, view.scenario.names[lang] ?? view.scenario.names.fr),
     el("p", {}, el("strong", {}, t.turn(view.turn)), ...(view.over ? [] : [" · ", `${t.deadline}${t.sep}`, deadline])),
     view.over ? null : el("p", { class: "orders-in" }, `${t.sent}${t.sep}${sent.join(", ") || "—"}`,
       waiting.length ? ` · ${t.waitingFor}${t.sep}${waiting.join(", ")}` : ""),
