@@ -203,3 +203,27 @@ def test_over_http_a_map_of_ones_own_opens_a_campaign_and_a_bad_one_gets_a_422(d
                 assert problem["code"] == "bad_scenario" and where in problem["en"] and where in problem["fr"]
         assert stored_games(db) == before
     app.state.store.close()
+
+
+def test_the_command_line_opens_a_campaign_on_a_map_file_and_simulates_one(db, tmp_path):
+    from typer.testing import CliRunner
+
+    from kadesh.cli import app
+
+    runner = CliRunner()
+    good, bad = tmp_path / "rives.toml", tmp_path / "bad.toml"
+    good.write_text(OWN_MAP, encoding="utf-8")
+    bad.write_text(OWN_MAP.replace('cell = "C1"', 'cell = "B3"'), encoding="utf-8")
+    opened = runner.invoke(app, ["new", "royaumes", "--scenario", str(good), "--db", db])
+    assert opened.exit_code == 0, opened.output
+    assert "amont: http" in opened.output and "aval: http" in opened.output and "imhotep: http" in opened.output
+    refused = runner.invoke(app, ["new", "royaumes", "--scenario", str(bad), "--db", db])
+    assert refused.exit_code == 1 and "kingdoms.amont.cities[2].cell" in refused.output
+    played = runner.invoke(app, ["simulate", "royaumes", "--scenario", str(good), "--bot", "amont=vizir",
+                                 "--bot", "*=maladroit", "--turns", "5", "--lang", "en"])
+    assert played.exit_code == 0, played.output
+    assert "Upstream Kingdom" in played.output and "Cities after 5 turns" in played.output
+    summary = runner.invoke(app, ["simulate", "royaumes", "--scenario", "delta", "--bot", "*=vizir", "--summary"])
+    assert summary.exit_code == 0 and summary.output.startswith("Cités après 30 tours : Bouto")
+    wrong = runner.invoke(app, ["simulate", "royaumes", "--bot", "imhotep=vizir"])
+    assert wrong.exit_code == 1 and "unknown kingdom 'imhotep'" in wrong.output
