@@ -192,7 +192,7 @@ class Careless(KingdomBot):
         offers = [k for k in kingdom.others if kingdom.stance_of[k][kingdom.me] == "ally" and not kingdom.allied(k)]
         if offers and kingdom.ally() is None and rng.random() < CARELESS_ACCEPT:
             out.stance("alliance", rng.choice(offers))
-        cities = [c for c in kingdom.my_cities()]
+        cities = kingdom.my_cities()
         if cities and rng.random() < CARELESS_RAISE and out.buy("army"):
             out.lines.append(f"créer armée à {rng.choice(cities)['name']}")
         for cell in list(kingdom.mine):
