@@ -94,7 +94,7 @@ def _campaign(bots: list[str], turns: int, seed: int, options: dict):
         options = rules.normalize_options(options)
     except RuleError as refused:
         _fail(f"simulate: {refused.en}")
-    kingdoms = [s for s in rules.seats(options) if s not in rules.game_master_seats]
+    kingdoms = rules.bot_seats(options)
     chosen: dict[str, str] = {}
     for item in bots:
         seat, _, level = item.partition("=")

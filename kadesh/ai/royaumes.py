@@ -15,13 +15,12 @@ nothing better to buy.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from kadesh.ai.base import Bot, register_bot
-from kadesh.core.grid import Cell, king_neighbours, map_cell_name, parse_map_cell
+from kadesh.core.grid import Cell, cheapest_steps, king_neighbours, map_cell_name, parse_map_cell, within
 from kadesh.core.ruleset import Action
 from kadesh.rules.royaumes.adjudicate import step_problem
 from kadesh.rules.royaumes.data import WATER
@@ -69,6 +68,7 @@ class Kingdom:
         for entry in view["armies"]:
             self.armies.setdefault(self.cell(entry["cell"]), {})[entry["kingdom"]] = entry["count"]
         self.mine = {self.cell(a["cell"]): a for a in self.you["armies"]}
+        self.reach: dict[Cell, dict[Cell, int]] = {}
 
     def cell(self, name: str) -> Cell:
         found = parse_map_cell(name, self.width, self.height)
@@ -83,15 +83,13 @@ class Kingdom:
         return (to for to in king_neighbours(cell) if step_problem(self.is_land, cell, to) is None)
 
     def distances(self, goal: Cell) -> dict[Cell, int]:
-        """Turns of marching from every cell to ``goal`` (moves are symmetric)."""
-        found, queue = {goal: 0}, deque([goal])
-        while queue:
-            here = queue.popleft()
-            for there in self.steps(here):
-                if there not in found:
-                    found[there] = found[here] + 1
-                    queue.append(there)
-        return found
+        """Turns of marching from every cell to ``goal`` (moves are symmetric), worked out once a turn."""
+        if goal not in self.reach:
+            self.reach[goal] = cheapest_steps(goal, self.step_cost, self.width * self.height)
+        return self.reach[goal]
+
+    def step_cost(self, origin: Cell, target: Cell) -> int | None:
+        return 1 if step_problem(self.is_land, origin, target) is None else None
 
     # -- relations -------------------------------------------------------------------------------
     def at_war(self, other: str) -> bool:
@@ -117,11 +115,8 @@ class Kingdom:
     def foreign_armies(self, cell: Cell) -> dict[str, int]:
         return {k: n for k, n in self.armies.get(cell, {}).items() if k != self.me}
 
-    def near(self, cell: Cell, within: int) -> Iterator[Cell]:
-        x, y = cell
-        for dx in range(-within, within + 1):
-            for dy in range(-within, within + 1):
-                yield (x + dx, y + dy)
+    def near(self, cell: Cell, radius: int) -> Iterator[Cell]:
+        return within(cell, radius, self.width, self.height)
 
     def can_pay(self, cost: dict[str, int], spent: dict[str, int]) -> bool:
         stock = self.you["resources"]

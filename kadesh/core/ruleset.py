@@ -49,6 +49,10 @@ class Ruleset(ABC):
     @abstractmethod
     def seats(self, options: dict[str, Any]) -> list[Seat]: ...
 
+    def bot_seats(self, options: dict[str, Any]) -> list[Seat]:
+        """The seats a computer opponent may take: all but the game master's."""
+        return [seat for seat in self.seats(options) if seat not in self.game_master_seats]
+
     def seat_names(self, options: dict[str, Any]) -> dict[Seat, dict[str, str]]:
         """Seats whose names come with the options (a map's kingdoms), by language; others: {}."""
         return {}

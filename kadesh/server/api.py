@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from pydantic import NonNegativeInt
 
 from kadesh.ai.base import bot_title, levels, simulator
-from kadesh.core import Game, all_rulesets, get_ruleset
+from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
 from kadesh.server.models import (
     ActionOut,
@@ -64,12 +64,15 @@ def play_link(game_id: str, token: str) -> Link:
 @router.get("/rulesets", response_model=list[RulesetInfo], tags=["rulesets"])
 def list_rulesets() -> list[RulesetInfo]:
     """Every ruleset this server plays, with its options."""
-    return [RulesetInfo(name=r.name, version=r.version, title=dict(r.title), options_schema=r.options_schema,
-                        seats=r.seats(r.normalize_options({})),
-                        bots=[BotInfo(level=level, title=bot_title(r.name, level)) for level in levels(r.name)],
-                        bot_seats=[s for s in r.seats(r.normalize_options({})) if s not in r.game_master_seats],
-                        glossary=r.glossary)
-            for r in all_rulesets().values()]
+    return [ruleset_info(r) for r in all_rulesets().values()]
+
+
+def ruleset_info(rules: Ruleset) -> RulesetInfo:
+    defaults = rules.normalize_options({})
+    return RulesetInfo(name=rules.name, version=rules.version, title=dict(rules.title),
+                       options_schema=rules.options_schema, seats=rules.seats(defaults),
+                       bots=[BotInfo(level=level, title=bot_title(rules.name, level)) for level in levels(rules.name)],
+                       bot_seats=rules.bot_seats(defaults), glossary=rules.glossary)
 
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
@@ -79,9 +82,7 @@ def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
     would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored."""
     rules = get_ruleset(name)
     options = rules.normalize_options(body.options)
-    seats = rules.seats(options)
-    return SeatsOut(seats=seats, bot_seats=[s for s in seats if s not in rules.game_master_seats],
-                    names=rules.seat_names(options))
+    return SeatsOut(seats=rules.seats(options), bot_seats=rules.bot_seats(options), names=rules.seat_names(options))
 
 
 @router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"], responses=WRITE)

@@ -72,7 +72,7 @@ _BUMP = (update(schema.games)
 _TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
 _RECORD = schema.actions.insert()
 _HAS_BOTS = select(exists().where(schema.seat_bots.c.game_id == bindparam("game_id")))
-_NOTIFY = select(func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String)))
+_ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
 def _bump_record_notify() -> Select:
@@ -85,8 +85,7 @@ def _bump_record_notify() -> Select:
                                     bindparam("action", type_=JSON), bindparam("events", type_=JSON),
                                     bindparam("created_at", type_=schema.actions.c.created_at.type)))
                 .returning(schema.actions.c.game_id).cte("recorded"))
-    announced = select(func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
-                       .label("sent")).select_from(recorded).cte("announced")
+    announced = select(_ANNOUNCE.label("sent")).select_from(recorded).cte("announced")
     return select(select(func.count()).select_from(announced).scalar_subquery())
 
 
@@ -182,7 +181,6 @@ class Store:
         self._bump, self._touch, self._record, self._has_bots = (
             Prepared(_BUMP, dialect), Prepared(_TOUCH, dialect), Prepared(_RECORD, dialect),
             Prepared(_HAS_BOTS, dialect))
-        self._notify = Prepared(_NOTIFY, dialect) if self.announces else None
         self._bump_record_notify = Prepared(_bump_record_notify(), dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.

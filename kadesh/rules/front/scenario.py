@@ -15,8 +15,8 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from kadesh.core.errors import RuleError
 from kadesh.core.grid import Cell, parse_map_cell
+from kadesh.core.tomlcheck import Checker
 from kadesh.rules.front import logistics
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import SIDES, State, Structure, Unit
@@ -50,9 +50,9 @@ _OBJECTIVE_KEYS = {
 }
 
 
-def bad(where: str, fr: str, en: str) -> RuleError:
-    """A scenario refused, naming the key (``units[3].cell``) or the line at fault."""
-    return RuleError("bad_scenario", f"Scénario refusé, {where} : {fr}", f"Scenario refused, {where}: {en}")
+CHECK = Checker("bad_scenario", {"fr": "Scénario refusé", "en": "Scenario refused"},
+                {"fr": "du scénario", "en": "scenario's"})
+bad = CHECK.bad  # a scenario refused, naming the key (``units[3].cell``) or the line at fault
 
 
 def titles() -> dict[str, dict[str, str]]:
@@ -73,67 +73,12 @@ def load(name: str) -> State:
 
 def parse(text: object) -> State:
     """A battle from a scenario's TOML text, checked whole (RuleError ``bad_scenario``)."""
-    if not isinstance(text, str) or not text.strip():
-        raise RuleError("bad_scenario", "Scénario refusé : il faut le texte TOML du scénario.",
-                        "Scenario refused: the scenario's TOML text is needed.")
-    if len(text) > MAX_TEXT:
-        raise RuleError("bad_scenario", f"Scénario refusé : plus de {MAX_TEXT} caractères.",
-                        f"Scenario refused: more than {MAX_TEXT} characters.")
-    try:
-        raw = tomllib.loads(text)
-    except RecursionError:
-        raise RuleError("bad_scenario", "Scénario refusé : des tableaux ou des tables imbriqués trop profondément.",
-                        "Scenario refused: arrays or tables nested too deep.") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RuleError("bad_scenario", f"Scénario refusé : ce n'est pas du TOML valide ({error}).",
-                        f"Scenario refused: this is not valid TOML ({error}).") from None
-    return _build(raw)
+    return _build(CHECK.parse(text, MAX_TEXT))
 
 
 # -- reading values ---------------------------------------------------------------------------------------------
-def _keys(raw: object, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise bad(where, "une table est attendue.", "a table is expected.")
-    unknown = sorted(set(raw) - required - optional)
-    if unknown:
-        raise bad(f"{where}.{unknown[0]}" if where else unknown[0], "clé inconnue.", "unknown key.")
-    missing = sorted(required - set(raw))
-    if missing:
-        raise bad(f"{where}.{missing[0]}" if where else missing[0], "clé manquante.", "missing key.")
-    return raw
-
-
-def _text(raw: object, where: str) -> str:
-    if not isinstance(raw, str) or not raw.strip() or len(raw) > 200:
-        raise bad(where, "un texte non vide (200 caractères au plus) est attendu.",
-                  "a non-empty text (at most 200 characters) is expected.")
-    return raw
-
-
-def _int(raw: object, where: str, low: int, high: int) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
-        raise bad(where, f"un entier de {low} à {high} est attendu.", f"an integer from {low} to {high} is expected.")
-    return raw
-
-
-def _bool(raw: object, where: str) -> bool:
-    if not isinstance(raw, bool):
-        raise bad(where, "true ou false est attendu.", "true or false is expected.")
-    return raw
-
-
-def _one_of(raw: object, where: str, allowed: tuple[str, ...] | list[str]) -> str:
-    if raw not in allowed:
-        listed = ", ".join(allowed)
-        raise bad(where, f"valeurs permises : {listed}.", f"allowed values: {listed}.")
-    return raw  # type: ignore[return-value]
-
-
-def _list(raw: object, where: str, most: int) -> list[Any]:
-    if not isinstance(raw, list) or len(raw) > most:
-        raise bad(where, f"une liste de {most} éléments au plus est attendue.",
-                  f"a list of at most {most} items is expected.")
-    return raw
+_keys, _text, _int, _bool, _one_of, _list = (CHECK.keys, CHECK.text, CHECK.integer, CHECK.boolean, CHECK.one_of,
+                                             CHECK.items)
 
 
 def _cell(state: State, raw: object, where: str) -> Cell:

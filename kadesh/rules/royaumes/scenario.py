@@ -10,13 +10,12 @@ wrong kind, two cities on one cell, or a city or army on water, is refused with 
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from importlib import resources as package_files
 from typing import Any
 
-from kadesh.core.errors import RuleError
 from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
+from kadesh.core.tomlcheck import Checker
 from kadesh.rules.royaumes.data import GAME_MASTER, LAND, WATER, CitySpec, KingdomSpec, Scenario
 
 MAX_TEXT = 100_000      # characters of TOML in an uploaded map
@@ -25,6 +24,7 @@ MAX_KINGDOMS = 8
 MAX_ARMIES = 10_000     # armies on the map at the start, all kingdoms together
 MAX_NUMBER = 10**9      # resources, population, costs
 MAX_LEVEL = 100         # military and Guild levels
+NAME_LENGTH = 60        # characters of a name (a kingdom's, a city's, a resource's)
 COSTS = ("army", "spy", "guild")
 FEATURE_KINDS = ("river", "sea", "lake")
 ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -39,30 +39,15 @@ _CITY = ({"name", "cell"}, set())
 _FEATURE = ({"kind"}, {"fr", "en", "path", "label"})
 
 
-def bad(where: str, fr: str, en: str) -> RuleError:
-    """A map refused, naming the key at fault."""
-    return RuleError("bad_scenario", f"Carte refusée, {where} : {fr}", f"Map refused, {where}: {en}")
+CHECK = Checker("bad_scenario", {"fr": "Carte refusée", "en": "Map refused"}, {"fr": "de la carte", "en": "map's"})
+bad = CHECK.bad  # a map refused, naming the key at fault
 
 
 @lru_cache(maxsize=64)
 def from_toml(text: str) -> Scenario:
     """A map from its whole TOML text, checked (RuleError ``bad_scenario``). The same text gives
     the same (immutable) scenario, read once."""
-    if not text.strip():
-        raise RuleError("bad_scenario", "Carte refusée : il faut le texte TOML de la carte.",
-                        "Map refused: the map's TOML text is needed.")
-    if len(text) > MAX_TEXT:
-        raise RuleError("bad_scenario", f"Carte refusée : plus de {MAX_TEXT} caractères.",
-                        f"Map refused: more than {MAX_TEXT} characters.")
-    try:
-        raw = tomllib.loads(text)
-    except RecursionError:
-        raise RuleError("bad_scenario", "Carte refusée : des tableaux ou des tables imbriqués trop profondément.",
-                        "Map refused: arrays or tables nested too deep.") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RuleError("bad_scenario", f"Carte refusée : ce n'est pas du TOML valide ({error}).",
-                        f"Map refused: this is not valid TOML ({error}).") from None
-    return from_dict(raw)
+    return from_dict(CHECK.parse(text, MAX_TEXT))
 
 
 def from_dict(raw: object) -> Scenario:
@@ -84,23 +69,11 @@ def from_dict(raw: object) -> Scenario:
 
 
 # -- values ----------------------------------------------------------------------------------------
-def _keys(raw: object, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise bad(where or "le fichier", "une table est attendue.", "a table is expected.")
-    unknown = sorted(set(raw) - required - optional)
-    if unknown:
-        raise bad(f"{where}.{unknown[0]}" if where else unknown[0], "clé inconnue.", "unknown key.")
-    missing = sorted(required - set(raw))
-    if missing:
-        raise bad(f"{where}.{missing[0]}" if where else missing[0], "clé manquante.", "missing key.")
-    return raw
+_keys, _int, _list = CHECK.keys, CHECK.integer, CHECK.items
 
 
-def _text(raw: object, where: str, most: int = 60) -> str:
-    if not isinstance(raw, str) or not raw.strip() or len(raw) > most:
-        raise bad(where, f"un texte non vide ({most} caractères au plus) est attendu.",
-                  f"a non-empty text (at most {most} characters) is expected.")
-    return raw.strip()
+def _text(raw: object, where: str) -> str:
+    return CHECK.text(raw, where, NAME_LENGTH).strip()
 
 
 def _names(raw: dict[str, Any], where: str) -> dict[str, str]:

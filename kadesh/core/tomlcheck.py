@@ -1,0 +1,83 @@
+"""A TOML document a person wrote (a battle scenario, a campaign map), read and checked key by key.
+
+Every refusal is a ``RuleError`` whose message names the key at fault (``units[3].cell``), in French and
+English, so that the API answers it as a 422 and the writer knows where to look.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from kadesh.core.errors import RuleError
+
+
+class Checker:
+    """The checks of one kind of document: ``refused`` starts every message (« Scénario refusé »), ``of``
+    names the document in « il faut le texte TOML du scénario » / "the scenario's TOML text is needed"."""
+
+    def __init__(self, code: str, refused: dict[str, str], of: dict[str, str]) -> None:
+        self.code, self.refused, self.of = code, refused, of
+
+    def whole(self, fr: str, en: str) -> RuleError:
+        """The document refused as a whole."""
+        return RuleError(self.code, f"{self.refused['fr']} : {fr}", f"{self.refused['en']}: {en}")
+
+    def bad(self, where: str, fr: str, en: str) -> RuleError:
+        """The document refused, naming the key at fault."""
+        if not where:
+            return self.whole(fr, en)
+        return RuleError(self.code, f"{self.refused['fr']}, {where} : {fr}", f"{self.refused['en']}, {where}: {en}")
+
+    def parse(self, text: object, max_text: int) -> dict[str, Any]:
+        if not isinstance(text, str) or not text.strip():
+            raise self.whole(f"il faut le texte TOML {self.of['fr']}.", f"the {self.of['en']} TOML text is needed.")
+        if len(text) > max_text:
+            raise self.whole(f"plus de {max_text} caractères.", f"more than {max_text} characters.")
+        try:
+            return tomllib.loads(text)
+        except RecursionError:
+            raise self.whole("des tableaux ou des tables imbriqués trop profondément.",
+                             "arrays or tables nested too deep.") from None
+        except tomllib.TOMLDecodeError as error:
+            raise self.whole(f"ce n'est pas du TOML valide ({error}).", f"this is not valid TOML ({error}).") from None
+
+    def keys(self, raw: object, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self.bad(where, "une table est attendue.", "a table is expected.")
+        unknown = sorted(set(raw) - required - optional)
+        if unknown:
+            raise self.bad(f"{where}.{unknown[0]}" if where else unknown[0], "clé inconnue.", "unknown key.")
+        missing = sorted(required - set(raw))
+        if missing:
+            raise self.bad(f"{where}.{missing[0]}" if where else missing[0], "clé manquante.", "missing key.")
+        return raw
+
+    def text(self, raw: object, where: str, most: int = 200) -> str:
+        if not isinstance(raw, str) or not raw.strip() or len(raw) > most:
+            raise self.bad(where, f"un texte non vide ({most} caractères au plus) est attendu.",
+                           f"a non-empty text (at most {most} characters) is expected.")
+        return raw
+
+    def integer(self, raw: object, where: str, low: int, high: int) -> int:
+        if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+            raise self.bad(where, f"un entier de {low} à {high} est attendu.",
+                           f"an integer from {low} to {high} is expected.")
+        return raw
+
+    def boolean(self, raw: object, where: str) -> bool:
+        if not isinstance(raw, bool):
+            raise self.bad(where, "true ou false est attendu.", "true or false is expected.")
+        return raw
+
+    def one_of(self, raw: object, where: str, allowed: tuple[str, ...] | list[str]) -> str:
+        if raw not in allowed:
+            listed = ", ".join(allowed)
+            raise self.bad(where, f"valeurs permises : {listed}.", f"allowed values: {listed}.")
+        return raw  # type: ignore[return-value]
+
+    def items(self, raw: object, where: str, most: int) -> list[Any]:
+        if not isinstance(raw, list) or len(raw) > most:
+            raise self.bad(where, f"une liste de {most} éléments au plus est attendue.",
+                           f"a list of at most {most} items is expected.")
+        return raw
