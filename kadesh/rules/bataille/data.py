@@ -37,6 +37,13 @@ class Rules:
     max_sequences: int
     event_roll: int
     troops: dict[str, Troop]
+    lanes: tuple[str, ...]
+    depth: int
+    deploy: int
+    paces_per_speed: int
+    night: int
+    max_groups: int
+    fields: dict[str, dict]           # the shipped set-ups, as written in rules.toml
 
 
 def _load() -> Rules:
@@ -50,6 +57,9 @@ def _load() -> Rules:
         loss_divisor=raw["attack"]["loss_divisor"], range_advantage=raw["fire"]["range_advantage"],
         max_turns=raw["battle"]["max_turns"], max_sequences=raw["battle"]["max_sequences"],
         event_roll=raw["battle"]["event_roll"], troops=troops,
+        lanes=tuple(raw["field"]["lanes"]), depth=raw["field"]["depth"], deploy=raw["field"]["deploy"],
+        paces_per_speed=raw["field"]["paces_per_speed"], night=raw["field"]["night"],
+        max_groups=raw["field"]["max_groups"], fields=raw["fields"],
     )
 
 

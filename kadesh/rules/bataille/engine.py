@@ -69,10 +69,20 @@ def begin_turn(state: State, dice: Dice) -> list[Event]:
     state.turn += 1
     if state.turn > RULES.max_turns:
         return end(state, None, "nightfall")
-    events = [Event("turn", {"turn": state.turn})]
-    if any(state.groups[s].shoots for s in SIDES):
-        return events + fire(state, dice)
-    return events + ask_stances(state)
+    return [Event("turn", {"turn": state.turn})] + engage(state, dice)
+
+
+def engage(state: State, dice: Dice) -> list[Event]:
+    """Two groups meet: fire if either can reach the other, else the generals choose at once."""
+    if any(can_fire(state, s) for s in SIDES):
+        return fire(state, dice)
+    return ask_stances(state)
+
+
+def can_fire(state: State, side: str) -> bool:
+    """A group shoots if it has missiles, the sky allows it and the enemy is within its range."""
+    group = state.groups[side]
+    return group.shoots and not state.storm and group.range >= state.distance
 
 
 def _night(state: State) -> list[Event] | None:
@@ -87,7 +97,7 @@ def fire(state: State, dice: Dice) -> list[Event]:
         return dark
     before = {s: state.groups[s].strength for s in SIDES}
     events = [Event("phase", {"name": "fire"})]
-    shooters = [s for s in SIDES if state.groups[s].shoots]
+    shooters = [s for s in SIDES if can_fire(state, s)]
     first = _outranging(state, shooters)
     if len(shooters) == 1 or first is not None:
         leader = shooters[0] if len(shooters) == 1 else first
@@ -164,6 +174,7 @@ def stances_given(state: State, dice: Dice) -> list[Event]:
             if not held:
                 chosen[side] = ATTACK
                 events.append(Event("unbidden_attack", {"side": side}))
+    state.stances_taken = chosen
     attackers = [s for s in SIDES if chosen[s] == ATTACK]
     if len(attackers) == 2 or (len(attackers) == 1 and chosen[OTHER[attackers[0]]] == HOLD):
         return events + melee(state, dice)
@@ -174,6 +185,8 @@ def stances_given(state: State, dice: Dice) -> list[Event]:
         return events + end(state, None, "both_withdrew")
     if leaving:
         return events + end(state, OTHER[leaving[0]], "withdrawal")
+    if state.standoff_ends:  # on a field, "on passe alors à un autre tour" is the field's next turn
+        return events + end(state, None, "standoff")
     return events + begin_turn(state, dice)
 
 
@@ -181,6 +194,7 @@ def melee(state: State, dice: Dice) -> list[Event]:
     """Melee is simultaneous: both attack, losses come together, then both test morale."""
     if (dark := _night(state)) is not None:
         return dark
+    state.closed = True
     before = {s: state.groups[s].strength for s in SIDES}
     events, losses = [Event("phase", {"name": "melee"})], {}
     for side in SIDES:
@@ -215,6 +229,7 @@ def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
     if (dark := _night(state)) is not None:
         return dark
     pursued = OTHER[pursuers]
+    state.closed = True
     before = state.groups[pursued].strength
     events = [Event("phase", {"name": "pursuit", "pursuers": pursuers})]
     dealt, rolled = attack(state, dice, pursuers, "melee")
@@ -232,6 +247,10 @@ def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
     events += rolled
     if rallied:
         return events + melee(state, dice)
+    state.fled[pursued] += state.groups[pursued].speed * RULES.paces_per_speed
+    if state.field_event is not None:
+        events.append(Event("event", {"kind": state.field_event, "happened": True}))
+        return events + end(state, pursuers, "event")
     if state.events:
         roll = dice.roll(RULES.die_sides)
         happened = roll.value <= RULES.event_roll
@@ -250,6 +269,9 @@ def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
 def _escape(state: State, pursued: str, pursuers: str) -> str | None:
     if state.groups[pursued].speed > state.groups[pursuers].speed:
         return "outran"
+    if state.shelter_distance is not None:
+        away = state.shelter_distance.get(pursued)
+        return "shelter" if away is not None and state.fled[pursued] >= away else None
     if state.shelter:
         return "shelter"
     return None
@@ -257,7 +279,7 @@ def _escape(state: State, pursued: str, pursuers: str) -> str | None:
 
 def _last_fire(state: State, dice: Dice, pursuers: str) -> list[Event]:
     """Pursuers that can shoot get one last fire sequence at the group getting away."""
-    if not state.groups[pursuers].shoots:
+    if not state.groups[pursuers].shoots or state.storm:
         return []
     return [Event("phase", {"name": "last_fire"})] + _volley(state, dice, [pursuers])
 

@@ -37,8 +37,11 @@ REASON = {
 }
 
 
-def narrate(event: Event, seat: str | None, lang: str) -> str | None:
+def narrate(event: Event, seat: str | None, lang: str, names: dict[str, dict[str, str]] | None = None) -> str | None:
+    """``names``: on a field, each group's name by language (``group_names``)."""
     lang = "en" if lang == "en" else "fr"
+    if names is not None and event.type in _FIELD_WRITERS:
+        return _FIELD_WRITERS[event.type](event.data, lang, names)
     writer = _WRITERS.get(event.type)
     return writer(event.data, lang) if writer else None
 
@@ -53,6 +56,9 @@ def _ready(d: dict[str, Any], lang: str) -> str:
 
 
 def _turn(d: dict[str, Any], lang: str) -> str:
+    if "night" in d:
+        return (f"— Tour de bataille {d['turn']} sur {d['night']} —" if lang == "fr"
+                else f"— Battle turn {d['turn']} of {d['night']} —")
     return f"— Tour de bataille {d['turn']} —" if lang == "fr" else f"— Battle turn {d['turn']} —"
 
 
@@ -117,6 +123,7 @@ def _stance_given(d: dict[str, Any], lang: str) -> str:
 
 
 def _stances(d: dict[str, Any], lang: str) -> str:
+    d = {side: d[side] for side in ("north", "south") if side in d}  # on a field, the lane rides along
     if lang == "fr":
         parts = [f"{_side(s, lang, capital=i == 0)} : {STANCE[lang][st]}" for i, (s, st) in enumerate(d.items())]
         return "Ordres des généraux — " + " ; ".join(parts) + "."
@@ -160,4 +167,153 @@ _WRITERS = {
     "attack": _attack, "losses": _losses, "decide": _decide, "stance_given": _stance_given, "stances": _stances,
     "unbidden_attack": _unbidden("attack"), "unbidden_pursuit": _unbidden("pursuit"), "pursue": _pursue,
     "event": _event, "battle_over": _over,
+}
+
+
+# -- the battle on a field ------------------------------------------------------------------------------
+LANE = {"fr": {"west": "l'ouest", "centre": "le centre", "east": "l'est"},
+        "en": {"west": "the west", "centre": "the centre", "east": "the east"}}
+LANE_AT = {"fr": {"west": "à l'ouest", "centre": "au centre", "east": "à l'est"},
+           "en": {"west": "in the west", "centre": "in the centre", "east": "in the east"}}
+ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", "hold": "tenir", "withdraw": "reculer",
+                "west": "appuyer vers l'ouest", "east": "appuyer vers l'est"},
+         "en": {"advance": "advance", "close": "close to bow range", "hold": "hold", "withdraw": "draw back",
+                "west": "move west", "east": "move east"}}
+FIELD_REASON = {
+    "fr": {**REASON["fr"], "standoff": "les deux groupes tiennent leurs positions",
+           "field_cleared": "un camp n'a plus personne sur le terrain"},
+    "en": {**REASON["en"], "standoff": "both groups hold their ground",
+           "field_cleared": "one side has nobody left on the field"},
+}
+EVENT = {"fr": {"night": "La tombée de la nuit", "storm": "La tempête", "reinforcements": "L'arrivée de renforts"},
+         "en": {"night": "Nightfall", "storm": "The storm", "reinforcements": "The arrival of reinforcements"}}
+GROUP_OUT = {"fr": {"sheltered": "se mettent à l'abri", "left": "quittent le champ de bataille",
+                    "destroyed": "sont anéantis"},
+             "en": {"sheltered": "reach shelter", "left": "leave the field", "destroyed": "are wiped out"}}
+CUSTOM = {"fr": "Guerriers", "en": "Warriors"}
+
+
+def group_names(groups: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """« les Archers du Nord », "the North's Archers"; a second group of the same troop gets its number."""
+    names, seen = {}, {}
+    for g in groups:
+        troop = RULES.troops.get(g["troop"])
+        label = troop.names if troop else CUSTOM
+        key = (g["side"], g["troop"])
+        seen[key] = seen.get(key, 0) + 1
+        count = sum(1 for other in groups if (other["side"], other["troop"]) == key)
+        number = f" ({seen[key]})" if count > 1 else ""
+        of = {"north": "du Nord", "south": "du Sud"}[g["side"]]
+        names[g["id"]] = {"fr": f"les {label['fr']} {of}{number}",
+                          "en": f"the {SIDE['en'][g['side']]}'s {label['en']}{number}"}
+    return names
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _order_given(d: dict[str, Any], lang: str, names: dict) -> str:
+    name = names[d["group"]][lang]
+    return f"Votre ordre pour {name} : {ORDER[lang][d['order']]}." if lang == "fr" else \
+        f"Your order to {name}: {ORDER[lang][d['order']]}."
+
+
+def _orders(d: dict[str, Any], lang: str, names: dict) -> str:
+    colon = " : " if lang == "fr" else ": "
+    parts = [f"{names[gid][lang]}{colon}{ORDER[lang][order]}" for gid, order in d["orders"].items()]
+    head = "Les ordres sont révélés — " if lang == "fr" else "The orders are revealed — "
+    return head + ("\u00a0; " if lang == "fr" else "; ").join(parts) + "."
+
+
+def _move(d: dict[str, Any], lang: str, names: dict) -> str:
+    name, (lane, pos) = _cap(names[d["group"]][lang]), d["from"]
+    paces = abs(d["pos"] - pos)
+    if d["lane"] != lane:
+        return f"{name} passent {LANE_AT[lang][d['lane']]}." if lang == "fr" else \
+            f"{name} move {LANE_AT[lang][d['lane']].replace('in ', 'to ')}."
+    ahead = (d["pos"] - pos > 0) == d["group"].startswith("n")
+    if lang == "fr":
+        return f"{name} {'avancent' if ahead else 'reculent'} de {paces} pas {LANE_AT[lang][lane]}."
+    return f"{name} {'advance' if ahead else 'draw back'} {paces} paces {LANE_AT[lang][lane]}."
+
+
+def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
+    north, south, lane = names[d["north"]][lang], names[d["south"]][lang], LANE_AT[lang][d["lane"]]
+    if lang == "fr":
+        at = "au contact" if d["distance"] == 0 else f"à {d['distance']} pas"
+        return f"Engagement {lane} : {north} et {south} s'affrontent {at}."
+    at = "in contact" if d["distance"] == 0 else f"{d['distance']} paces apart"
+    return f"Engagement {lane}: {north} and {south} meet, {at}."
+
+
+def _engagement_over(d: dict[str, Any], lang: str, names: dict) -> str:
+    reason = FIELD_REASON[lang][d["reason"]]
+    return f"Fin de l'engagement {LANE_AT[lang][d['lane']]} : {reason}." if lang == "fr" else \
+        f"End of the engagement {LANE_AT[lang][d['lane']]}: {reason}."
+
+
+def _fall_back(d: dict[str, Any], lang: str, names: dict) -> str:
+    name = _cap(names[d["group"]][lang])
+    return f"{name} se replient de {d['paces']} pas." if lang == "fr" else f"{name} fall back {d['paces']} paces."
+
+
+def _group_out(d: dict[str, Any], lang: str, names: dict) -> str:
+    return f"{_cap(names[d['group']][lang])} {GROUP_OUT[lang][d['how']]}."
+
+
+def _arrival(d: dict[str, Any], lang: str, names: dict) -> str:
+    name = names[d["group"]][lang]
+    return (f"Des renforts arrivent : {name} entrent sur le terrain {LANE_AT[lang][d['lane']]}." if lang == "fr"
+            else f"Reinforcements arrive: {name} enter the field {LANE_AT[lang][d['lane']]}.")
+
+
+def _storm(d: dict[str, Any], lang: str, names: dict) -> str:
+    return ("Une tempête se lève : aucun arc ne porte de tout le tour, et elle mettra fin à toute poursuite."
+            if lang == "fr" else "A storm rises: no bow carries this whole turn, and it will end any pursuit.")
+
+
+def _field_event(d: dict[str, Any], lang: str, names: dict) -> str:
+    if "kind" not in d:
+        return _event(d, lang)
+    return (f"{EVENT[lang][d['kind']]} met fin à la poursuite." if lang == "fr"
+            else f"{EVENT[lang][d['kind']]} ends the pursuit.")
+
+
+def _field_decide(d: dict[str, Any], lang: str, names: dict) -> str:
+    if d["phase"] != "orders":
+        text = _decide(d, lang)
+        if "lane" not in d:
+            return text
+        colon = " : " if lang == "fr" else ": "
+        return f"{_cap(LANE_AT[lang][d['lane']])}{colon}{text[0].lower()}{text[1:]}"
+    return ("Aux généraux de donner, en secret, un ordre à chacun de leurs groupes." if lang == "fr"
+            else "The generals give each of their groups an order, in secret.")
+
+
+def _round(d: dict[str, Any], lang: str, names: dict) -> str:
+    return f"{_cap(LANE_AT[lang][d['lane']])}, la mêlée continue." if lang == "fr" else \
+        f"{_cap(LANE_AT[lang][d['lane']])}, the melee goes on."
+
+
+def _field_over(d: dict[str, Any], lang: str, names: dict) -> str:
+    reason = FIELD_REASON[lang][d["reason"]]
+    men = d["strength"]
+    if d["winner"] is None:
+        return (f"Fin de la bataille : {reason} ; personne ne tient le terrain ({_men(men['north'], lang)} au Nord, "
+                f"{_men(men['south'], lang)} au Sud)." if lang == "fr" else
+                f"End of the battle: {reason}; nobody holds the field ({_men(men['north'], lang)} for the North, "
+                f"{_men(men['south'], lang)} for the South).")
+    winner, loser = d["winner"], "south" if d["winner"] == "north" else "north"
+    if lang == "fr":
+        return (f"Fin de la bataille : {reason} ; {_side(winner, lang, capital=False)} tient le terrain avec "
+                f"{_men(men[winner], lang)} contre {men[loser]}.")
+    return f"End of the battle: {reason}; {_side(winner, lang)} holds the field with {_men(men[winner], lang)} " \
+        f"against {men[loser]}."
+
+
+_FIELD_WRITERS = {
+    "order_given": _order_given, "orders": _orders, "move": _move, "engagement": _engagement,
+    "engagement_over": _engagement_over, "fall_back": _fall_back, "group_out": _group_out, "arrival": _arrival,
+    "storm": _storm, "event": _field_event, "decide": _field_decide, "round": _round, "battle_over": _field_over,
 }

@@ -31,6 +31,9 @@ class Group:
     missile: int
     range: int
     speed: int
+    id: str = ""          # on a field: the group's name in orders ("n1", "s2"); empty in a duel
+    lane: str = ""        # on a field: west, centre or east
+    pos: int = 0          # on a field: paces from the north edge
 
     @property
     def shoots(self) -> bool:
@@ -58,6 +61,16 @@ class State:
     stances: dict[str, str] = field(default_factory=dict)  # this turn's, secret until both are given
     decider: str | None = None       # who must decide in PURSUE and CONTINUE
     result: dict[str, Any] | None = None
+    # On a field (kadesh/rules/bataille/field.py) the same sequence runs as one engagement; these
+    # keep their one-against-one values in a duel.
+    distance: int = 0                # paces between the two groups; 0 = in contact
+    storm: bool = False              # no group can shoot in a storm
+    shelter_distance: dict[str, int] | None = None  # paces from each side's group to its shelter
+    fled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SIDES, 0))  # paces run in a pursuit
+    field_event: str | None = None   # night, storm or reinforcements: ends a pursuit this turn
+    standoff_ends: bool = False      # both hold: the engagement ends until the next field turn
+    closed: bool = False             # a melee or a pursuit brought the groups into contact
+    stances_taken: dict[str, str] = field(default_factory=dict)  # the last stances, after discipline
 
     def copy(self) -> State:
         return copy.deepcopy(self)
