@@ -16,7 +16,10 @@ SETUPS = {
     "nubian bowmen – chariots": {"north": {"troop": "nubian_bowmen"}, "south": {"troop": "chariots"}},
     "guards – levies, shelter, events": {"north": {"troop": "guards"}, "south": {"troop": "levies"},
                                          "shelter": True, "events": True},
+    "field: La plaine de Kadesh": {"field": "kadesh"},
+    "field: Le gué": {"field": "gue"},
 }
+FIELD_SHARE = 10  # a battle on a field takes some fifty decisions: a tenth as many battles are fought
 
 
 def baseline_seconds(count: int) -> float:
@@ -32,12 +35,24 @@ def main() -> None:
     args = parser.parse_args()
     per_dict = baseline_seconds(200_000) / 200_000
     for name, options in SETUPS.items():
+        games = max(100, args.games // FIELD_SHARE) if "field" in options else args.games
         start = time.perf_counter()
-        odds = battle_odds(options, {"north": "careful", "south": "bold"}, games=args.games)
+        odds = battle_odds(options, {"north": "careful", "south": "bold"}, games=games)
         seconds = time.perf_counter() - start
-        ratio = seconds / args.games / per_dict
-        print(f"{name}: {args.games / seconds:,.0f} battles/s ({args.games:,} in {seconds:.1f} s; one battle = "
+        ratio = seconds / games / per_dict
+        print(f"{name}: {games / seconds:,.0f} battles/s ({games:,} in {seconds:.1f} s; one battle = "
               f"{ratio:,.0f} baseline dicts); north holds the field {odds.share('north'):.1%}")
+    fairness(max(100, args.games // FIELD_SHARE))
+
+
+def fairness(games: int) -> None:
+    """How often the North holds each shipped field when the same general commands both sides."""
+    for name, options in SETUPS.items():
+        if "field" in options:
+            shares = {general: battle_odds(options, dict.fromkeys(("north", "south"), general), games=games,
+                                           seed=1).share("north") for general in ("careful", "bold")}
+            print(f"{name}, same general on both sides: the North holds the field {shares['careful']:.0%} "
+                  f"(Prudent), {shares['bold']:.0%} (Téméraire), over {games:,} battles each")
 
 
 if __name__ == "__main__":

@@ -400,6 +400,9 @@ def odds(
     games: Annotated[int, typer.Option(min=1, help="Battles to simulate")] = 10_000,
     shelter: Annotated[bool, typer.Option(help="Shelter at hand for a fleeing group")] = False,
     events: Annotated[bool, typer.Option(help="Events may end a pursuit")] = False,
+    field: Annotated[str | None, typer.Option(help="A battle on a field: a shipped field's name (kadesh, gue) or "
+                                                   "a JSON field; --north, --south, --shelter, --events are then "
+                                                   "the field's")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the simulated dice")] = 0,
     png: Annotated[Path | None, typer.Option(help="Write the outcome chart to this PNG file")] = None,
     lang: Annotated[str, typer.Option(help="fr or en")] = "fr",
@@ -415,14 +418,17 @@ def odds(
         _fail(f"odds: only bataille can be simulated this way (not {ruleset!r})")
     words = ODDS_TEXT["en" if lang == "en" else "fr"]
     try:
-        options = {"north": _group(north), "south": _group(south), "shelter": shelter, "events": events}
+        if field is not None:
+            options = {"field": json.loads(field) if field.lstrip().startswith("{") else field}
+        else:
+            options = {"north": _group(north), "south": _group(south), "shelter": shelter, "events": events}
         with Progress(console=console) as progress:
             task = progress.add_task(ruleset, total=games)
             result = battle_odds(options, {"north": north_general, "south": south_general}, games, seed,
                                  progress=lambda done: progress.update(task, completed=done))
     except (RuleError, LookupError, json.JSONDecodeError) as error:
         _fail(f"odds: {error}")
-    table = Table(title=f"{games} × {north} – {south}")
+    table = Table(title=f"{games} × {field}" if field is not None else f"{games} × {north} – {south}")
     table.add_column(words["held"])
     table.add_column("%", justify="right")
     for key in ("north", "south", "nobody"):

@@ -1,8 +1,11 @@
 """Bataille's simple generals, and the odds of a set-up by simulating it many times.
 
-« Téméraire » always attacks, pursues and goes on pursuing. « Prudent » attacks only when
-its melee is the stronger, pursues only an enemy that cannot outrun it, and stops a pursuit
-once it has lost a third of its men. Both read only their seat's view.
+« Téméraire » always attacks, pursues and goes on pursuing; on a field, every group advances.
+« Prudent » attacks only when its melee is the stronger, pursues only an enemy that cannot outrun
+it, and stops a pursuit once it has lost a third of its men; on a field, its bows close to their
+range and shoot, its foot advance only on a weaker enemy, look for one in the next lane when their
+own is empty, and a group that has lost half its men draws back. Both read only their seat's view
+and command a whole side.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from kadesh.ai.base import Bot, make_bot, register_bot, register_simulator
 from kadesh.core.dice import SeededDice
 from kadesh.core.registry import get_ruleset
 from kadesh.core.ruleset import Action
+from kadesh.rules.bataille.field import EXPECTED, FieldState
 
 SIDES = ("north", "south")
 
@@ -34,7 +38,7 @@ class Bold(Bot):
         for wanted in ({"type": "stance", "stance": "attack"}, {"type": "pursue"}, {"type": "ready"}):
             if wanted in legal:
                 return wanted
-        return legal[0]
+        return next((a for a in legal if a.get("order") == "advance"), legal[0])
 
 
 @register_bot("bataille", "careful")
@@ -43,7 +47,10 @@ class Careful(Bot):
     title = {"fr": "Prudent", "en": "Careful"}
 
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
-        own, enemy = view["groups"][seat], view["groups"][_other(seat)]
+        if view["phase"] == "orders":
+            group = view["groups"][legal[0]["group"]]
+            return {"type": "order", "group": group["id"], "order": field_order(view, group)}
+        own, enemy = engaged(view, seat)
         if view["phase"] == "stance":
             stronger = own["strength"] * own["melee"] >= enemy["strength"] * enemy["melee"]
             return {"type": "stance", "stance": "attack" if stronger else "hold"}
@@ -52,6 +59,44 @@ class Careful(Bot):
         if view["phase"] == "continue":
             return {"type": "pursue"} if own["strength"] * 3 > own["initial"] * 2 else {"type": "stop"}
         return legal[0]
+
+
+def engaged(view: dict[str, Any], seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The seat's group and the enemy's in the fight being decided (on a field, the engagement's)."""
+    if view.get("mode") == "field":
+        engagement = view["engagement"]
+        return view["groups"][engagement[seat]], view["groups"][engagement[_other(seat)]]
+    return view["groups"][seat], view["groups"][_other(seat)]
+
+
+def _enemy_ahead(view: dict[str, Any], group: dict[str, Any], lane: str) -> tuple[dict[str, Any] | None, int]:
+    """The nearest enemy group on the field in a lane, and how far it is."""
+    enemies = [g for g in view["groups"].values() if g["side"] != group["side"] and g["where"] == "field"
+               and g["lane"] == lane]
+    if not enemies:
+        return None, 0
+    nearest = min(enemies, key=lambda g: abs(g["pos"] - group["pos"]))
+    return nearest, abs(nearest["pos"] - group["pos"])
+
+
+def field_order(view: dict[str, Any], group: dict[str, Any]) -> str:
+    """Prudent's order to one group on a field."""
+    if group["strength"] * 2 < group["initial"]:
+        return "withdraw"
+    enemy, gap = _enemy_ahead(view, group, group["lane"])
+    if enemy is None:
+        for shift in ("west", "east"):
+            lanes = view["field"]["lanes"]
+            index = lanes.index(group["lane"]) + (-1 if shift == "west" else 1)
+            if shift in group["orders"] and _enemy_ahead(view, group, lanes[index])[0] is not None:
+                return shift
+        return "hold"
+    if group["reach"] > 0 and group["melee"] * group["strength"] < enemy["melee"] * enemy["strength"]:
+        return "close" if gap > group["range"] else "hold"
+    stronger = group["strength"] * group["melee"] >= enemy["strength"] * enemy["melee"]
+    if "close" in group["orders"] and gap > group["range"]:
+        return "close"
+    return "advance" if stronger else "hold"
 
 
 @dataclass
@@ -101,10 +146,18 @@ def battle_odds(options: dict[str, Any], generals: dict[str, str], games: int = 
         odds.holds[result["winner"] or "nobody"] += 1
         odds.reasons[result["reason"]] += 1
         for side in SIDES:
-            odds.losses[side].append(state.groups[side].initial - result["strength"][side])
+            odds.losses[side].append(men_lost(state, side))
         if progress and (number + 1) % 100 == 0:
             progress(number + 1)
     return odds
+
+
+def men_lost(state: Any, side: str) -> int:
+    """Men a side lost: its group's in a duel; on a field, those of every group that fought."""
+    if isinstance(state, FieldState):
+        return sum(g.initial - g.strength for g in state.groups.values()
+                   if g.side == side and state.where[g.id] != EXPECTED)
+    return state.groups[side].initial - state.groups[side].strength
 
 
 @register_simulator("bataille")
