@@ -280,6 +280,36 @@ def front_against_the_computer(store, seed: str, options: dict, turns: int):
     return created
 
 
+def field_battle(store, seed: str, stop) -> object:
+    """A battle on the plain of Kadesh, both sides played by « Prudent » until ``stop(game)`` holds."""
+    from kadesh.ai.base import make_bot
+
+    created = store.create_game("bataille", options={"field": "kadesh"}, seed=seed)
+    general, version = make_bot("bataille", "careful"), 0
+    for _ in range(400):
+        with store.game(created.id) as game:
+            if game.outcome is not None or stop(game):
+                break
+            seat = game.to_act()[0]
+            action = general.choose(game.view(seat), seat, game.legal_actions(seat))
+        version = store.act(created.id, seat, version, action).version
+    return created
+
+
+def north_orders_at_turn(turn: int):
+    return lambda game: game.state.turn >= turn and game.state.phase == "orders" and "north" in game.to_act()
+
+
+def north_decides_in_a_fight(game) -> bool:
+    return game.state.phase == "engage" and game.to_act() == ["north"]
+
+
+def half_ordered(page) -> None:
+    """One order given, the next group picked: what the field looks like while a general gives his orders."""
+    page.locator("button.order").first.click()
+    page.wait_for_timeout(300)
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture, or None)."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -296,6 +326,9 @@ def shots(base: str, store) -> dict:
     royaumes = campaign(store)
     delta = delta_campaign(store)
     bataille = store.create_game("bataille", seed="kadesh-screenshot")
+    field_orders = field_battle(store, "kadesh-screenshot-field", north_orders_at_turn(3))
+    field_fight = field_battle(store, "kadesh-screenshot-field", north_decides_in_a_fight)
+    field_end = field_battle(store, "kadesh-screenshot-field", lambda game: False)
     front = front_in_the_air(store)
     front_red = front_day_red(store)
     night_blue = front_at_night(store, "kadesh-screenshot-night", 8)
@@ -314,6 +347,9 @@ def shots(base: str, store) -> dict:
         "royaumes-console": (seat_link(base, royaumes, "imhotep"), None),
         "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
         "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),
+        "bataille-field": (seat_link(base, field_orders, "north"), half_ordered),
+        "bataille-field-fight": (seat_link(base, field_fight, "north"), None),
+        "bataille-field-end": (seat_link(base, field_end, "south"), None),
         "front": (seat_link(base, front, "blue"), select_blue_drone),
         "front-red": (seat_link(base, front_red, "red"), None),
         "front-night": (seat_link(base, night_blue, "blue"), front_aim_or_move),

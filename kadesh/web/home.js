@@ -169,9 +169,11 @@ function optionsBox(ruleset) {
   const fields = [];
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
     const fieldId = optionId(name, key);
-    const value = remembered(name, `opt:${key}`, spec.type === "group" ? spec.default?.troop : spec.default);
+    // ``suggested``: what the card offers first when it is not the API's default (Bataille's field)
+    const value = remembered(name, `opt:${key}`, spec.type === "group" ? spec.default?.troop : spec.suggested ?? spec.default);
     const onchange = (event) => {
       keep(name, `opt:${key}`, event.target.type === "checkbox" ? event.target.checked : event.target.value);
+      hideExcluded(ruleset);
       refreshRulers(ruleset);
     };
     if (spec.type === "choice") {
@@ -200,6 +202,7 @@ function optionsBox(ruleset) {
     fields.push(el("p", {}, el("a", { href: `#panel-${name}` }, t("setup_more", guides[name]?.[lang]?.title ?? name))));
   }
   if (!fields.length) return null;
+  queueMicrotask(() => hideExcluded(ruleset));
   return el("details", { class: "options", open: chosen[name]?.open ? true : null,
     ontoggle: (event) => keep(name, "open", event.target.open) },
   el("summary", {}, t("options")), ...fields);
@@ -217,12 +220,30 @@ function fileLoader(fieldId, accept, area, onchange) {
   return el("p", { class: "file-loader" }, el("label", { for: `${fieldId}-file` }, t("load_file")), " ", input);
 }
 
+// The options a chosen value makes pointless (Bataille's groups once a field is chosen), by key.
+function excluded(ruleset) {
+  const out = new Set();
+  for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
+    if (spec.excludes && $(optionId(ruleset.name, key))?.value) spec.excludes.forEach((k) => out.add(k));
+  }
+  return out;
+}
+
+function hideExcluded(ruleset) {
+  const gone = excluded(ruleset);
+  for (const key of Object.keys(ruleset.options_schema ?? {})) {
+    const row = $(optionId(ruleset.name, key))?.closest("p");
+    if (row) row.hidden = gone.has(key);
+  }
+}
+
 // What the card's options ask for, as the server wants it.
 function options(ruleset) {
   const out = {};
+  const gone = excluded(ruleset);
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
     const field = $(optionId(ruleset.name, key));
-    if (!field) continue;
+    if (!field || gone.has(key)) continue;
     if (spec.type === "bool") out[key] = field.checked;
     else if (spec.type === "group") out[key] = { troop: field.value };
     else if (spec.type === "text") { if (field.value.trim()) out[key] = field.value; }

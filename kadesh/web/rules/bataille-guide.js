@@ -5,8 +5,8 @@
 export const GUIDE = {
   fr: {
     title: "Bataille",
-    tagline: "Deux troupes s'affrontent : discipline, tirs, moral, mêlée et poursuite, décidés aux dés.",
-    duration: "5 à 10 minutes",
+    tagline: "Deux armées manœuvrent sur un champ de bataille ; à portée, discipline, tirs, moral, mêlée et poursuite se décident aux dés.",
+    duration: "5 minutes (un contre un) à 30 minutes (sur un champ)",
     players: "2 joueurs, ou contre l'ordinateur",
     sections: [
       {
@@ -16,6 +16,16 @@ export const GUIDE = {
           "Une troupe a un effectif (ses hommes), une discipline et un moral (les nombres à faire aux dés), une valeur de mêlée, une valeur de tir, une portée (en pas, 0 si elle ne tire pas) et une vitesse.",
           "Les jets de discipline et de moral se font avec un dé de 20 : ils sont réussis sur un résultat égal ou inférieur à la valeur. Une discipline de 12 réussit donc 12 fois sur 20, soit 60 %.",
           "Mise en place : confirmez que votre troupe est en position. La bataille commence quand les deux généraux l'ont fait.",
+        ],
+      },
+      {
+        key: "field", title: "Sur un champ de bataille",
+        text: [
+          "Sur un champ, chaque général commande plusieurs groupes, répartis dans trois couloirs (ouest, centre, est) de 600 pas, le Nord en haut, le Sud en bas. Les groupes commencent à 400 pas les uns des autres.",
+          "À chaque tour, vous donnez en secret un ordre à chacun de vos groupes : avancer, approcher à portée (pour les groupes qui tirent : s'arrêter à sa portée de l'ennemi), tenir, reculer, ou appuyer vers le couloir voisin. Un groupe marche sa vitesse × 25 pas par tour. Les ordres sont révélés ensemble et tous les groupes bougent en même temps ; on s'arrête au contact.",
+          "Dès que, dans un couloir, les deux groupes de tête sont au contact ou que l'un peut tirer sur l'autre, ils s'engagent : c'est la bataille d'un contre un qui suit, avec ses décisions. À distance, seul un groupe dont la portée atteint l'ennemi tire : la plus longue portée tire la première, seule. Si les deux tiennent, l'engagement s'arrête jusqu'au tour suivant.",
+          "Un groupe qui rompt recule d'une marche ; un groupe poursuivi plus rapide s'échappe hors de portée ; un groupe qui atteint sa forteresse, ou le fleuve derrière son bord, s'y met à l'abri (après le dernier tir des poursuivants). Reculer au-delà de son bord fait quitter le terrain.",
+          "Des renforts arrivent à leur bord au tour prévu (l'ennemi ne les voit qu'à leur arrivée) ; la tempête empêche tout tir pendant son tour ; la nuit, les renforts et la tempête mettent fin aux poursuites. La bataille finit quand un camp n'a plus personne sur le terrain, ou à la nuit : le camp qui a le plus d'hommes sur le terrain le tient.",
         ],
       },
       {
@@ -80,12 +90,15 @@ export const GUIDE = {
       "Un événement met fin à une poursuite sur un 1 au dé de 20 (5 %), si la partie le permet ; les poursuivants gardent le terrain.",
       "La nuit tombe après 12 tours ou 60 séquences : personne ne tient le terrain.",
       "Gagne la troupe qui tient le terrain à la fin ; une troupe réduite à 0 homme est anéantie et la bataille s'arrête.",
+      "Sur un champ : trois couloirs de 600 pas, les groupes à 400 pas au départ, une marche de vitesse × 25 pas par tour.",
+      "Sur un champ, les engagements d'un même tour se livrent l'un après l'autre, d'ouest en est.",
+      "Sur un champ, la nuit tombe au tour prévu par le champ (8 par défaut) : le camp qui a le plus d'hommes sur le terrain le tient ; les hommes à l'abri sont saufs mais ne le tiennent pas.",
     ],
   },
   en: {
     title: "Battle",
-    tagline: "Two bodies of troops clash: discipline, fire, morale, melee and pursuit, decided by the dice.",
-    duration: "5 to 10 minutes",
+    tagline: "Two armies manoeuvre on a battlefield; within range, discipline, fire, morale, melee and pursuit are decided by the dice.",
+    duration: "5 minutes (one against one) to 30 minutes (on a field)",
     players: "2 players, or against the computer",
     sections: [
       {
@@ -95,6 +108,16 @@ export const GUIDE = {
           "A troop has a strength (its men), a discipline and a morale (the numbers to roll), a melee value, a missile value, a range (in paces, 0 if it does not shoot) and a speed.",
           "Discipline and morale rolls use a 20-sided die: they pass on a roll at or under the value. A discipline of 12 passes 12 times out of 20, that is 60 %.",
           "Setting up: confirm that your troop is in position. The battle begins when both generals have.",
+        ],
+      },
+      {
+        key: "field", title: "On a battlefield",
+        text: [
+          "On a field each general commands several groups, set out in three lanes (west, centre, east) 600 paces deep, the North at the top, the South at the bottom. The groups start 400 paces apart.",
+          "Each turn you give each of your groups an order, in secret: advance, close to range (for groups that shoot: stop at their range from the enemy), hold, draw back, or shift into the next lane. A group marches its speed × 25 paces a turn. The orders are revealed together and every group moves at once; an advance stops at contact.",
+          "As soon as, in a lane, the two front groups are in contact or one can shoot at the other, they engage: what follows is the one-against-one battle, with its decisions. At a distance only a group whose range reaches the enemy shoots: the longer range shoots first, alone. If both hold, the engagement stops until the next turn.",
+          "A group that breaks falls back one march; a pursued group that is faster gets out of range; a group that reaches its fortress, or the river behind its edge, is safe there (after the pursuers' last fire). Drawing back past your own edge takes a group off the field.",
+          "Reinforcements arrive at their edge on their turn (the enemy sees them only then); the storm stops every bow for its turn; night, reinforcements and the storm end pursuits. The battle ends when a side has nobody left on the field, or at night: the side with more men on the field holds it.",
         ],
       },
       {
@@ -159,6 +182,9 @@ export const GUIDE = {
       "An event ends a pursuit on a 1 on the 20-sided die (5 %) when the game allows it; the pursuers keep the field.",
       "Night falls after 12 turns or 60 sequences: nobody holds the field.",
       "The troop holding the field at the end wins; a troop down to 0 men is wiped out and the battle ends.",
+      "On a field: three lanes 600 paces deep, groups 400 paces apart at the start, a march of speed × 25 paces a turn.",
+      "On a field, the engagements of one turn are fought one after the other, west to east.",
+      "On a field, night falls on the field's set turn (8 by default): the side with more men on the field holds it; men in shelter are safe but do not hold it.",
     ],
   },
 };
@@ -166,5 +192,5 @@ export const GUIDE = {
 // The section to open first: what this seat may do in the phase shown.
 export function phaseKey(view) {
   if (!view || view.result || view.phase === "over") return "end";
-  return { deploy: "deploy", stance: "stance", pursue: "pursue", continue: "pursue" }[view.phase] ?? "deploy";
+  return { deploy: "deploy", orders: "field", stance: "stance", pursue: "pursue", continue: "pursue" }[view.phase] ?? "deploy";
 }

@@ -5,6 +5,7 @@
 // work out the odds of 10,000 battles, told in words and in two charts with their axes.
 
 import { el } from "/static/dom.js";
+import { fieldSeatName, renderField } from "/static/rules/bataille-field.js";
 
 // The dice and the chances come from the server's view (``view.dice``, each group's ``*_chance``):
 // the page never works a rule out for itself.
@@ -64,6 +65,10 @@ const T = {
       stop: (d) => `Arrêter et garder le terrain. Il faut un jet de discipline (${d}), sinon la poursuite continue.`,
       pursueAgain: "Une nouvelle séquence de poursuite : vos hommes frappent encore en premier.",
     },
+    onField: {
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, l'engagement s'arrête jusqu'aux ordres du tour suivant.`,
+      withdraw: "Se replier d'une marche. Si l'ennemi attaque, il vous poursuit ; sinon il garde sa position.",
+    },
     waiting: "En attente de l'autre général.", given: (s) => `Ordre donné : ${s}.`,
     holds: (s) => `${cap(s)} tient le terrain.`, nobody: "Personne ne tient le terrain.",
     reasons: {
@@ -78,20 +83,23 @@ const T = {
       shelter: "Les poursuivis se sont retranchés à l'abri.",
       event: "Un événement (nuit, tempête, renforts) a mis fin à la poursuite.",
       nightfall: "La nuit est tombée sur une bataille sans issue.",
+      field_cleared: "Un camp n'a plus personne sur le terrain.",
     },
     settings: "Conditions", shelter: "Un abri est à portée des fuyards (forteresse, fleuve).",
     events: "Un événement peut finir une poursuite (nuit, tempête, renforts).",
     yourDecision: "Votre décision",
     // battle table
     table: "Table de bataille", custom: "sur mesure", general: "Décisions",
+    fieldChoice: "Champ de bataille", lanes: { west: "ouest", centre: "centre", east: "est" },
+    armyGroup: (troop, lane, turn) => `${troop} (${lane}${turn ? `, en renfort au tour ${turn}` : ""})`,
     policies: { careful: "Prudent (automatique)", bold: "Téméraire (automatique)", me: "Moi" },
     run: "Livrer la bataille", odds: "Calculer les chances", games: "Batailles simulées",
     shelterTable: "Abri à portée des fuyards", eventsTable: "Événements possibles (nuit, tempête, renforts)",
     oddsTitle: (n) => `Sur ${n} batailles`,
-    holdsLine: (side, troop, p) => `${p}\u00a0: ${T.fr.theSide[side]} (${troop}) tient le terrain.`,
+    holdsLine: (side, troop, p) => `${p}\u00a0: ${T.fr.theSide[side]}${troop ? ` (${troop})` : ""} tient le terrain.`,
     nobodyLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (les deux se replient ou rompent ensemble, ou la nuit tombe).`,
     endings: "Comment elles finissent", meanLosses: "Pertes moyennes",
-    lossesLine: (side, troop, mean) => `${cap(T.fr.theSide[side])} (${troop}) perd en moyenne ${mean}.`,
+    lossesLine: (side, troop, mean) => `${cap(T.fr.theSide[side])}${troop ? ` (${troop})` : ""} perd en moyenne ${mean}.`,
     heldTitle: "Qui tient le terrain ?",
     heldBars: { north: "Nord", south: "Sud", nobody: "Aucun des deux" },
     heldAxis: "Part des batailles",
@@ -154,6 +162,10 @@ const T = {
       stop: (d) => `Stop and keep the field. It takes a discipline roll (${d}), or the pursuit goes on.`,
       pursueAgain: "Another pursuit sequence: your men strike first again.",
     },
+    onField: {
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, the engagement stops until next turn's orders.`,
+      withdraw: "Fall back one march. If the enemy attacks, it pursues you; otherwise it keeps its ground.",
+    },
     waiting: "Waiting for the other general.", given: (s) => `Order given: ${s}.`,
     holds: (s) => `${cap(s)} holds the field.`, nobody: "Nobody holds the field.",
     reasons: {
@@ -168,19 +180,22 @@ const T = {
       shelter: "The pursued reached shelter.",
       event: "An event (night, storm, reinforcements) ended the pursuit.",
       nightfall: "Night fell on a battle with no end.",
+      field_cleared: "One side has nobody left on the field.",
     },
     settings: "Conditions", shelter: "Shelter is at hand for a fleeing troop (a fortress, a river).",
     events: "An event may end a pursuit (night, storm, reinforcements).",
     yourDecision: "Your decision",
     table: "Battle table", custom: "custom", general: "Decisions",
+    fieldChoice: "Battlefield", lanes: { west: "west", centre: "centre", east: "east" },
+    armyGroup: (troop, lane, turn) => `${troop} (${lane}${turn ? `, reinforcing on turn ${turn}` : ""})`,
     policies: { careful: "Careful (automatic)", bold: "Bold (automatic)", me: "Me" },
     run: "Fight the battle", odds: "Work out the odds", games: "Battles simulated",
     shelterTable: "Shelter at hand for a fleeing troop", eventsTable: "Events may happen (night, storm, reinforcements)",
     oddsTitle: (n) => `Out of ${n} battles`,
-    holdsLine: (side, troop, p) => `${p}: ${T.en.theSide[side]} (${troop}) holds the field.`,
+    holdsLine: (side, troop, p) => `${p}: ${T.en.theSide[side]}${troop ? ` (${troop})` : ""} holds the field.`,
     nobodyLine: (p) => `${p}: neither side holds the field (both fall back or break together, or night falls).`,
     endings: "How they end", meanLosses: "Mean losses",
-    lossesLine: (side, troop, mean) => `${T.en.theSide[side]} (${troop}) loses ${mean} on average.`,
+    lossesLine: (side, troop, mean) => `${T.en.theSide[side]}${troop ? ` (${troop})` : ""} loses ${mean} on average.`,
     heldTitle: "Who holds the field?",
     heldBars: { north: "North", south: "South", nobody: "Neither" },
     heldAxis: "Share of battles",
@@ -192,6 +207,7 @@ const T = {
   },
 };
 const FIELDS = ["strength", "discipline", "morale", "melee", "missile", "range", "speed"];
+const FIELD_ODDS_CHUNK = 100;
 const SIDES = ["north", "south"];
 
 let lang = "fr";  // the language of the page being drawn (pct and number formats read it)
@@ -212,6 +228,7 @@ function troopName(view, side, l) {
 // The seat as its general reads it in the header: "Archers du Nord", "Guards of the South".
 export function seatName(view, seat, l) {
   const t = T[l === "en" ? "en" : "fr"];
+  if (view?.mode === "field") return fieldSeatName(seat, l === "en" ? "en" : "fr");
   if (!view?.groups?.[seat]) return t.side[seat] ?? "";
   return t.seat(troopName(view, seat, l === "en" ? "en" : "fr"), seat);
 }
@@ -344,20 +361,18 @@ function groupCard(view, side, seat) {
       el("dd", { title: help[f] }, values[f])])));
 }
 
-export function render(root, ctx) {
-  const { view, seat, game } = ctx;
-  lang = ctx.lang === "en" ? "en" : "fr";
-  const t = T[lang];
-  dice = view.dice;
-  const mine = seat ? view.groups[seat] : null;
+// The decisions due in a fight, each with what it will do; on a field, the engaged group's discipline.
+function decisionChoices(view, ctx, t) {
+  const { seat } = ctx;
+  const mine = !seat ? null : view.mode === "field" ? view.groups[view.engagement?.[seat]] : view.groups[seat];
   const discipline = pct(mine?.discipline_chance ?? 0);
   const explain = (action) => {
     const key = action.type === "stance" ? action.stance : action.type;
     if (key === "pursue" && view.phase === "continue") return t.explain.pursueAgain;
-    const text = t.explain[key];
+    const text = (view.mode === "field" ? t.onField[key] : null) ?? t.explain[key];
     return typeof text === "function" ? text(discipline) : text;
   };
-  const choices = ctx.legal.map((action) => {
+  return ctx.legal.filter((action) => action.type !== "order").map((action) => {
     const key = action.type === "stance" ? action.stance : action.type;
     const help = explain(action);
     return el("div", { class: "choice" },
@@ -365,6 +380,18 @@ export function render(root, ctx) {
         "data-decision": key, title: help, onclick: () => ctx.act(action) }, t.actions[key]),
       el("p", { class: "muted" }, help));
   });
+}
+
+export function render(root, ctx) {
+  const { view, seat, game } = ctx;
+  lang = ctx.lang === "en" ? "en" : "fr";
+  const t = T[lang];
+  dice = view.dice;
+  if (view.mode === "field") {
+    renderField(root, ctx, { T, pct, decisionChoices });
+    return;
+  }
+  const choices = decisionChoices(view, ctx, t);
   let status;
   let reason = null;
   if (view.result) {
@@ -408,7 +435,24 @@ export function setup(root, ctx) {
     const policy = el("select", { id: `${side}-general` }, ...Object.entries(t.policies).map(([v, label]) => el("option", { value: v }, label)));
     policy.value = side === "north" ? "me" : "careful";
     return el("fieldset", { class: `table-side ${side}` }, el("legend", {}, t.side[side]),
-      el("label", {}, `${t.troop} `, select), ...inputs, el("label", {}, `${t.general} `, policy));
+      el("label", { class: "troop-only" }, `${t.troop} `, select), ...inputs.map((i) => { i.classList.add("troop-only"); return i; }),
+      el("p", { class: "field-army muted", id: `${side}-army` }),
+      el("label", {}, `${t.general} `, policy));
+  };
+  const fieldChoice = el("select", { id: "table-field", onchange: () => showField() },
+    ...schema.field.values.map((v) => el("option", { value: v }, schema.field.labels[v][l])));
+  const chosenField = () => root.querySelector("#table-field").value;
+  // On a field, each side is its army: the groups and the reinforcements the shipped field gives it.
+  const showField = () => {
+    const name = chosenField();
+    for (const node of root.querySelectorAll(".troop-only, .table-flag")) node.hidden = Boolean(name);
+    for (const side of SIDES) {
+      const box = root.querySelector(`#${side}-army`);
+      box.hidden = !name;
+      if (!name) continue;
+      const groups = schema.field.fields[name].groups.filter((g) => g.side === side);
+      box.textContent = groups.map((g) => t.armyGroup(catalogue[g.troop]?.names[l] ?? t.custom, t.lanes[g.lane], g.turn)).join(", ");
+    }
   };
   const fill = (side) => {
     const troop = catalogue[root.querySelector(`#${side}-troop`).value];
@@ -419,15 +463,16 @@ export function setup(root, ctx) {
     for (const f of FIELDS) out[f] = Number(root.querySelector(`#${side}-${f}`).value);
     return out;
   };
-  const options = () => ({ north: group("north"), south: group("south"),
+  const options = () => (chosenField() ? { field: chosenField() } : { north: group("north"), south: group("south"),
     shelter: root.querySelector("#table-shelter").checked, events: root.querySelector("#table-events").checked });
   const generals = () => Object.fromEntries(SIDES.map((s) => [s, root.querySelector(`#${s}-general`).value]));
   const troops = () => Object.fromEntries(SIDES.map((s) => {
     const id = root.querySelector(`#${s}-troop`).value;
-    return [s, catalogue[id]?.names[l] ?? t.custom];
+    return [s, chosenField() ? "" : catalogue[id]?.names[l] ?? t.custom];
   }));
   const result = el("div", { id: "odds-result", "aria-live": "polite" });
   root.replaceChildren(el("form", { class: "battle-table", id: "battle-table", onsubmit: (event) => event.preventDefault() },
+    el("p", {}, el("label", { for: "table-field" }, `${t.fieldChoice} `), fieldChoice),
     el("div", { class: "table-sides" }, sideForm("north"), sideForm("south")),
     el("label", { class: "table-flag" }, el("input", { type: "checkbox", id: "table-shelter" }), ` ${t.shelterTable}`),
     el("label", { class: "table-flag" }, el("input", { type: "checkbox", id: "table-events" }), ` ${t.eventsTable}`),
@@ -437,6 +482,7 @@ export function setup(root, ctx) {
     el("progress", { id: "odds-progress", max: "10000", value: "0", hidden: true, "aria-label": t.games }), result));
   fill("north");
   fill("south");
+  showField();
 }
 
 async function run(ctx, options, generals) {
@@ -456,12 +502,14 @@ async function odds(ctx, options, generals, box, l, troops) {
   lang = l;
   const t = T[l];
   const bar = document.getElementById("odds-progress");
+  const perChunk = options.field ? FIELD_ODDS_CHUNK : 1000;  // a field battle takes some fifty decisions
+  bar.max = String(10 * perChunk);
   bar.hidden = false;
   bar.value = 0;
   const total = { games: 0, holds: { north: 0, south: 0, nobody: 0 }, reasons: {}, losses: { north: [], south: [] } };
   const policy = Object.fromEntries(Object.entries(generals).map(([s, g]) => [s, g === "me" ? "careful" : g]));
   for (let chunk = 0; chunk < 10; chunk++) {
-    const answer = await ctx.simulate({ options, seats: policy, games: 1000, seed: chunk });
+    const answer = await ctx.simulate({ options, seats: policy, games: perChunk, seed: chunk });
     if (!answer) return;
     total.games += answer.games;
     for (const key of Object.keys(total.holds)) total.holds[key] += answer.holds_field[key];

@@ -1,0 +1,418 @@
+// Bataille on a field: three lanes seen from above, the North's edge at the top and the South's at the
+// bottom, each group a labelled block with its strength bar where it stands. In the orders phase, the
+// general picks a group (on the field or in the list) and gives it its order; every figure an order's
+// help quotes (paces a turn, range) is the server's, from the view. When an engagement waits for a
+// decision its lane lights up and the two groups' figures come first; the decision buttons are the
+// server's legal actions, the rolls and their targets are in the journal.
+
+import { el } from "/static/dom.js";
+
+const W = {
+  fr: {
+    side: { north: "Nord", south: "Sud" },
+    army: { north: "l'armée du Nord", south: "l'armée du Sud" },
+    ofSide: { north: "du Nord", south: "du Sud" },
+    lane: { west: "Ouest", centre: "Centre", east: "Est" },
+    laneAt: { west: "à l'ouest", centre: "au centre", east: "à l'est" },
+    turn: (n, night) => `Tour ${n} sur ${night}`,
+    nightAfter: (n) => `La nuit tombe à la fin du tour ${n}.`,
+    legend: "Sur le champ, un trait tous les 100 pas ; devant le groupe choisi, la zone ombrée est la portée de son tir, le tiret sa marche d'un tour.",
+    stormAt: (n) => `Une tempête est annoncée au tour ${n} : aucun arc ne porte, et elle met fin aux poursuites.`,
+    stormNow: "Tempête : aucun arc ne porte ce tour.",
+    expected: (name, turn, lane) => `${name} arrivent au tour ${turn}, ${lane}.`,
+    reinforcements: "Vos renforts",
+    orders: { advance: "Avancer", close: "Approcher à portée", hold: "Tenir", withdraw: "Reculer",
+      west: "Appuyer à l'ouest", east: "Appuyer à l'est" },
+    orderHelp: {
+      advance: (g) => `Avancer de ${g.move} pas vers l'ennemi ; on s'arrête au contact.`,
+      close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de ce couloir, pour tirer sans mêlée ; une portée plus longue tire seule.`,
+      hold: () => "Rester sur place.",
+      withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de votre bord, le groupe quitte le terrain : à l'abri s'il y trouve votre forteresse ou un fleuve.`,
+      west: () => "Passer dans le couloir de l'ouest, à la même hauteur : cela prend le tour.",
+      east: () => "Passer dans le couloir de l'est, à la même hauteur : cela prend le tour.",
+    },
+    ordersTitle: "Vos ordres",
+    ordersPrompt: "Donnez un ordre à chacun de vos groupes : choisissez un groupe, sur le champ ou dans la liste, puis son ordre. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
+    pick: "Groupe", given: (o) => `ordre : ${o}`, toGive: "ordre à donner",
+    allGiven: "Tous vos ordres sont donnés. En attente de l'autre général.",
+    othersDone: "L'autre général a donné ses ordres.",
+    engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
+    engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
+    decidingElsewhere: "L'autre général décide.",
+    where: { field: "sur le terrain", sheltered: "à l'abri", left: "hors du terrain", destroyed: "anéantis", expected: "attendus" },
+    out: "Hors du terrain",
+    allGroups: (n) => `Les figures des ${n} autres groupes sur le terrain`,
+    men: (n) => `${n} homme${n >= 2 ? "s" : ""}`,
+    standing: (s, i) => `${s} / ${i}`,
+    fields: { discipline: "Discipline", morale: "Moral", melee: "Mêlée", missile: "Tir", range: "Portée", move: "Marche" },
+    paces: (n) => `${n} pas`, perTurn: (n) => `${n} pas par tour`, noShot: "ne tire pas",
+    chance: (p) => `${p} de réussite`,
+    fieldTitle: (name) => name ? `Le champ de bataille : ${name}` : "Le champ de bataille",
+    fieldDesc: (parts) => parts,
+    edge: { north: "Bord du Nord", south: "Bord du Sud" },
+    river: "Fleuve", fortress: "Forteresse",
+    fought: { standoff: "chacun tient", destroyed: "un groupe anéanti", shelter: "fuite à l'abri", outran: "fuite",
+      event: "poursuite interrompue", both_fell_back: "repli des deux", fight_over: "les deux rompent",
+      enemy_broke: "l'un rompt", withdrawal: "repli", both_withdrew: "repli des deux",
+      pursuit_stopped: "poursuite arrêtée", default: "combat" },
+    result: (men) => `Sur le terrain à la fin : ${men.north} hommes au Nord, ${men.south} au Sud.`,
+    resultSheltered: (men) => `À l'abri : ${men.north} au Nord, ${men.south} au Sud.`,
+    reasons: { field_cleared: "Un camp n'a plus personne sur le terrain.",
+      nightfall: "La nuit est tombée : le camp qui a le plus d'hommes sur le terrain le tient." },
+    you: "vous",
+  },
+  en: {
+    side: { north: "North", south: "South" },
+    army: { north: "the North's army", south: "the South's army" },
+    ofSide: { north: "of the North", south: "of the South" },
+    lane: { west: "West", centre: "Centre", east: "East" },
+    laneAt: { west: "in the west", centre: "in the centre", east: "in the east" },
+    turn: (n, night) => `Turn ${n} of ${night}`,
+    nightAfter: (n) => `Night falls at the end of turn ${n}.`,
+    legend: "On the field, a mark every 100 paces; ahead of the chosen group, the shaded band is its bow's range, the dash its march for one turn.",
+    stormAt: (n) => `A storm is coming on turn ${n}: no bow carries, and it ends any pursuit.`,
+    stormNow: "Storm: no bow carries this turn.",
+    expected: (name, turn, lane) => `${name} arrive on turn ${turn}, ${lane}.`,
+    reinforcements: "Your reinforcements",
+    orders: { advance: "Advance", close: "Close to range", hold: "Hold", withdraw: "Draw back",
+      west: "Shift west", east: "Shift east" },
+    orderHelp: {
+      advance: (g) => `Advance ${g.move} paces towards the enemy; stop at contact.`,
+      close: (g) => `Advance (at most ${g.move} paces) to ${g.range} paces from the enemy in this lane, to shoot without melee; the longer range shoots alone.`,
+      hold: () => "Stay where you are.",
+      withdraw: (g) => `Draw back ${g.move} paces. Past your edge the group leaves the field: safe if your fortress or a river is there.`,
+      west: () => "Move into the lane to the west, level with where you are: it takes the turn.",
+      east: () => "Move into the lane to the east, level with where you are: it takes the turn.",
+    },
+    ordersTitle: "Your orders",
+    ordersPrompt: "Give each of your groups an order: pick a group, on the field or in the list, then its order. Orders stay secret until both generals have given all of theirs.",
+    pick: "Group", given: (o) => `order: ${o}`, toGive: "order to give",
+    allGiven: "All your orders are given. Waiting for the other general.",
+    othersDone: "The other general has given his orders.",
+    engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
+    engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
+    decidingElsewhere: "The other general is deciding.",
+    where: { field: "on the field", sheltered: "in shelter", left: "off the field", destroyed: "wiped out", expected: "expected" },
+    out: "Off the field",
+    allGroups: (n) => `The figures of the ${n} other groups on the field`,
+    men: (n) => `${n} ${n === 1 ? "man" : "men"}`,
+    standing: (s, i) => `${s} / ${i}`,
+    fields: { discipline: "Discipline", morale: "Morale", melee: "Melee", missile: "Missile", range: "Range", move: "March" },
+    paces: (n) => `${n} paces`, perTurn: (n) => `${n} paces a turn`, noShot: "does not shoot",
+    chance: (p) => `${p} to pass`,
+    fieldTitle: (name) => name ? `The battlefield: ${name}` : "The battlefield",
+    fieldDesc: (parts) => parts,
+    edge: { north: "North's edge", south: "South's edge" },
+    river: "River", fortress: "Fortress",
+    fought: { standoff: "both hold", destroyed: "a group wiped out", shelter: "fled to shelter", outran: "got away",
+      event: "pursuit cut short", both_fell_back: "both fall back", fight_over: "both break",
+      enemy_broke: "one breaks", withdrawal: "withdrawal", both_withdrew: "both withdraw",
+      pursuit_stopped: "pursuit stopped", default: "fight" },
+    result: (men) => `On the field at the end: ${men.north} men for the North, ${men.south} for the South.`,
+    resultSheltered: (men) => `In shelter: ${men.north} for the North, ${men.south} for the South.`,
+    reasons: { field_cleared: "One side has nobody left on the field.",
+      nightfall: "Night has fallen: the side with more men on the field holds it." },
+    you: "you",
+  },
+};
+
+const SIDES = ["north", "south"];
+const selected = {};  // game id → the group whose order is being chosen
+
+// "Archers du Nord", "North's Chariots (2)": a group's name for the page.
+export function groupName(view, gid, lang) {
+  const g = view.groups[gid];
+  const w = W[lang];
+  const troop = g.names?.[lang] ?? (lang === "fr" ? "Guerriers" : "Warriors");
+  const same = Object.values(view.groups).filter((o) => o.side === g.side && o.troop === g.troop)
+    .sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+  const number = same.length > 1 ? ` (${same.findIndex((o) => o.id === gid) + 1})` : "";
+  return lang === "fr" ? `${troop} ${w.ofSide[g.side]}${number}` : `${w.side[g.side]}'s ${troop}${number}`;
+}
+
+export function fieldSeatName(seat, lang) {
+  if (!W[lang].side[seat]) return "";
+  return lang === "fr" ? `Armée du ${W.fr.side[seat]}` : `${W.en.side[seat]}'s army`;
+}
+
+// -- the picture -------------------------------------------------------------------------------------------
+const WIDTH = 360;
+const MARGIN = 8;
+const TOP = 34;          // room for the lane names and the north edge
+const PX = 0.78;         // pixels per pace
+const BLOCK_W = 100;
+const BLOCK_H = 32;
+
+function laneX(view, lane) {
+  const lanes = view.field.lanes;
+  const width = (WIDTH - 2 * MARGIN) / lanes.length;
+  return MARGIN + lanes.indexOf(lane) * width + width / 2;
+}
+
+const paceY = (pos) => TOP + pos * PX;
+
+// Blocks of one side in one lane, front first, drawn so that none hides another.
+function layout(view) {
+  const at = {};
+  for (const side of SIDES) {
+    for (const lane of view.field.lanes) {
+      const ahead = side === "north" ? 1 : -1;
+      const groups = Object.values(view.groups).filter((g) => g.where === "field" && g.side === side && g.lane === lane)
+        .sort((a, b) => ahead * (b.pos - a.pos) || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+      let edge = null;
+      for (const g of groups) {
+        // the block stands behind its front: above it for the North, below it for the South
+        let top = side === "north" ? paceY(g.pos) - BLOCK_H : paceY(g.pos);
+        if (edge !== null) top = side === "north" ? Math.min(top, edge - BLOCK_H - 3) : Math.max(top, edge + 3);
+        top = Math.min(Math.max(top, TOP), paceY(view.field.depth) - BLOCK_H);  // a group at its edge stays in sight
+        edge = side === "north" ? top : top + BLOCK_H;
+        at[g.id] = top;
+      }
+    }
+  }
+  return at;
+}
+
+function drawTerrain(svg, view, height, w) {
+  const bottom = paceY(view.field.depth);
+  for (const side of view.field.river) {
+    const y = side === "north" ? TOP - 14 : bottom;
+    svg.append(el("svg:rect", { x: MARGIN, y, width: WIDTH - 2 * MARGIN, height: 14, class: "river" }),
+      el("svg:text", { x: WIDTH - MARGIN - 4, y: y + 11, "text-anchor": "end", class: "terrain-label" }, w.river));
+  }
+  for (const [side, lane] of Object.entries(view.field.fortress)) {
+    const x = laneX(view, lane);
+    const y = side === "north" ? TOP - 20 : bottom;
+    const top = side === "north" ? y : y + 2;
+    svg.append(el("svg:path", { class: "fortress",
+      d: `M${x - 30} ${top + 18} L${x - 30} ${top} L${x - 22} ${top} L${x - 22} ${top + 5} L${x - 14} ${top + 5} L${x - 14} ${top} L${x + 14} ${top} L${x + 14} ${top + 5} L${x + 22} ${top + 5} L${x + 22} ${top} L${x + 30} ${top} L${x + 30} ${top + 18} Z` }),
+    el("svg:text", { x, y: top + 14, "text-anchor": "middle", class: "terrain-label on-fortress" }, w.fortress));
+  }
+}
+
+function drawLanes(svg, view, w) {
+  const lanes = view.field.lanes;
+  const width = (WIDTH - 2 * MARGIN) / lanes.length;
+  const bottom = paceY(view.field.depth);
+  lanes.forEach((lane, i) => {
+    const active = view.engagement?.lane === lane;
+    svg.append(el("svg:rect", { x: MARGIN + i * width + 2, y: TOP, width: width - 4, height: bottom - TOP,
+      class: `lane${active ? " engaged" : ""}`, "data-lane": lane }));
+    svg.append(el("svg:text", { x: MARGIN + i * width + width / 2, y: 12, "text-anchor": "middle", class: "lane-name" }, w.lane[lane]));
+  });
+  for (let pace = 100; pace < view.field.depth; pace += 100) {  // a tick every hundred paces
+    svg.append(el("svg:line", { x1: MARGIN, x2: MARGIN + 5, y1: paceY(pace), y2: paceY(pace), class: "pace-tick" }));
+  }
+}
+
+function drawReach(svg, view, g) {
+  // the selected group's march this turn and its bow's range, ahead of it
+  const ahead = g.side === "north" ? 1 : -1;
+  const x = laneX(view, g.lane);
+  const front = paceY(g.pos);
+  if (g.range > 0 && g.missile > 0) {
+    const end = paceY(Math.min(view.field.depth, Math.max(0, g.pos + ahead * g.range)));
+    svg.append(el("svg:rect", { x: x - BLOCK_W / 2 - 4, y: Math.min(front, end), width: BLOCK_W + 8,
+      height: Math.abs(end - front), class: "reach" }));
+  }
+  const march = paceY(Math.min(view.field.depth, Math.max(0, g.pos + ahead * g.move)));
+  svg.append(el("svg:line", { x1: x - BLOCK_W / 2, x2: x + BLOCK_W / 2, y1: march, y2: march, class: "march" }));
+}
+
+function drawGroup(svg, view, g, top, ctx, lang) {
+  const w = W[lang];
+  const x = laneX(view, g.lane) - BLOCK_W / 2;
+  const mine = g.side === ctx.seat;
+  const engaged = view.engagement && (view.engagement.north === g.id || view.engagement.south === g.id);
+  const pickable = pickableGroups(view, ctx).includes(g.id);
+  const chosen = selected[ctx.game?.id] === g.id;
+  const name = groupName(view, g.id, lang);
+  const short = g.names?.[lang] ?? name;
+  const left = Math.max(0, g.strength / g.initial);
+  const block = el("svg:g", { class: `field-group ${g.side}${mine ? " mine" : ""}${engaged ? " engaged" : ""}${chosen ? " chosen" : ""}${pickable ? " pickable" : ""}${g.ordered ? " ordered" : ""}`,
+    "data-group": g.id, onclick: pickable ? () => { selected[ctx.game.id] = g.id; ctx.rerender(); } : null },
+  el("svg:title", {}, `${name} · ${w.men(g.strength)} · ${w.laneAt[g.lane]}`),
+  el("svg:rect", { x, y: top, width: BLOCK_W, height: BLOCK_H, rx: 4, class: "block" }),
+  el("svg:text", { x: x + 5, y: top + 13, class: "block-name" }, short.length > 16 ? `${short.slice(0, 15)}…` : short),
+  el("svg:rect", { x: x + 5, y: top + 20, width: BLOCK_W - 38, height: 6, class: "bar-back" }),
+  el("svg:rect", { x: x + 5, y: top + 20, width: (BLOCK_W - 38) * left, height: 6, class: "bar" }),
+  el("svg:text", { x: x + BLOCK_W - 5, y: top + 27, "text-anchor": "end", class: "block-men" }, String(g.strength)));
+  if (mine && g.order) {
+    block.append(el("svg:circle", { cx: x + BLOCK_W - 2, cy: top + 2, r: 5, class: "order-dot" }));
+  }
+  svg.append(block);
+}
+
+function drawEngagement(svg, view) {
+  const e = view.engagement;
+  if (!e) return;
+  const n = view.groups[e.north];
+  const s = view.groups[e.south];
+  const x = laneX(view, e.lane);
+  const y1 = paceY(n.pos);
+  const y2 = paceY(s.pos);
+  const mid = (y1 + y2) / 2;
+  svg.append(el("svg:line", { x1: x, x2: x, y1, y2, class: "engagement-line" }),
+    el("svg:path", { class: "swords", d: `M${x - 9} ${mid - 9} L${x + 9} ${mid + 9} M${x + 9} ${mid - 9} L${x - 9} ${mid + 9}` }));
+}
+
+function drawFought(svg, view, w) {
+  for (const [lane, reason] of Object.entries(view.fought ?? {})) {
+    if (view.engagement?.lane === lane) continue;
+    svg.append(el("svg:text", { x: laneX(view, lane), y: paceY(view.field.depth / 2) + 4, "text-anchor": "middle",
+      class: "fought" }, w.fought[reason] ?? w.fought.default));
+  }
+}
+
+function fieldPicture(view, ctx, lang) {
+  const w = W[lang];
+  const height = paceY(view.field.depth) + 22;
+  const name = view.field.names?.[lang] ?? null;
+  const onField = Object.values(view.groups).filter((g) => g.where === "field");
+  const desc = SIDES.map((side) => {
+    const parts = onField.filter((g) => g.side === side).map((g) => `${groupName(view, g.id, lang)}, ${w.men(g.strength)}, ${w.laneAt[g.lane]}`);
+    return `${w.side[side]} — ${parts.join(" ; ")}`;
+  }).join(". ");
+  const svg = el("svg:svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "field-map", role: "img",
+    "aria-labelledby": "field-title field-desc" },
+  el("svg:title", { id: "field-title" }, w.fieldTitle(name)), el("svg:desc", { id: "field-desc" }, `${desc}.`),
+  el("svg:rect", { x: 0, y: 0, width: WIDTH, height, rx: 6, class: "field-ground" }));
+  drawLanes(svg, view, w);
+  drawTerrain(svg, view, height, w);
+  svg.append(el("svg:text", { x: MARGIN + 2, y: TOP - 3, class: "edge-label north" }, w.edge.north),
+    el("svg:text", { x: MARGIN + 2, y: paceY(view.field.depth) + 14, class: "edge-label south" }, w.edge.south));
+  const chosen = view.groups[selected[ctx.game?.id]];
+  if (chosen && chosen.where === "field") drawReach(svg, view, chosen);
+  drawFought(svg, view, w);
+  drawEngagement(svg, view);
+  const tops = layout(view);
+  for (const g of onField) drawGroup(svg, view, g, tops[g.id], ctx, lang);
+  return svg;
+}
+
+// -- orders ----------------------------------------------------------------------------------------------
+function pickableGroups(view, ctx) {
+  if (view.phase !== "orders" || !ctx.seat) return [];
+  return [...new Set(ctx.legal.filter((a) => a.type === "order").map((a) => a.group))];
+}
+
+function ordersPanel(view, ctx, lang) {
+  const w = W[lang];
+  const mine = Object.values(view.groups).filter((g) => g.side === ctx.seat && g.where === "field");
+  const open = pickableGroups(view, ctx);
+  if (!open.length) {
+    const done = view.orders_done?.[ctx.seat === "north" ? "south" : "north"];
+    return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
+      el("h2", { id: "orders-title" }, w.ordersTitle), el("p", { class: "orders-waiting" }, w.allGiven),
+      done ? el("p", { class: "muted" }, w.othersDone) : null,
+      orderList(view, mine, ctx, lang));
+  }
+  if (!open.includes(selected[ctx.game.id])) selected[ctx.game.id] = open[0];
+  const g = view.groups[selected[ctx.game.id]];
+  const buttons = ctx.legal.filter((a) => a.type === "order" && a.group === g.id).map((a) =>
+    el("div", { class: "choice" },
+      el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
+        title: w.orderHelp[a.order](g), onclick: () => ctx.act(a) }, w.orders[a.order]),
+      el("p", { class: "muted" }, w.orderHelp[a.order](g))));
+  return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
+    el("h2", { id: "orders-title" }, w.ordersTitle),
+    el("p", {}, w.ordersPrompt),
+    orderList(view, mine, ctx, lang),
+    el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
+    el("div", { class: "choices", role: "group", "aria-labelledby": "order-for" }, ...buttons));
+}
+
+function orderList(view, mine, ctx, lang) {
+  const w = W[lang];
+  return el("ul", { class: "order-list" }, ...mine.map((g) => {
+    const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : w.toGive;
+    const chosen = selected[ctx.game.id] === g.id && !g.order;
+    return el("li", {},
+      el("button", { type: "button", class: `pick-group${chosen ? " chosen" : ""}`, "data-group": g.id,
+        "aria-pressed": chosen ? "true" : "false", disabled: g.order ? true : null,
+        onclick: () => { selected[ctx.game.id] = g.id; ctx.rerender(); } },
+      `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]} — ${state}`));
+  }));
+}
+
+// -- the groups' figures -------------------------------------------------------------------------------------
+function card(view, g, ctx, lang, pct) {
+  const w = W[lang];
+  const mod = g.morale_modifier ?? 0;
+  const rows = [
+    ["discipline", `${g.discipline} · ${w.chance(pct(g.discipline_chance))}`],
+    ["morale", `${g.morale + mod} · ${w.chance(pct(g.morale_chance))}`],
+    ["melee", String(g.melee)],
+    ["missile", g.missile > 0 && g.range > 0 ? `${g.missile} · ${w.paces(g.range)}` : `0 (${w.noShot})`],
+    ["move", w.perTurn(g.move)],
+  ];
+  const name = groupName(view, g.id, lang);
+  return el("section", { class: `group ${g.side}`, "data-group": g.id, "aria-label": name },
+    el("h3", {}, `${name}${g.side === ctx.seat ? ` (${w.you})` : ""}`),
+    el("div", { class: "strength-bar", "aria-hidden": "true" }, el("span", { style: `width: ${(100 * Math.max(0, g.strength / g.initial)).toFixed(0)}%` })),
+    el("p", { class: "strength", "data-strength": String(g.strength) },
+      el("strong", {}, w.standing(g.strength, g.initial)), ` · ${g.where === "field" ? w.laneAt[g.lane] : w.where[g.where]}`),
+    el("dl", {}, ...rows.flatMap(([k, v]) => [el("dt", {}, w.fields[k]), el("dd", {}, v)])));
+}
+
+// -- the page ----------------------------------------------------------------------------------------------
+export function renderField(root, ctx, shared) {
+  const { view, seat } = ctx;
+  const lang = ctx.lang === "en" ? "en" : "fr";
+  const w = W[lang];
+  const { T, pct, decisionChoices } = shared;
+  const t = T[lang];
+  const e = view.engagement;
+  const choices = e ? decisionChoices(view, ctx, t, e.your_stance) : [];
+  let status;
+  let reason = null;
+  if (view.result) {
+    status = view.result.winner ? t.holds(t.theSide[view.result.winner]) : t.nobody;
+    reason = `${w.reasons[view.result.reason] ?? ""} ${w.result(view.result.strength)}`;
+  } else {
+    const phase = view.phase === "orders" ? w.ordersTitle : t.phase[view.phase];
+    status = `${w.turn(view.turn, view.field.night)} · ${phase}`;
+  }
+  const engagementLine = e ? (seat
+    ? w.engagement(w.laneAt[e.lane], groupName(view, e[seat], lang), groupName(view, e[seat === "north" ? "south" : "north"], lang), e.distance)
+    : w.engagementWatch(w.laneAt[e.lane], groupName(view, e.north, lang), groupName(view, e.south, lang), e.distance)) : null;
+  const notes = [];
+  if (!view.result) {  // what the day still holds
+    const { storm, night } = view.field;
+    if (storm === view.turn) notes.push(w.stormNow);
+    notes.push(w.nightAfter(night));
+    if (storm && storm > view.turn) notes.push(w.stormAt(storm));
+  }
+  const expected = Object.values(view.groups).filter((g) => g.where === "expected");
+  const out = Object.values(view.groups).filter((g) => !["field", "expected"].includes(g.where));
+  const onField = Object.values(view.groups).filter((g) => g.where === "field");
+  const engaged = e ? [view.groups[e.north], view.groups[e.south]] : [];
+  const picked = !e && view.phase === "orders" ? view.groups[selected[ctx.game?.id]] : null;
+  const first = picked && picked.where === "field" ? [picked] : engaged;
+  if (picked) notes.push(w.legend);
+  const others = onField.filter((g) => !first.includes(g)).sort((a, b) => (a.side === seat ? -1 : 0) - (b.side === seat ? -1 : 0));
+  const rerender = () => renderField(root, ctx, shared);
+  const inner = { ...ctx, rerender };
+  const orders = view.phase === "orders" && seat && !view.result ? ordersPanel(view, inner, lang) : null;
+  const decision = choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
+    el("h2", { id: "decision-title" }, t.yourDecision),
+    el("p", {}, t.prompt[view.phase] ?? ""), el("div", { class: "choices" }, ...choices))
+    : e && seat && !view.result ? el("p", { class: "muted" }, e.your_stance ? `${t.given(t.actions[e.your_stance])} ${t.waiting}` : w.decidingElsewhere) : null;
+  const colon = lang === "fr" ? "\u00a0: " : ": ";
+  root.replaceChildren(el("div", { class: "bataille field-battle" },
+    el("p", { class: "battle-status", id: "battle-status" }, status),
+    reason ? el("p", { class: "battle-reason" }, reason) : null,
+    view.result && (view.result.sheltered.north || view.result.sheltered.south) ? el("p", { class: "muted" }, w.resultSheltered(view.result.sheltered)) : null,
+    engagementLine ? el("p", { class: "engagement-line-text", id: "engagement-now" }, engagementLine) : null,
+    el("div", { class: "field-layout" },
+      fieldPicture(view, inner, lang),
+      el("div", { class: "field-side" }, decision, orders,
+        notes.length || expected.length ? el("ul", { class: "field-notes" }, ...notes.map((n) => el("li", {}, n)),
+          ...(expected.length ? [el("li", {}, `${w.reinforcements}${colon}${expected.map((g) =>
+            w.expected(groupName(view, g.id, lang), g.arrives, w.laneAt[g.lane])).join(" ")}`)] : [])) : null,
+        first.length ? el("div", { class: "groups" }, ...first.map((g) => card(view, g, ctx, lang, pct))) : null,
+        others.length ? el("details", { class: "other-groups" }, el("summary", {}, w.allGroups(others.length)),
+          el("div", { class: "groups" }, ...others.map((g) => card(view, g, ctx, lang, pct)))) : null,
+        out.length ? el("section", { class: "out-of-field" }, el("h3", {}, w.out),
+          el("ul", {}, ...out.map((g) => el("li", { "data-group": g.id }, `${groupName(view, g.id, lang)} — ${w.where[g.where]}${g.strength ? `, ${w.men(g.strength)}` : ""}`)))) : null))));
+}

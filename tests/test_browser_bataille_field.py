@@ -1,0 +1,121 @@
+"""Bataille on a field in Debian's Chromium (issue 23): two generals give their groups orders on the field and
+fight the engagements to the end of the battle, each in their own browser; the battle table sets up a field,
+works out its odds and starts a battle against a computer general; the pages read clean (no internal text,
+no serious accessibility violation) in both languages, at the orders, in an engagement and at the end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser_support import assert_page_clean, running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ORDER = 'button.order[data-order="advance"]'
+DECISION = 'button.decision[data-decision="attack"], button.decision[data-decision="pursue"]'
+
+
+def over(page) -> bool:
+    return page.locator("#battle-status").inner_text().endswith("terrain.")
+
+
+def version(page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def open_seat(browser, base: str, created, seat: str, lang: str = "fr"):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
+    page = context.new_page()
+    page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
+    page.locator(".field-battle").wait_for()
+    return page
+
+
+def click_and_wait(page, button) -> None:
+    before = version(page)
+    button.click()
+    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {before}")
+
+
+def test_two_generals_fight_a_field_battle_to_its_end(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("bataille", options={"field": "gue"}, seed="browser-field")
+        pages = {seat: open_seat(browser, base, created, seat) for seat in ("north", "south")}
+        field = pages["north"].locator("svg.field-map")
+        assert field.locator("g.field-group").count() == 5  # the South's reinforcements are not in sight
+        assert field.locator("rect.river").count() == 1 and field.locator("rect.lane").count() == 3
+        assert_page_clean(pages["north"])
+        orders = engagements = decisions = 0
+        for _ in range(400):
+            if all(over(page) for page in pages.values()):
+                break
+            for page in pages.values():
+                if over(page):
+                    continue
+                if page.locator(ORDER).count():
+                    picked = page.locator("button.pick-group.chosen").get_attribute("data-group")
+                    assert page.locator(f'g.field-group.chosen[data-group="{picked}"]').count() == 1
+                    click_and_wait(page, page.locator(ORDER).first)
+                    orders += 1
+                elif page.locator("button.decision").count():
+                    if engagements == 0:
+                        assert page.locator("#engagement-now").inner_text().startswith("Engagement")
+                        assert page.locator("rect.lane.engaged").count() == 1
+                        assert page.locator("path.swords").count() == 1
+                        assert_page_clean(page)
+                    engagements += 1
+                    wanted = page.locator(DECISION)
+                    click_and_wait(page, wanted.first if wanted.count() else page.locator("button.decision").first)
+                    decisions += 1
+            for page in pages.values():
+                page.wait_for_timeout(30)
+        assert all(over(page) for page in pages.values())
+        assert orders >= 6 and decisions >= 1
+        with store.game(created.id) as game:
+            assert game.outcome is not None
+        journal = pages["south"].locator("#journal").inner_text()
+        assert "Engagement" in journal and "ou moins (1d20)" in journal and "Fin de la bataille" in journal
+        assert "les Gardes du Nord" in journal or "les Chars du Nord" in journal  # the story names the groups
+        assert pages["north"].locator("#verify-result").get_attribute("data-ok") == "true"
+        for page in pages.values():
+            assert page.locator(".battle-reason").inner_text()
+            assert_page_clean(page)
+
+
+def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("bataille", options={"field": "kadesh"}, seed="browser-pick")
+        for lang in ("fr", "en"):
+            page = open_seat(browser, base, created, "north", lang)
+            page.locator('g.field-group[data-group="n1"]').click()  # the archers in the west
+            assert page.locator('button.pick-group.chosen').get_attribute("data-group") == "n1"
+            assert page.locator("svg.field-map rect.reach").count() == 1  # their bow's range, ahead of them
+            assert page.locator('button.order[data-order="close"]').count() == 1
+            assert "180" in page.locator(".groups .group").first.inner_text()  # the chosen group's figures first
+            page.locator('g.field-group[data-group="n2"]').click()  # the spearmen do not shoot
+            assert page.locator("svg.field-map rect.reach").count() == 0
+            assert page.locator('button.order[data-order="close"]').count() == 0
+            assert_page_clean(page, lang)
+            page.context.close()
+
+
+def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_general(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(base + "/")
+        page.locator("#battle-table").wait_for()
+        page.select_option("#table-field", "kadesh")
+        assert page.locator("#north-troop").is_hidden() and page.locator("#table-shelter").is_hidden()
+        assert "Levées (centre, en renfort au tour 3)" in page.locator("#north-army").inner_text()
+        page.click("#run-odds")
+        page.locator("#odds-games").wait_for(timeout=120_000)
+        assert page.locator("#odds-games").get_attribute("data-games") == "1000"
+        assert_page_clean(page)
+        page.select_option("#south-general", "bold")
+        page.click("#run-battle")
+        page.locator(".field-battle").wait_for()
+        assert page.locator(ORDER).count() == 1 and page.locator("button.pick-group").count() == 3
