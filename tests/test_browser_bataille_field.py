@@ -119,3 +119,33 @@ def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_gener
         page.click("#run-battle")
         page.locator(".field-battle").wait_for()
         assert page.locator(ORDER).count() == 1 and page.locator("button.pick-group").count() == 3
+
+
+def test_the_battle_table_builds_a_field_of_ones_own_and_a_bad_one_is_refused_in_words(browser, tmp_path):
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(base + "/")
+        page.locator("#battle-table").wait_for()
+        page.select_option("#table-field", "custom")
+        north = page.locator('.editor-side[data-side="north"]')
+        while north.locator("button.remove-group").count():
+            north.locator("button.remove-group").first.click()
+        page.click("#run-battle")
+        page.locator("#error").filter(has_text="aucun groupe").wait_for()  # the server's words, nothing created
+        assert page.url.rstrip("/") == base  # nothing was created
+        page.click("#north-add-group")
+        north.locator("select.group-troop").select_option("guards")
+        north.locator("select.group-lane").select_option("east")
+        page.click("#north-add-group")
+        north.locator("select.group-turn").nth(1).select_option("2")
+        page.select_option("#field-night", "4")
+        page.check("#south-river")
+        assert_page_clean(page)
+        page.click("#run-battle")
+        page.locator(".field-battle").wait_for()
+        game_id = page.url.split("/play/")[1].split("?")[0].split("#")[0]
+        with store.game(game_id) as game:
+            field = game.options["field"]
+        assert [(g["side"], g["troop"], g["lane"], g["turn"]) for g in field["groups"] if g["side"] == "north"] == \
+            [("north", "guards", "east", 0), ("north", "chariots", "centre", 2)]
+        assert field["night"] == 4 and field["river"] == ["north", "south"] and field["name"] == "custom"

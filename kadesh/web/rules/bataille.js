@@ -6,6 +6,7 @@
 
 import { el } from "/static/dom.js";
 import { fieldSeatName, renderField } from "/static/rules/bataille-field.js";
+import { fieldEditor } from "/static/rules/bataille-table-field.js";
 
 // The dice and the chances come from the server's view (``view.dice``, each group's ``*_chance``):
 // the page never works a rule out for itself.
@@ -90,7 +91,7 @@ const T = {
     yourDecision: "Votre décision",
     // battle table
     table: "Table de bataille", custom: "sur mesure", general: "Décisions",
-    fieldChoice: "Champ de bataille", lanes: { west: "ouest", centre: "centre", east: "est" },
+    fieldChoice: "Champ de bataille", ownField: "Un champ à soi", lanes: { west: "ouest", centre: "centre", east: "est" },
     armyGroup: (troop, lane, turn) => `${troop} (${lane}${turn ? `, en renfort au tour ${turn}` : ""})`,
     policies: { careful: "Prudent (automatique)", bold: "Téméraire (automatique)", me: "Moi" },
     run: "Livrer la bataille", odds: "Calculer les chances", games: "Batailles simulées",
@@ -186,7 +187,7 @@ const T = {
     events: "An event may end a pursuit (night, storm, reinforcements).",
     yourDecision: "Your decision",
     table: "Battle table", custom: "custom", general: "Decisions",
-    fieldChoice: "Battlefield", lanes: { west: "west", centre: "centre", east: "east" },
+    fieldChoice: "Battlefield", ownField: "A field of one's own", lanes: { west: "west", centre: "centre", east: "east" },
     armyGroup: (troop, lane, turn) => `${troop} (${lane}${turn ? `, reinforcing on turn ${turn}` : ""})`,
     policies: { careful: "Careful (automatic)", bold: "Bold (automatic)", me: "Me" },
     run: "Fight the battle", odds: "Work out the odds", games: "Battles simulated",
@@ -440,16 +441,21 @@ export function setup(root, ctx) {
       el("label", {}, `${t.general} `, policy));
   };
   const fieldChoice = el("select", { id: "table-field", onchange: () => showField() },
-    ...schema.field.values.map((v) => el("option", { value: v }, schema.field.labels[v][l])));
+    ...schema.field.values.map((v) => el("option", { value: v }, schema.field.labels[v][l])),
+    el("option", { value: "custom" }, t.ownField));
   const chosenField = () => root.querySelector("#table-field").value;
-  // On a field, each side is its army: the groups and the reinforcements the shipped field gives it.
+  const editor = fieldEditor(schema, l, schema.field.fields[schema.field.suggested]);
+  editor.node.hidden = true;
+  // On a field, each side is its army: the groups and the reinforcements the shipped field gives it, or
+  // the editor's for a field of one's own.
   const showField = () => {
     const name = chosenField();
     for (const node of root.querySelectorAll(".troop-only, .table-flag")) node.hidden = Boolean(name);
+    editor.node.hidden = name !== "custom";
     for (const side of SIDES) {
       const box = root.querySelector(`#${side}-army`);
-      box.hidden = !name;
-      if (!name) continue;
+      box.hidden = !name || name === "custom";
+      if (box.hidden) continue;
       const groups = schema.field.fields[name].groups.filter((g) => g.side === side);
       box.textContent = groups.map((g) => t.armyGroup(catalogue[g.troop]?.names[l] ?? t.custom, t.lanes[g.lane], g.turn)).join(", ");
     }
@@ -463,7 +469,8 @@ export function setup(root, ctx) {
     for (const f of FIELDS) out[f] = Number(root.querySelector(`#${side}-${f}`).value);
     return out;
   };
-  const options = () => (chosenField() ? { field: chosenField() } : { north: group("north"), south: group("south"),
+  const fieldOption = () => (chosenField() === "custom" ? editor.value() : chosenField());
+  const options = () => (chosenField() ? { field: fieldOption() } : { north: group("north"), south: group("south"),
     shelter: root.querySelector("#table-shelter").checked, events: root.querySelector("#table-events").checked });
   const generals = () => Object.fromEntries(SIDES.map((s) => [s, root.querySelector(`#${s}-general`).value]));
   const troops = () => Object.fromEntries(SIDES.map((s) => {
@@ -473,6 +480,7 @@ export function setup(root, ctx) {
   const result = el("div", { id: "odds-result", "aria-live": "polite" });
   root.replaceChildren(el("form", { class: "battle-table", id: "battle-table", onsubmit: (event) => event.preventDefault() },
     el("p", {}, el("label", { for: "table-field" }, `${t.fieldChoice} `), fieldChoice),
+    editor.node,
     el("div", { class: "table-sides" }, sideForm("north"), sideForm("south")),
     el("label", { class: "table-flag" }, el("input", { type: "checkbox", id: "table-shelter" }), ` ${t.shelterTable}`),
     el("label", { class: "table-flag" }, el("input", { type: "checkbox", id: "table-events" }), ` ${t.eventsTable}`),
