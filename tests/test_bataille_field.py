@@ -112,6 +112,10 @@ def test_who_fires_first_the_longer_range_fires_alone_while_the_enemy_is_beyond_
     assert gap(game, "n1", "s1") == 180  # within the archers' 180, beyond the slingers' 110
     assert [(a["side"], a["weapon"]) for a in of(game, "attack")] == [("north", "missile")]
     assert group(game, "s1")["strength"] == 70
+    journal = game.journal("south")  # the story names the groups, the reader's own orders first
+    assert "Les Archers du Nord tirent : jet 10, 100 × 4 × 10 / 400 = 10 pertes." in journal
+    assert "Les Frondeurs du Sud perdent 10 hommes ; il en reste 70." in journal
+    assert journal[1].startswith("Ordres du Sud — les Frondeurs du Sud : tenir. Ordres du Nord — ")
 
 
 def test_groups_out_of_range_of_each_other_do_not_fight():
@@ -142,6 +146,7 @@ def test_a_charge_from_range_closes_on_the_group_that_stood_and_the_broken_group
         order(game, n1="close", s1="hold")
     assert group(game, "n1")["pos"] == 320
     stances(game, "hold", "attack")
+    assert group(game, "s1")["pos"] == 320 and game.view(None)["engagement"]["distance"] == 0  # shown together
     game.act("south", {"type": "let_go"})
     assert of(game, "engagement_over")[-1]["reason"] == "enemy_broke"
     assert group(game, "s1")["pos"] == 320 and group(game, "n1")["pos"] == 220
@@ -224,7 +229,8 @@ def test_reinforcements_arriving_in_a_lane_end_a_pursuit_there():
     order(game, n1="advance", s1="hold")
     order(game, n1="advance", s1="hold", s2="hold")  # turn 2: the guards arrived behind; the runner meets the spearmen
     stances(game, "withdraw", "attack")
-    assert of(game, "event")[-1] == {"kind": "reinforcements", "happened": True, "lane": "centre"}
+    assert of(game, "event")[-1] == {"kind": "reinforcements", "happened": True, "lane": "centre",
+                                     "engaged": {"north": "n1", "south": "s1"}}
     assert of(game, "engagement_over")[-1]["reason"] == "event"
 
 

@@ -199,6 +199,7 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
         "groups": groups,
         "orders_done": {side: not any(g.id not in state.orders for g in state.on_field(side))
                         for side in SIDES} if state.phase == field.ORDERS_PHASE else None,
-        "last_orders": dict(state.revealed), "fought": dict(state.fought), "engagement": engagement,
+        "last_orders": dict(state.revealed), "fought": dict(state.fought), "pending": list(state.pending),
+        "engagement": engagement,
         "decider": sub.decider if sub is not None else None, "dice": DICE, "result": state.result,
     }

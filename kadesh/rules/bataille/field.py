@@ -161,7 +161,9 @@ def apply(state: FieldState, side: str, action: dict[str, Any], dice: Dice) -> l
             raise bad_action("Un engagement est en cours : les ordres se donnent au tour suivant.",
                              "An engagement is under way: orders are given next turn.")
         assert state.engagement is not None
-        return _tagged(state, rules.apply(state.engagement, side, action, dice)) + _after_decision(state, dice)
+        events = _tagged(state, rules.apply(state.engagement, side, action, dice))
+        _closing(state)
+        return events + _after_decision(state, dice)
     if action.get("type") != "order":
         raise RuleError(UNKNOWN_ACTION, f"Ici, on donne des ordres, pas {action.get('type')!r}.",
                         f"Here, orders are given, not {action.get('type')!r}.")
@@ -292,6 +294,7 @@ def _next_engagement(state: FieldState, dice: Dice) -> list[Event]:
         events.append(Event("engagement", {"lane": lane, "north": north.id, "south": south.id,
                                            "distance": sub.distance}))
         events += _tagged(state, engine.engage(sub, dice))
+        _closing(state)
         if sub.phase != OVER:
             state.phase = ENGAGE
             return events
@@ -326,10 +329,12 @@ RENAMED = {"battle_over": "engagement_over", "turn": "round"}  # the engine's ba
 
 
 def _tagged(state: FieldState, events: list[Event]) -> list[Event]:
-    """Engine events name sides; on a field they also carry the lane they happen in."""
-    if state.lane is None:
+    """Engine events name sides; on a field they also carry the lane they happen in and the two groups
+    engaged, so that the journal names them."""
+    if state.lane is None or state.engagement is None:
         return events
-    return [e if e.type == "roll" else Event(RENAMED.get(e.type, e.type), {**e.data, "lane": state.lane}, e.audience)
+    where = {"lane": state.lane, "engaged": {side: g.id for side, g in state.engagement.groups.items()}}
+    return [e if e.type == "roll" else Event(RENAMED.get(e.type, e.type), {**e.data, **where}, e.audience)
             for e in events]
 
 
@@ -355,8 +360,6 @@ def _settle(state: FieldState) -> list[Event]:
     events = [_leave(state, g, DESTROYED) for g in groups.values() if g.strength <= 0]
     if reason == "nightfall":  # the engine's own night: an engagement that nobody ended
         return events + _over(state, "nightfall")
-    if sub.closed:
-        _close(state, sub, lane)
     how = RETREATS[reason]
     losers = list(SIDES) if how == "both" else [OTHER[winner]] if how and winner else []
     for side in losers:
@@ -374,13 +377,23 @@ def _settle(state: FieldState) -> list[Event]:
     return events + (_over(state, "field_cleared") if _side_gone(state) else [])
 
 
+def _closing(state: FieldState) -> None:
+    """Once a melee or a pursuit has begun, the two groups stand together on the field (and the page
+    shows them so while the engagement goes on)."""
+    sub = state.engagement
+    if sub is not None and sub.closed and state.lane is not None:
+        _close(state, sub, state.lane)
+        sub.distance = 0
+
+
 def _close(state: FieldState, sub: State, lane: str) -> None:
     """A melee or a pursuit brought the two groups together: where the one that stood was, or
-    halfway if both charged."""
+    halfway if both charged. Called again, it finds them where they are."""
     north, south = sub.groups["north"], sub.groups["south"]
     chargers = {s for s, stance in sub.stances_taken.items() if stance == ATTACK}
-    if not chargers and sub.result and sub.result["winner"]:
-        chargers = {sub.result["winner"]}  # a pursuit straight after fire
+    if not chargers:  # a pursuit straight after fire: the pursuers came on
+        pursuers = sub.decider or (sub.result or {}).get("winner")
+        chargers = {pursuers} if pursuers else set()
     if chargers == {"north"}:
         meet = south.pos
     elif chargers == {"south"}:

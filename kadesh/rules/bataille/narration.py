@@ -40,6 +40,10 @@ REASON = {
 def narrate(event: Event, seat: str | None, lang: str, names: dict[str, dict[str, str]] | None = None) -> str | None:
     """``names``: on a field, each group's name by language (``group_names``)."""
     lang = "en" if lang == "en" else "fr"
+    if names is not None and event.type == "orders":
+        return _orders(event.data, lang, names, seat)
+    if names is not None and "engaged" in event.data and event.type in _ENGAGED_WRITERS:
+        return _ENGAGED_WRITERS[event.type](event.data, lang, names)
     if names is not None and event.type in _FIELD_WRITERS:
         return _FIELD_WRITERS[event.type](event.data, lang, names)
     writer = _WRITERS.get(event.type)
@@ -176,7 +180,7 @@ LANE = {"fr": {"west": "l'ouest", "centre": "le centre", "east": "l'est"},
 LANE_AT = {"fr": {"west": "à l'ouest", "centre": "au centre", "east": "à l'est"},
            "en": {"west": "in the west", "centre": "in the centre", "east": "in the east"}}
 ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", "hold": "tenir", "withdraw": "reculer",
-                "west": "appuyer vers l'ouest", "east": "appuyer vers l'est"},
+                "west": "passer à l'ouest", "east": "passer à l'est"},
          "en": {"advance": "advance", "close": "close to bow range", "hold": "hold", "withdraw": "draw back",
                 "west": "move west", "east": "move east"}}
 FIELD_REASON = {
@@ -219,11 +223,19 @@ def _order_given(d: dict[str, Any], lang: str, names: dict) -> str:
         f"Your order to {name}: {ORDER[lang][d['order']]}."
 
 
-def _orders(d: dict[str, Any], lang: str, names: dict) -> str:
-    colon = " : " if lang == "fr" else ": "
-    parts = [f"{names[gid][lang]}{colon}{ORDER[lang][order]}" for gid, order in d["orders"].items()]
-    head = "Les ordres sont révélés — " if lang == "fr" else "The orders are revealed — "
-    return head + ("\u00a0; " if lang == "fr" else "; ").join(parts) + "."
+def _orders(d: dict[str, Any], lang: str, names: dict, seat: str | None = None) -> str:
+    """The orders revealed, side by side, the reader's own first."""
+    colon, semicolon = (" : ", "\u00a0; ") if lang == "fr" else (": ", "; ")
+    sides = [seat, OTHER_SIDE[seat]] if seat in OTHER_SIDE else ["north", "south"]
+    parts = []
+    for side in sides:
+        given = [f"{names[gid][lang]}{colon}{ORDER[lang][order]}" for gid, order in d["orders"].items()
+                 if gid[0] == side[0]]
+        if given:
+            head = f"ordres {ORDERS_OF[side]}" if lang == "fr" else f"the {SIDE['en'][side]}'s orders"
+            parts.append(f"{head} — {semicolon.join(given)}")
+    text = ". ".join(_cap(part) for part in parts)
+    return f"{text}."
 
 
 def _move(d: dict[str, Any], lang: str, names: dict) -> str:
@@ -247,8 +259,22 @@ def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
     return f"Engagement {lane}: {north} and {south} meet, {at}."
 
 
+LOSER_REASON = {  # an engagement's end that one group suffered, told with its name
+    "fr": {"enemy_broke": "{loser} ont rompu et ne sont pas poursuivis", "withdrawal": "{loser} se sont repliés",
+           "outran": "{loser}, plus rapides, s'échappent", "shelter": "{loser} se mettent à l'abri",
+           "pursuit_stopped": "{winner} arrêtent la poursuite", "event": "la poursuite est interrompue"},
+    "en": {"enemy_broke": "{loser} broke and are not pursued", "withdrawal": "{loser} withdrew",
+           "outran": "{loser}, faster, get away", "shelter": "{loser} reach shelter",
+           "pursuit_stopped": "{winner} stop the pursuit", "event": "the pursuit is cut short"},
+}
+
+
 def _engagement_over(d: dict[str, Any], lang: str, names: dict) -> str:
     reason = FIELD_REASON[lang][d["reason"]]
+    if d["reason"] in LOSER_REASON[lang] and d.get("winner") and "engaged" in d:
+        winner, loser = d["winner"], OTHER_SIDE[d["winner"]]
+        reason = LOSER_REASON[lang][d["reason"]].format(winner=names[d["engaged"][winner]][lang],
+                                                        loser=names[d["engaged"][loser]][lang])
     return f"Fin de l'engagement {LANE_AT[lang][d['lane']]} : {reason}." if lang == "fr" else \
         f"End of the engagement {LANE_AT[lang][d['lane']]}: {reason}."
 
@@ -281,14 +307,79 @@ def _field_event(d: dict[str, Any], lang: str, names: dict) -> str:
 
 
 def _field_decide(d: dict[str, Any], lang: str, names: dict) -> str:
-    if d["phase"] != "orders":
-        text = _decide(d, lang)
-        if "lane" not in d:
-            return text
-        colon = " : " if lang == "fr" else ": "
-        return f"{_cap(LANE_AT[lang][d['lane']])}{colon}{text[0].lower()}{text[1:]}"
     return ("Aux généraux de donner, en secret, un ordre à chacun de leurs groupes." if lang == "fr"
             else "The generals give each of their groups an order, in secret.")
+
+
+# -- an engagement's events, told with its groups' names -------------------------------------------------------
+OTHER_SIDE = {"north": "south", "south": "north"}
+ORDERS_OF = {"north": "du Nord", "south": "du Sud"}
+PLURAL = {"fr": {"missile": "tirent", "melee": "frappent"}, "en": {"missile": "shoot", "melee": "strike"}}
+
+
+def _who(d: dict[str, Any], lang: str, names: dict, side: str | None = None) -> str:
+    return _cap(names[d["engaged"][side or d["side"]]][lang])
+
+
+def _engaged_attack(d: dict[str, Any], lang: str, names: dict) -> str:
+    text = _attack(d, lang)  # "Le Nord tire : jet …": the subject and its verb become the group's
+    rest = text.split(":", 1)[1]
+    return f"{_who(d, lang, names)} {PLURAL[lang][d['weapon']]}{' :' if lang == 'fr' else ':'}{rest}"
+
+
+def _engaged_losses(d: dict[str, Any], lang: str, names: dict) -> str:
+    if lang == "fr":
+        left = f"il en reste {d['strength']}" if d["strength"] else "il n'en reste aucun"
+        return f"{_who(d, lang, names)} perdent {_men(d['lost'], lang)} ; {left}."
+    return f"{_who(d, lang, names)} lose {_men(d['lost'], lang)}; {d['strength']} left."
+
+
+def _engaged_roll(what: dict[str, str]):
+    def write(d: dict[str, Any], lang: str, names: dict) -> str:
+        text = _under(d, lang, what)
+        return f"{_who(d, lang, names)}{text[text.index(':') - (1 if lang == 'fr' else 0):]}"
+    return write
+
+
+def _engaged_unbidden(kind: str):
+    def write(d: dict[str, Any], lang: str, names: dict) -> str:
+        text = {"attack": ("attaquent sans en avoir reçu l'ordre", "attack without orders"),
+                "pursuit": ("poursuivent malgré l'ordre", "pursue against orders")}[kind]
+        return f"{_who(d, lang, names)} {text[0] if lang == 'fr' else text[1]} !" if lang == "fr" else \
+            f"{_who(d, lang, names)} {text[1]}!"
+    return write
+
+
+def _engaged_pursue(d: dict[str, Any], lang: str, names: dict) -> str:
+    return f"{_who(d, lang, names)} {'poursuivent' if lang == 'fr' else 'pursue'}."
+
+
+def _engaged_decide(d: dict[str, Any], lang: str, names: dict) -> str:
+    at = _cap(LANE_AT[lang][d["lane"]])
+    deciders = d["sides"]
+    if lang == "fr":
+        to = " et ".join(TO_SIDE[s] for s in deciders)
+        if d["phase"] == "pursue":
+            broken = names[d["engaged"][d["broken"]]]["fr"]
+            return f"{at}, {broken} rompent ; {to} de décider s'il les poursuit."
+        if d["phase"] == "continue":
+            return f"{at}, {to} de décider : poursuivre encore ou s'arrêter."
+        return f"{at}, {to} de décider : attaquer, tenir ou se replier."
+    who = " and ".join(_side(s, lang) for s in deciders)
+    if d["phase"] == "pursue":
+        broken = names[d["engaged"][d["broken"]]]["en"]
+        return f"{at}, {broken} break: {who} to decide whether to pursue them."
+    if d["phase"] == "continue":
+        return f"{at}, {who} to decide: keep pursuing or stop."
+    return f"{at}, {who} to decide: attack, hold or withdraw."
+
+
+_ENGAGED_WRITERS = {
+    "attack": _engaged_attack, "losses": _engaged_losses, "pursue": _engaged_pursue, "decide": _engaged_decide,
+    "discipline": _engaged_roll({"fr": "jet de discipline", "en": "discipline roll"}),
+    "morale": _engaged_roll({"fr": "jet de moral", "en": "morale roll"}),
+    "unbidden_attack": _engaged_unbidden("attack"), "unbidden_pursuit": _engaged_unbidden("pursuit"),
+}
 
 
 def _round(d: dict[str, Any], lang: str, names: dict) -> str:

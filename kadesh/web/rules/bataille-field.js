@@ -18,21 +18,24 @@ const W = {
     nightAfter: (n) => `La nuit tombe à la fin du tour ${n}.`,
     legend: "Sur le champ, un trait tous les 100 pas ; devant le groupe choisi, la zone ombrée est la portée de son tir, le tiret sa marche d'un tour.",
     stormAt: (n) => `Une tempête est annoncée au tour ${n} : aucun arc ne porte, et elle met fin aux poursuites.`,
-    stormNow: "Tempête : aucun arc ne porte ce tour.",
+    stormNow: "Tempête : aucun arc ne porte ce tour, et elle mettra fin à toute poursuite.",
     expected: (name, turn, lane) => `${name} arrivent au tour ${turn}, ${lane}.`,
     reinforcements: "Vos renforts",
     orders: { advance: "Avancer", close: "Approcher à portée", hold: "Tenir", withdraw: "Reculer",
-      west: "Appuyer à l'ouest", east: "Appuyer à l'est" },
+      west: "Passer à l'ouest", east: "Passer à l'est" },
     orderHelp: {
       advance: (g) => `Avancer de ${g.move} pas vers l'ennemi ; on s'arrête au contact.`,
-      close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de ce couloir, pour tirer sans mêlée ; une portée plus longue tire seule.`,
+      close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de tête de ce couloir, pour tirer sans mêlée : s'il ne porte pas aussi loin, il ne peut pas riposter. Sans ennemi dans le couloir, toute la marche. Seul le groupe de tête d'un couloir combat.`,
       hold: () => "Rester sur place.",
-      withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de votre bord, le groupe quitte le terrain : à l'abri s'il y trouve votre forteresse ou un fleuve.`,
+      withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de votre bord, le groupe quitte le terrain pour de bon (à l'abri s'il y trouve votre forteresse ou un fleuve) et ne compte plus pour le tenir.`,
       west: () => "Passer dans le couloir de l'ouest, à la même hauteur : cela prend le tour.",
       east: () => "Passer dans le couloir de l'est, à la même hauteur : cela prend le tour.",
     },
-    ordersTitle: "Vos ordres",
-    ordersPrompt: "Donnez un ordre à chacun de vos groupes : choisissez un groupe, sur le champ ou dans la liste, puis son ordre. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
+    ordersTitle: "Vos ordres", ordersPhase: "Ordres",
+    ordersPrompt: "Donnez un ordre à chacun de vos groupes : choisissez un groupe, sur le champ ou dans la liste, puis son ordre. Un ordre donné l'est pour tout le tour. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
+    onField: (men) => `Sur le terrain : ${men.north} hommes au Nord, ${men.south} au Sud. À la nuit, le camp qui en a le plus le tient ; les hommes à l'abri ne comptent pas.`,
+    nearest: (name, d, range) => `Ennemi de tête dans ce couloir : ${name}, à ${d} pas${range ? ` (sa portée : ${range} pas)` : " (il ne tire pas)"}.`,
+    noEnemy: "Aucun ennemi dans ce couloir.",
     pick: "Groupe", given: (o) => `ordre : ${o}`, toGive: "ordre à donner",
     allGiven: "Tous vos ordres sont donnés. En attente de l'autre général.",
     othersDone: "L'autre général a donné ses ordres.",
@@ -40,7 +43,7 @@ const W = {
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
     decidingElsewhere: "L'autre général décide.",
     where: { field: "sur le terrain", sheltered: "à l'abri", left: "hors du terrain", destroyed: "anéantis", expected: "attendus" },
-    out: "Hors du terrain",
+    out: "Hors du terrain", pending: "engagement à suivre",
     allGroups: (n) => `Les figures des ${n} autres groupes sur le terrain`,
     men: (n) => `${n} homme${n >= 2 ? "s" : ""}`,
     standing: (s, i) => `${s} / ${i}`,
@@ -71,21 +74,24 @@ const W = {
     nightAfter: (n) => `Night falls at the end of turn ${n}.`,
     legend: "On the field, a mark every 100 paces; ahead of the chosen group, the shaded band is its bow's range, the dash its march for one turn.",
     stormAt: (n) => `A storm is coming on turn ${n}: no bow carries, and it ends any pursuit.`,
-    stormNow: "Storm: no bow carries this turn.",
+    stormNow: "Storm: no bow carries this turn, and it will end any pursuit.",
     expected: (name, turn, lane) => `${name} arrive on turn ${turn}, ${lane}.`,
     reinforcements: "Your reinforcements",
     orders: { advance: "Advance", close: "Close to range", hold: "Hold", withdraw: "Draw back",
-      west: "Shift west", east: "Shift east" },
+      west: "Move west", east: "Move east" },
     orderHelp: {
       advance: (g) => `Advance ${g.move} paces towards the enemy; stop at contact.`,
-      close: (g) => `Advance (at most ${g.move} paces) to ${g.range} paces from the enemy in this lane, to shoot without melee; the longer range shoots alone.`,
+      close: (g) => `Advance (at most ${g.move} paces) to ${g.range} paces from the front enemy in this lane, to shoot without melee: if its range is shorter it cannot shoot back. With no enemy in the lane, the whole march. Only a lane's front group fights.`,
       hold: () => "Stay where you are.",
-      withdraw: (g) => `Draw back ${g.move} paces. Past your edge the group leaves the field: safe if your fortress or a river is there.`,
+      withdraw: (g) => `Draw back ${g.move} paces. Past your edge the group leaves the field for good (safe if your fortress or a river is there) and no longer counts for holding it.`,
       west: () => "Move into the lane to the west, level with where you are: it takes the turn.",
       east: () => "Move into the lane to the east, level with where you are: it takes the turn.",
     },
-    ordersTitle: "Your orders",
-    ordersPrompt: "Give each of your groups an order: pick a group, on the field or in the list, then its order. Orders stay secret until both generals have given all of theirs.",
+    ordersTitle: "Your orders", ordersPhase: "Orders",
+    ordersPrompt: "Give each of your groups an order: pick a group, on the field or in the list, then its order. An order given stands for the whole turn. Orders stay secret until both generals have given all of theirs.",
+    onField: (men) => `On the field: ${men.north} men for the North, ${men.south} for the South. At night the side with more holds it; men in shelter do not count.`,
+    nearest: (name, d, range) => `Front enemy in this lane: ${name}, ${d} paces away${range ? ` (its range: ${range} paces)` : " (it does not shoot)"}.`,
+    noEnemy: "No enemy in this lane.",
     pick: "Group", given: (o) => `order: ${o}`, toGive: "order to give",
     allGiven: "All your orders are given. Waiting for the other general.",
     othersDone: "The other general has given his orders.",
@@ -93,7 +99,7 @@ const W = {
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
     decidingElsewhere: "The other general is deciding.",
     where: { field: "on the field", sheltered: "in shelter", left: "off the field", destroyed: "wiped out", expected: "expected" },
-    out: "Off the field",
+    out: "Off the field", pending: "engagement to come",
     allGroups: (n) => `The figures of the ${n} other groups on the field`,
     men: (n) => `${n} ${n === 1 ? "man" : "men"}`,
     standing: (s, i) => `${s} / ${i}`,
@@ -118,6 +124,15 @@ const W = {
 
 const SIDES = ["north", "south"];
 const selected = {};  // game id → the group whose order is being chosen
+
+// The group whose order is being chosen: the one picked if it still waits for its order, else the first
+// that does; none outside the orders phase.
+function chosenGroup(view, ctx) {
+  const open = pickableGroups(view, ctx);
+  if (!open.length) return null;
+  if (!open.includes(selected[ctx.game?.id])) selected[ctx.game.id] = open[0];
+  return view.groups[selected[ctx.game.id]];
+}
 
 // "Archers du Nord", "North's Chariots (2)": a group's name for the page.
 export function groupName(view, gid, lang) {
@@ -151,23 +166,31 @@ function laneX(view, lane) {
 
 const paceY = (pos) => TOP + pos * PX;
 
-// Blocks of one side in one lane, front first, drawn so that none hides another.
+// Blocks of one side in one lane, front first, drawn so that none hides another: each stands behind its
+// front line, the next one behind it; a stack that would leave the field is pushed back in from the edge.
 function layout(view) {
   const at = {};
+  const low = TOP;
+  const high = paceY(view.field.depth) - BLOCK_H;
   for (const side of SIDES) {
+    const north = side === "north";
     for (const lane of view.field.lanes) {
-      const ahead = side === "north" ? 1 : -1;
       const groups = Object.values(view.groups).filter((g) => g.where === "field" && g.side === side && g.lane === lane)
-        .sort((a, b) => ahead * (b.pos - a.pos) || Number(a.id.slice(1)) - Number(b.id.slice(1)));
-      let edge = null;
+        .sort((a, b) => (north ? b.pos - a.pos : a.pos - b.pos) || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+      const tops = [];
       for (const g of groups) {
-        // the block stands behind its front: above it for the North, below it for the South
-        let top = side === "north" ? paceY(g.pos) - BLOCK_H : paceY(g.pos);
-        if (edge !== null) top = side === "north" ? Math.min(top, edge - BLOCK_H - 3) : Math.max(top, edge + 3);
-        top = Math.min(Math.max(top, TOP), paceY(view.field.depth) - BLOCK_H);  // a group at its edge stays in sight
-        edge = side === "north" ? top : top + BLOCK_H;
-        at[g.id] = top;
+        const wanted = north ? paceY(g.pos) - BLOCK_H : paceY(g.pos);
+        const previous = tops.at(-1);
+        tops.push(previous === undefined ? wanted
+          : north ? Math.min(wanted, previous - BLOCK_H - 3) : Math.max(wanted, previous + BLOCK_H + 3));
       }
+      // from the rear (the own edge) forwards: no block past the edge, none over the one behind it
+      for (let i = tops.length - 1; i >= 0; i--) {
+        const behind = tops[i + 1];
+        if (north) tops[i] = Math.max(tops[i], behind === undefined ? low : behind + BLOCK_H + 3);
+        else tops[i] = Math.min(tops[i], behind === undefined ? high : behind - BLOCK_H - 3);
+      }
+      groups.forEach((g, i) => { at[g.id] = Math.min(Math.max(tops[i], low), high); });
     }
   }
   return at;
@@ -185,7 +208,7 @@ function drawTerrain(svg, view, height, w) {
     const y = side === "north" ? TOP - 20 : bottom;
     const top = side === "north" ? y : y + 2;
     svg.append(el("svg:path", { class: "fortress",
-      d: `M${x - 30} ${top + 18} L${x - 30} ${top} L${x - 22} ${top} L${x - 22} ${top + 5} L${x - 14} ${top + 5} L${x - 14} ${top} L${x + 14} ${top} L${x + 14} ${top + 5} L${x + 22} ${top + 5} L${x + 22} ${top} L${x + 30} ${top} L${x + 30} ${top + 18} Z` }),
+      d: `M${x - 38} ${top + 18} L${x - 38} ${top} L${x - 28} ${top} L${x - 28} ${top + 5} L${x - 18} ${top + 5} L${x - 18} ${top} L${x + 18} ${top} L${x + 18} ${top + 5} L${x + 28} ${top + 5} L${x + 28} ${top} L${x + 38} ${top} L${x + 38} ${top + 18} Z` }),
     el("svg:text", { x, y: top + 14, "text-anchor": "middle", class: "terrain-label on-fortress" }, w.fortress));
   }
 }
@@ -200,7 +223,7 @@ function drawLanes(svg, view, w) {
       class: `lane${active ? " engaged" : ""}`, "data-lane": lane }));
     svg.append(el("svg:text", { x: MARGIN + i * width + width / 2, y: 12, "text-anchor": "middle", class: "lane-name" }, w.lane[lane]));
   });
-  for (let pace = 100; pace < view.field.depth; pace += 100) {  // a tick every hundred paces
+  for (let pace = 100; pace < view.field.depth; pace += 100) {  // a mark every hundred paces
     svg.append(el("svg:line", { x1: MARGIN, x2: MARGIN + 5, y1: paceY(pace), y2: paceY(pace), class: "pace-tick" }));
   }
 }
@@ -210,8 +233,8 @@ function drawReach(svg, view, g) {
   const ahead = g.side === "north" ? 1 : -1;
   const x = laneX(view, g.lane);
   const front = paceY(g.pos);
-  if (g.range > 0 && g.missile > 0) {
-    const end = paceY(Math.min(view.field.depth, Math.max(0, g.pos + ahead * g.range)));
+  if (g.reach > 0) {  // nothing in a storm
+    const end = paceY(Math.min(view.field.depth, Math.max(0, g.pos + ahead * g.reach)));
     svg.append(el("svg:rect", { x: x - BLOCK_W / 2 - 4, y: Math.min(front, end), width: BLOCK_W + 8,
       height: Math.abs(end - front), class: "reach" }));
   }
@@ -225,7 +248,7 @@ function drawGroup(svg, view, g, top, ctx, lang) {
   const mine = g.side === ctx.seat;
   const engaged = view.engagement && (view.engagement.north === g.id || view.engagement.south === g.id);
   const pickable = pickableGroups(view, ctx).includes(g.id);
-  const chosen = selected[ctx.game?.id] === g.id;
+  const chosen = ctx.chosen?.id === g.id;
   const name = groupName(view, g.id, lang);
   const short = g.names?.[lang] ?? name;
   const left = Math.max(0, g.strength / g.initial);
@@ -233,7 +256,7 @@ function drawGroup(svg, view, g, top, ctx, lang) {
     "data-group": g.id, onclick: pickable ? () => { selected[ctx.game.id] = g.id; ctx.rerender(); } : null },
   el("svg:title", {}, `${name} · ${w.men(g.strength)} · ${w.laneAt[g.lane]}`),
   el("svg:rect", { x, y: top, width: BLOCK_W, height: BLOCK_H, rx: 4, class: "block" }),
-  el("svg:text", { x: x + 5, y: top + 13, class: "block-name" }, short.length > 16 ? `${short.slice(0, 15)}…` : short),
+  el("svg:text", { x: x + 5, y: top + 13, class: "block-name" }, short.length > 13 ? `${short.slice(0, 12)}…` : short),
   el("svg:rect", { x: x + 5, y: top + 20, width: BLOCK_W - 38, height: 6, class: "bar-back" }),
   el("svg:rect", { x: x + 5, y: top + 20, width: (BLOCK_W - 38) * left, height: 6, class: "bar" }),
   el("svg:text", { x: x + BLOCK_W - 5, y: top + 27, "text-anchor": "end", class: "block-men" }, String(g.strength)));
@@ -254,6 +277,13 @@ function drawEngagement(svg, view) {
   const mid = (y1 + y2) / 2;
   svg.append(el("svg:line", { x1: x, x2: x, y1, y2, class: "engagement-line" }),
     el("svg:path", { class: "swords", d: `M${x - 9} ${mid - 9} L${x + 9} ${mid + 9} M${x + 9} ${mid - 9} L${x - 9} ${mid + 9}` }));
+}
+
+function drawPending(svg, view, w) {
+  for (const lane of view.pending ?? []) {
+    svg.append(el("svg:text", { x: laneX(view, lane), y: paceY(view.field.depth / 2) + 4, "text-anchor": "middle",
+      class: "fought pending" }, w.pending));
+  }
 }
 
 function drawFought(svg, view, w) {
@@ -281,12 +311,12 @@ function fieldPicture(view, ctx, lang) {
   drawTerrain(svg, view, height, w);
   svg.append(el("svg:text", { x: MARGIN + 2, y: TOP - 3, class: "edge-label north" }, w.edge.north),
     el("svg:text", { x: MARGIN + 2, y: paceY(view.field.depth) + 14, class: "edge-label south" }, w.edge.south));
-  const chosen = view.groups[selected[ctx.game?.id]];
-  if (chosen && chosen.where === "field") drawReach(svg, view, chosen);
+  if (ctx.chosen) drawReach(svg, view, ctx.chosen);
   drawFought(svg, view, w);
-  drawEngagement(svg, view);
+  drawPending(svg, view, w);
   const tops = layout(view);
   for (const g of onField) drawGroup(svg, view, g, tops[g.id], ctx, lang);
+  drawEngagement(svg, view);  // over the blocks: groups in contact would hide it
   return svg;
 }
 
@@ -307,8 +337,7 @@ function ordersPanel(view, ctx, lang) {
       done ? el("p", { class: "muted" }, w.othersDone) : null,
       orderList(view, mine, ctx, lang));
   }
-  if (!open.includes(selected[ctx.game.id])) selected[ctx.game.id] = open[0];
-  const g = view.groups[selected[ctx.game.id]];
+  const g = ctx.chosen;
   const buttons = ctx.legal.filter((a) => a.type === "order" && a.group === g.id).map((a) =>
     el("div", { class: "choice" },
       el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
@@ -319,14 +348,25 @@ function ordersPanel(view, ctx, lang) {
     el("p", {}, w.ordersPrompt),
     orderList(view, mine, ctx, lang),
     el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
+    el("p", { class: "nearest", id: "nearest-enemy" }, nearestEnemy(view, g, lang)),
     el("div", { class: "choices", role: "group", "aria-labelledby": "order-for" }, ...buttons));
+}
+
+// The front enemy in the group's lane and how far it is: read from the view's positions.
+function nearestEnemy(view, g, lang) {
+  const w = W[lang];
+  const ahead = g.side === "north" ? 1 : -1;
+  const enemies = Object.values(view.groups).filter((o) => o.where === "field" && o.side !== g.side && o.lane === g.lane);
+  if (!enemies.length) return w.noEnemy;
+  const front = enemies.reduce((a, b) => (-ahead * a.pos > -ahead * b.pos ? a : b));
+  return w.nearest(groupName(view, front.id, lang), Math.abs(front.pos - g.pos), front.reach);
 }
 
 function orderList(view, mine, ctx, lang) {
   const w = W[lang];
   return el("ul", { class: "order-list" }, ...mine.map((g) => {
     const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : w.toGive;
-    const chosen = selected[ctx.game.id] === g.id && !g.order;
+    const chosen = ctx.chosen?.id === g.id;
     return el("li", {},
       el("button", { type: "button", class: `pick-group${chosen ? " chosen" : ""}`, "data-group": g.id,
         "aria-pressed": chosen ? "true" : "false", disabled: g.order ? true : null,
@@ -348,7 +388,7 @@ function card(view, g, ctx, lang, pct) {
   ];
   const name = groupName(view, g.id, lang);
   return el("section", { class: `group ${g.side}`, "data-group": g.id, "aria-label": name },
-    el("h3", {}, `${name}${g.side === ctx.seat ? ` (${w.you})` : ""}`),
+    el("h3", {}, name),
     el("div", { class: "strength-bar", "aria-hidden": "true" }, el("span", { style: `width: ${(100 * Math.max(0, g.strength / g.initial)).toFixed(0)}%` })),
     el("p", { class: "strength", "data-strength": String(g.strength) },
       el("strong", {}, w.standing(g.strength, g.initial)), ` · ${g.where === "field" ? w.laneAt[g.lane] : w.where[g.where]}`),
@@ -356,6 +396,19 @@ function card(view, g, ctx, lang, pct) {
 }
 
 // -- the page ----------------------------------------------------------------------------------------------
+// What the day still holds and how it is won, with the men each side has on the field now.
+function dayNotes(view, w) {
+  if (view.result) return [];
+  const { storm, night } = view.field;
+  const men = Object.fromEntries(SIDES.map((side) => [side, Object.values(view.groups)
+    .filter((g) => g.side === side && g.where === "field").reduce((sum, g) => sum + g.strength, 0)]));
+  const notes = [];
+  if (storm === view.turn) notes.push(w.stormNow);
+  notes.push(w.onField(men), w.nightAfter(night));
+  if (storm && storm > view.turn) notes.push(w.stormAt(storm));
+  return notes;
+}
+
 export function renderField(root, ctx, shared) {
   const { view, seat } = ctx;
   const lang = ctx.lang === "en" ? "en" : "fr";
@@ -363,6 +416,8 @@ export function renderField(root, ctx, shared) {
   const { T, pct, decisionChoices } = shared;
   const t = T[lang];
   const e = view.engagement;
+  const inner = { ...ctx, rerender: () => renderField(root, ctx, shared), chosen: null };
+  inner.chosen = chosenGroup(view, inner);
   const choices = e ? decisionChoices(view, ctx, t, e.your_stance) : [];
   let status;
   let reason = null;
@@ -370,29 +425,20 @@ export function renderField(root, ctx, shared) {
     status = view.result.winner ? t.holds(t.theSide[view.result.winner]) : t.nobody;
     reason = `${w.reasons[view.result.reason] ?? ""} ${w.result(view.result.strength)}`;
   } else {
-    const phase = view.phase === "orders" ? w.ordersTitle : t.phase[view.phase];
+    const phase = view.phase === "orders" ? w.ordersPhase : t.phase[view.phase];
     status = `${w.turn(view.turn, view.field.night)} · ${phase}`;
   }
   const engagementLine = e ? (seat
     ? w.engagement(w.laneAt[e.lane], groupName(view, e[seat], lang), groupName(view, e[seat === "north" ? "south" : "north"], lang), e.distance)
     : w.engagementWatch(w.laneAt[e.lane], groupName(view, e.north, lang), groupName(view, e.south, lang), e.distance)) : null;
-  const notes = [];
-  if (!view.result) {  // what the day still holds
-    const { storm, night } = view.field;
-    if (storm === view.turn) notes.push(w.stormNow);
-    notes.push(w.nightAfter(night));
-    if (storm && storm > view.turn) notes.push(w.stormAt(storm));
-  }
+  const notes = dayNotes(view, w);
   const expected = Object.values(view.groups).filter((g) => g.where === "expected");
   const out = Object.values(view.groups).filter((g) => !["field", "expected"].includes(g.where));
   const onField = Object.values(view.groups).filter((g) => g.where === "field");
   const engaged = e ? [view.groups[e.north], view.groups[e.south]] : [];
-  const picked = !e && view.phase === "orders" ? view.groups[selected[ctx.game?.id]] : null;
-  const first = picked && picked.where === "field" ? [picked] : engaged;
-  if (picked) notes.push(w.legend);
+  const first = inner.chosen ? [inner.chosen] : engaged;
+  if (inner.chosen) notes.push(w.legend);
   const others = onField.filter((g) => !first.includes(g)).sort((a, b) => (a.side === seat ? -1 : 0) - (b.side === seat ? -1 : 0));
-  const rerender = () => renderField(root, ctx, shared);
-  const inner = { ...ctx, rerender };
   const orders = view.phase === "orders" && seat && !view.result ? ordersPanel(view, inner, lang) : null;
   const decision = choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
     el("h2", { id: "decision-title" }, t.yourDecision),
