@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 import random
 import sys
 from pathlib import Path
@@ -121,9 +122,11 @@ def serve(
     log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
-                                                 "(default: each bot's own, Stratège 0.25)"),
+                                                 "(default: each bot's own, Stratège 600 iterations within 1 s)"),
+    workers: int = typer.Option(2, min=0, max=64, help="Worker processes this server starts for the computer's "
+                                                        "moves and the deadlines (0: only those of kadesh worker)"),
 ) -> None:
-    """Run the Kadesh server (HTTP API, WebSocket and home page).
+    """Run the Kadesh server (HTTP API, WebSocket and home page), with a few local worker processes.
 
     Several servers may share one PostgreSQL database (see docs/operations.md)."""
     import uvicorn
@@ -131,7 +134,7 @@ def serve(
     from kadesh.server import create_app
     from kadesh.server.ws import MAX_FRAME
 
-    application = create_app(db, bot_budget=bot_budget)
+    application = create_app(db, bot_budget=bot_budget, local_workers=workers)
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
@@ -142,6 +145,26 @@ def serve(
     gc.freeze()
     # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
+
+
+@app.command()
+def worker(
+    db: str | None = DbOption,
+    bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
+                                            help="Seconds of thought per action for the bots that search "
+                                                 "(default: each bot's own, Stratège 600 iterations within 1 s)"),
+    deadline_poll: float = typer.Option(5.0, min=0.01, help="Seconds between two looks for passed deadlines"),
+    lease: float = typer.Option(60.0, min=0.5, help="Seconds a job stays this worker's; past them, another "
+                                                    "worker takes it for abandoned and plays it"),
+    parent: int | None = typer.Option(None, hidden=True, help="Stop when this process is gone (kadesh serve's)"),
+) -> None:
+    """Play the computer's moves and send due deadlines, taking jobs from the database until stopped.
+
+    Run as many as the bots need, on any machines that reach the database (see docs/operations.md)."""
+    from kadesh.server.worker import run_worker
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease)
 
 
 @app.command("new")

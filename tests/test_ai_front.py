@@ -134,7 +134,6 @@ def client(db):
     app = create_app(db)
     with TestClient(app) as test_client:
         yield test_client
-    app.state.bots.shutdown()
     app.state.store.close()
 
 

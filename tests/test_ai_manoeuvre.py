@@ -107,3 +107,45 @@ def test_duel_command_prints_rates_with_confidence_intervals():
     result = CliRunner().invoke(app, ["duel", "manoeuvre", "--a", "maladroit", "--b", "random", "--games", "2"])
     assert result.exit_code == 0, result.output
     assert "95 % CI" in result.output and "maladroit win rate" in result.output
+
+
+def _battle_for_stratege(seed: int = 21):
+    game = new_game("manoeuvre", seed=seed)
+    deployer = make_bot("manoeuvre", "maladroit", seed=1)
+    while game.view(None)["phase"] == "deployment":
+        play_turn_of(game, game.to_act()[0], deployer)
+    return game
+
+
+class FrozenClock:
+    """A clock for the search: still (a machine as fast as can be), or leaping ``step`` seconds a reading."""
+
+    def __init__(self, step: float = 0.0) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monkeypatch):
+    """The same iterations whatever the clock says (issue 24): a duel's result does not depend on how busy the
+    machine is; only a machine slower than the 1 s ceiling allows cuts the search short."""
+    import kadesh.ai.mcts
+    from kadesh.ai.manoeuvre import DEFAULT_ITERATIONS
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    chosen = []
+    for step in (0.0, 0.0001):  # a quiet machine, then one several times slower: same search, same move
+        monkeypatch.setattr(kadesh.ai.mcts.time, "perf_counter", FrozenClock(step))
+        stratege = make_bot("manoeuvre", "stratege", seed=5)
+        chosen.append(stratege.choose(game.view(seat), seat, game.legal_actions(seat)))
+        assert stratege.search.last_iterations == DEFAULT_ITERATIONS
+    assert chosen[0] == chosen[1]
+    monkeypatch.setattr(kadesh.ai.mcts.time, "perf_counter", FrozenClock(10.0))  # past the ceiling at once
+    stratege = make_bot("manoeuvre", "stratege", seed=5)
+    stratege.choose(game.view(seat), seat, game.legal_actions(seat))
+    assert stratege.search.last_iterations == 2
+    timed = make_bot("manoeuvre", "stratege", seed=5, budget=0.5)  # --bot-budget: a time budget, no count
+    assert timed.search.iterations is None and timed.search.budget == 0.5

@@ -17,7 +17,6 @@ def client(db):
     app = create_app(db, bot_budget=0.05)
     with TestClient(app) as test_client:
         yield test_client
-    app.state.bots.shutdown()
     app.state.store.close()
 
 

@@ -26,7 +26,11 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
 VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
-DEFAULT_BUDGET = 0.25  # seconds of thought per action for Stratège: a whole turn within about 3 s
+# Stratège thinks DEFAULT_ITERATIONS search iterations per action (about 0.23 s on a quiet machine, a whole turn
+# within about 3 s), so that its play does not depend on how busy the machine is; DEFAULT_BUDGET seconds is
+# only a ceiling, reached when the machine is several times slower than quiet.
+DEFAULT_ITERATIONS = 600
+DEFAULT_BUDGET = 1.0
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -315,7 +319,9 @@ def good_attacks(state: State, side: str, dice: Any, most: int = 4) -> None:
 
 @register_bot("manoeuvre", "stratege")
 class Stratege(ManoeuvreBot):
-    """« Stratège »: Monte Carlo tree search with chance nodes for the dice, within a time budget."""
+    """« Stratège »: Monte Carlo tree search with chance nodes for the dice: an iteration budget per action,
+    under a time ceiling. ``budget`` alone (a time budget, as ``kadesh serve --bot-budget`` gives) searches
+    for that long; ``iterations`` alone that many iterations under the default ceiling."""
 
     level = "stratege"
     title = {"fr": "Stratège", "en": "Strategist"}
@@ -323,6 +329,8 @@ class Stratege(ManoeuvreBot):
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  iterations: int | None = None) -> None:
         super().__init__(ruleset, seed, DEFAULT_BUDGET if budget is None else budget)
+        if iterations is None and budget is None:
+            iterations = DEFAULT_ITERATIONS
         self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=self.budget, iterations=iterations, rng=self.rng)
 
     def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:

@@ -90,11 +90,10 @@ class MCTS:
         count, longest = 0, 0.0
         while True:
             now = time.perf_counter()
-            if self.iterations:
-                if count >= self.iterations:
-                    break
-            elif count >= 2 and now + longest > deadline:
-                break
+            if self.iterations and count >= self.iterations:
+                break  # the iteration budget: the same search however busy the machine
+            if count >= 2 and now + longest > deadline:
+                break  # the time budget, a ceiling when there is an iteration budget too
             self._iterate(root, state)
             longest = max(longest, time.perf_counter() - now)
             count += 1

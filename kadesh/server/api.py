@@ -125,7 +125,7 @@ def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCrea
     for seat, level in body.bots.items():
         store.set_bot(created.id, seat, level)
     if body.bots:
-        request.app.state.bots.kick(created.id)
+        request.app.state.workers.ensure()  # the store queued the bot's move if it is due
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
@@ -196,8 +196,8 @@ async def act(game_id: GameId, body: ActionRequest, request: Request, token: Tok
                                    after=seat_view)
     access, result = await asyncio.wrap_future(played)
     state.notifier.publish(game_id, result.version)
-    if result.has_bots:
-        state.bots.kick(game_id)
+    if result.has_bots or result.due:
+        state.workers.ensure()
     events = [event.to_dict() for event in result.events if event.visible_to(access.seat)]
     answer = {"version": result.version, "events": events, "view": result.after}
     return Response(json.dumps(answer, separators=(",", ":")), media_type="application/json")
@@ -218,7 +218,8 @@ def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSe
     with store.game(game_id) as game:
         check_bot(game.ruleset.name, game.seats, seat, body.level)
     store.set_bot(game_id, seat, body.level)
-    request.app.state.bots.kick(game_id)
+    if body.level is not None:
+        request.app.state.workers.ensure()
     return get_game(game_id, access, store)
 
 

@@ -15,40 +15,39 @@ from sqlalchemy import text
 
 from kadesh import __version__
 from kadesh.server import api, problems, ws
-from kadesh.server.bots import BotRunner
-from kadesh.server.deadlines import DeadlineWatcher
 from kadesh.server.limits import MAX_BODY, RequestLimits
-from kadesh.server.notifier import InProcessNotifier, Notifier
+from kadesh.server.notifier import Notifier, PollingNotifier
+from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
-               max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0) -> FastAPI:
+               max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
+               local_workers: int = 2) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
-    ``bot_budget``: thinking time per action, in seconds, of the computer opponents that search
-    (None: each bot's own default, Stratège's ``DEFAULT_BUDGET``).
-    ``deadline_poll``: how often, in seconds, games whose deadline has passed are looked for."""
+    The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
+    here: ``local_workers`` of them are started on this machine at the first sign of such work (0: none,
+    when ``kadesh worker`` processes run elsewhere). For them: ``bot_budget``, the ceiling on thinking time
+    per action, in seconds, of the computer opponents that search (None: each bot's own default);
+    ``deadline_poll``, how often, in seconds, games whose deadline has passed are looked for."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.notifier.start()
-        for game_id in app.state.store.games_with_bots():  # bots whose turn came before a restart
-            app.state.bots.kick(game_id)
-        app.state.deadlines.start()
+        if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
+            app.state.workers.ensure()
         yield
-        await app.state.deadlines.stop()
-        app.state.bots.shutdown()
+        app.state.workers.stop()
         app.state.notifier.stop()
 
     app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan,
                   description="Turn-based wargames over several visits; every die roll on the record.")
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or default_notifier(app.state.store)
-    app.state.bots = BotRunner(app.state.store, app.state.notifier, budget=bot_budget)
-    app.state.deadlines = DeadlineWatcher(app.state.store, app.state.notifier, app.state.bots, poll=deadline_poll)
+    app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)
     problems.install(app)
     app.include_router(api.router)
     app.include_router(ws.router)
@@ -81,12 +80,13 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
 
 
 def default_notifier(store: Store) -> Notifier:
-    """On PostgreSQL, hear every server on the database; on a SQLite file, this process only."""
+    """On PostgreSQL, hear every server and worker on the database; on a SQLite file, this process's actions
+    at once and the workers' by reading the watched games' versions."""
     if store.announces:
         from kadesh.server.pg_notifier import PostgresNotifier
 
         return PostgresNotifier(store.url)
-    return InProcessNotifier()
+    return PollingNotifier(store.versions)
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

@@ -92,3 +92,58 @@ class InProcessNotifier:
                 subscribers.discard(subscription)
                 if not subscribers:
                     del self._subscribers[subscription.game_id]
+
+
+class PollingNotifier(InProcessNotifier):
+    """On a SQLite file, where other processes (the workers) write too: local actions are heard at once, and
+    a thread reads the versions of the games someone listens to every ``interval`` seconds, announcing any
+    that moved. Only games with listeners are read; nothing runs while nobody listens."""
+
+    def __init__(self, versions, interval: float = 0.1) -> None:
+        """``versions(ids)``: the current version of each of these games (a dict)."""
+        super().__init__()
+        self.versions = versions
+        self.interval = interval
+        self._seen: dict[str, int] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._watch, name="kadesh-versions", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def publish(self, game_id: str, version: int) -> None:
+        with self._lock:
+            self._seen[game_id] = max(version, self._seen.get(game_id, 0)) if version != RESYNC else \
+                self._seen.get(game_id, 0)
+        super().publish(game_id, version)
+
+    def subscribe(self, game_id: str) -> _LocalSubscription:
+        subscription = super().subscribe(game_id)
+        with self._lock:
+            self._seen.setdefault(game_id, 0)  # any version read later is news to a new listener's page
+        return subscription
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self.interval):
+            with self._lock:
+                watched = list(self._subscribers)
+            if not watched:
+                continue
+            try:
+                current = self.versions(watched)
+            except Exception:  # the database is away for a moment: look again next time
+                continue
+            for game_id, version in current.items():
+                with self._lock:
+                    known = self._seen.get(game_id)
+                    self._seen[game_id] = version
+                if known is not None and version > known:
+                    super().publish(game_id, version)

@@ -66,3 +66,20 @@ revoked_tokens = Table(
     Column("seat", String(64), nullable=True),
     Column("revoked_at", DateTime(timezone=True), nullable=False),
 )
+
+# Work to be done off the request path, taken by worker processes (``kadesh worker``): one row a job, claimed
+# for a while by one worker, deleted when done. A bot's job is one action of one game at one version; its row
+# is written in the transaction that brings the game to that version, so no job is lost or doubled.
+jobs = Table(
+    "jobs",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the queue's order: oldest first
+    Column("kind", String(16), nullable=False),  # "bot"
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("version", Integer, nullable=False),  # the game's version the job is for
+    Column("run_after", String(32), nullable=False),  # UTC text, as due_at: not before then (a retry's pause)
+    Column("claimed_by", String(64), nullable=True),  # the worker doing it
+    Column("claimed_until", String(32), nullable=True),  # after this its worker is taken for dead
+    Column("attempts", Integer, nullable=False, default=0),
+    UniqueConstraint("kind", "game_id", "version", name="uq_jobs_kind_game_version"),
+)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Connection, Engine, Integer, Select, String, bindparam, exists, func, select, update
+from sqlalchemy import JSON, Connection, Engine, Integer, Select, String, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kadesh.core import Event, Game, get_ruleset, new_game
@@ -44,6 +44,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
+from kadesh.store.jobs import BOT, JobQueue
 from kadesh.store.prepared import Prepared
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.writer import Play, SingleWriter
@@ -71,7 +72,7 @@ _BUMP = (update(schema.games)
                  due_at=bindparam("new_due", type_=String)))
 _TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
 _RECORD = schema.actions.insert()
-_HAS_BOTS = select(exists().where(schema.seat_bots.c.game_id == bindparam("game_id")))
+_BOT_SEATS = select(schema.seat_bots.c.seat).where(schema.seat_bots.c.game_id == bindparam("game_id"))
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
@@ -107,6 +108,7 @@ class ActResult:
     events: list[Event] = field(default_factory=list)
     after: Any = None  # what the ``after`` callback returned, computed before anyone else could act
     has_bots: bool = False  # whether the computer holds a seat of the game, read as the action was written
+    due: bool = False  # whether the game now has a deadline (a worker will act when it passes)
 
 
 def json_value(value: Any, what: str = "action") -> Any:
@@ -178,9 +180,10 @@ class Store:
         dialect = self.engine.dialect
         self._version, self._entry_row, self._revoked = (Prepared(_VERSION, dialect), Prepared(_ENTRY, dialect),
                                                          Prepared(_REVOKED, dialect))
-        self._bump, self._touch, self._record, self._has_bots = (
+        self._bump, self._touch, self._record, self._bot_seats = (
             Prepared(_BUMP, dialect), Prepared(_TOUCH, dialect), Prepared(_RECORD, dialect),
-            Prepared(_HAS_BOTS, dialect))
+            Prepared(_BOT_SEATS, dialect))
+        self.jobs = JobQueue(self.engine)
         self._bump_record_notify = Prepared(_bump_record_notify(), dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
@@ -230,6 +233,22 @@ class Store:
     # -- reading ----------------------------------------------------------------
     def exists(self, game_id: str) -> bool:
         return self.current_version(game_id) is not None
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The current version of each of these games (those that exist)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(schema.games.c.id, schema.games.c.version)
+                                .where(schema.games.c.id.in_(game_ids))).all()
+        return {row.id: row.version for row in rows}
+
+    def has_background_work(self) -> bool:
+        """Whether workers have anything to do: a job queued, a deadline set, or a game with a computer seat."""
+        with self.engine.connect() as conn:
+            for query in (select(schema.jobs.c.id).limit(1),
+                          select(schema.games.c.id).where(schema.games.c.due_at.is_not(None)).limit(1)):
+                if conn.execute(query).first() is not None:
+                    return True
+        return bool(self.games_with_bots())
 
     def current_version(self, game_id: str) -> int | None:
         if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
@@ -425,17 +444,21 @@ class Store:
             self.cache.drop(game_id)
             log.exception("ruleset %s failed on an action", game.ruleset.name)
             raise bad_action("Action refusée.", "Action refused.") from error
+        next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
         try:
-            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game), commit)
+            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game),
+                                   next_seats, commit)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
-        return ActResult(game.version, events, after(game) if after is not None else None, has_bots)
+        return ActResult(game.version, events, after(game) if after is not None else None, has_bots,
+                         due_at(game) is not None)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None, commit: Commit) -> bool:
-        """Write the action at ``current + 1``; whether the game has computer seats (read in the same
-        transaction: a seat given to the computer meanwhile is seen here or sees this action)."""
+               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], commit: Commit) -> bool:
+        """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
+        (those to act next); whether the game has computer seats (read in the same transaction: a seat given
+        to the computer meanwhile is seen here or sees this action)."""
         row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events], "created_at": _now()}
 
         def write(conn: Connection) -> bool:
@@ -452,7 +475,10 @@ class Store:
                 self._record.run(conn, game_id=game_id, seq=current + 1, **row)
             # A statement of its own, after the bump holds the game's row: it sees a seat given to the computer
             # by a transaction that committed meanwhile (PostgreSQL reads each statement at its own start).
-            return bool(self._has_bots.run(conn, game_id=game_id).fetchone()[0])
+            bots = {row[0] for row in self._bot_seats.run(conn, game_id=game_id).fetchall()}
+            if bots & next_seats:
+                self.jobs.enqueue(conn, BOT, game_id, current + 1)
+            return bool(bots)
 
         try:
             return commit(conn, write)
@@ -477,7 +503,8 @@ class Store:
 
     # -- seats played by the computer ----------------------------------------------
     def set_bot(self, game_id: str, seat: str, level: str | None) -> None:
-        """Give ``seat`` to the computer at ``level``, or back to people with None."""
+        """Give ``seat`` to the computer at ``level`` (its job queued if it must act now), or back to people
+        with None."""
         with self.engine.connect() as conn, self._writing, conn.begin():
             # The game's row first: an action being written meanwhile either sees this seat or is seen by
             # this seat's bot (PostgreSQL makes them take turns on the row).
@@ -487,6 +514,25 @@ class Store:
                                                          schema.seat_bots.c.seat == seat))
             if level is not None:
                 conn.execute(schema.seat_bots.insert().values(game_id=game_id, seat=seat, level=level))
+                version = self._version.run(conn, game_id=game_id).fetchone()[0]  # after every write before ours
+                game = self._load(game_id, version)
+                if game.outcome is None and seat in game.to_act():
+                    self.jobs.enqueue(conn, BOT, game_id, version)
+
+    def queue_waiting_bots(self) -> int:
+        """Queue the job of every unfinished game whose computer seat must act and has none (a database from
+        before the job queue); how many were queued."""
+        queued = 0
+        for game_id in self.games_with_bots():
+            bots = self.bots(game_id)
+            with self.game(game_id) as game:
+                waiting = game.outcome is None and any(seat in bots for seat in game.to_act())
+                version = game.version
+            if waiting:
+                with self.engine.begin() as conn:
+                    self.jobs.enqueue(conn, BOT, game_id, version)
+                queued += 1
+        return queued
 
     def bots(self, game_id: str) -> dict[str, str]:
         with self.engine.connect() as conn:

@@ -1,0 +1,168 @@
+"""Worker processes: the computer's moves and the games' deadlines, off the web process.
+
+``kadesh worker`` runs one ``Worker``: it takes the oldest job of the store's queue (``kadesh.store.jobs``),
+plays that one bot action through the same store path as people (version check, rules, write), and
+gives the job back to be tried again if it fails; now and then it also sends the actions whose deadline
+has passed (``Ruleset.deadline``). Any number of workers may run, on any machines that reach the database:
+each job is one action, so games take turns, and the versioned write keeps each action once when two
+workers race or one dies mid-thought.
+
+``kadesh serve`` starts a few local workers itself (``LocalWorkers``), as separate processes, so that a
+search never takes the web process's interpreter away from the requests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import OrderedDict
+
+from kadesh.ai.base import Bot, legal_for, make_bot
+from kadesh.core.errors import RuleError
+from kadesh.store import Store, StoreError
+from kadesh.store.errors import StaleVersion
+from kadesh.store.jobs import BOT, LEASE, Job
+
+log = logging.getLogger(__name__)
+
+KEPT_BOTS = 256  # bots kept between their moves (a search bot may reuse what it learnt); others are made again
+IDLE_FIRST, IDLE_MOST = 0.02, 0.25  # seconds between looks at an empty queue: short after work, then longer
+DEADLINE_POLL = 5.0  # seconds between two looks for games whose deadline has passed
+
+
+class Worker:
+    def __init__(self, store: Store, budget: float | None = None, name: str | None = None,
+                 deadline_poll: float = DEADLINE_POLL, lease: float = LEASE) -> None:
+        """``budget``: the thinking time per action of the bots that search (None: each bot's own);
+        ``lease``: how long a claimed job stays this worker's before others take it for abandoned."""
+        self.store = store
+        self.budget = budget
+        self.lease = lease
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.deadline_poll = deadline_poll
+        self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()  # least recently used first
+        self._next_deadlines = 0.0
+
+    def run(self, stop: threading.Event, parent: int | None = None) -> None:
+        """Work until ``stop`` is set (or, with ``parent``, until that process is gone)."""
+        self.store.queue_waiting_bots()
+        idle = IDLE_FIRST
+        while not stop.is_set() and (parent is None or os.getppid() == parent):
+            worked = self.work_once()
+            idle = IDLE_FIRST if worked else min(idle * 2, IDLE_MOST)
+            if not worked:
+                stop.wait(idle)
+
+    def work_once(self) -> bool:
+        """One job, and the due deadlines when it is time; whether there was anything to do."""
+        did = self.send_due_actions() if time.monotonic() >= self._next_deadlines else 0
+        job = self.store.jobs.claim(self.name, self.lease)
+        if job is None:
+            return did > 0
+        try:
+            self.play(job)
+        except Exception:  # a bot must never stop the worker; the job is tried again later
+            log.exception("job %s failed (game %s at version %s)", job.id, job.game_id, job.version)
+            self.store.jobs.retry(job, self.name)
+        else:
+            self.store.jobs.finish(job, self.name)
+        return True
+
+    def play(self, job: Job) -> None:
+        """The bot's action the job is for, if the game still waits for it at the job's version."""
+        if job.kind != BOT:
+            log.error("job %s of unknown kind %r dropped", job.id, job.kind)
+            return
+        bots = self.store.bots(job.game_id)
+        with self.store.game(job.game_id) as game:
+            if game.version != job.version or game.outcome is not None:
+                return  # the game moved on: the job of its new version, if any, is queued already
+            seat = next((s for s in game.to_act() if s in bots), None)
+            if seat is None:
+                return  # the seat went back to people
+            bot = self._bot(job.game_id, game.ruleset.name, seat, bots[seat])
+            view, legal = game.view(seat), legal_for(game, seat, bot)
+        action = bot.choose(view, seat, legal)
+        try:
+            self.store.act(job.game_id, seat, job.version, action)  # queues the next job if a bot acts next
+        except StaleVersion:
+            return  # someone acted first: their write queued what comes next
+        except RuleError:
+            log.exception("bot %s refused in game %s", bots[seat], job.game_id)
+
+    def send_due_actions(self) -> int:
+        """Send every action whose deadline has passed; how many were sent (each once: the write is versioned)."""
+        self._next_deadlines = time.monotonic() + self.deadline_poll
+        sent = 0
+        for game_id in self.store.due_games():
+            try:
+                sent += self.store.act_when_due(game_id) is not None
+            except (RuleError, StoreError):
+                log.exception("the due action of game %s was refused", game_id)
+        return sent
+
+    def _bot(self, game_id: str, ruleset: str, seat: str, level: str) -> Bot:
+        key = (game_id, seat, level)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(ruleset, level, seed=secrets.randbits(64), budget=self.budget)
+        self._bots.move_to_end(key)
+        while len(self._bots) > KEPT_BOTS:
+            self._bots.popitem(last=False)
+        return bot
+
+
+def run_worker(url: str | None, budget: float | None = None, deadline_poll: float = DEADLINE_POLL,
+               parent: int | None = None, lease: float = LEASE) -> None:
+    """``kadesh worker``: work until SIGTERM or SIGINT (or until ``parent`` is gone)."""
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    store = Store(url)
+    try:
+        Worker(store, budget=budget, deadline_poll=deadline_poll, lease=lease).run(stop, parent=parent)
+    finally:
+        store.close()
+
+
+class LocalWorkers:
+    """Worker processes started by this server for its own machine, at the first sign of work."""
+
+    def __init__(self, url: str, count: int, budget: float | None = None,
+                 deadline_poll: float = DEADLINE_POLL) -> None:
+        self.url, self.count, self.budget, self.deadline_poll = url, count, budget, deadline_poll
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self._lock = threading.Lock()
+
+    def ensure(self) -> None:
+        """Start the workers if they are not running (cheap when they are)."""
+        if self.count <= 0 or (self.processes and all(p.poll() is None for p in self.processes)):
+            return
+        with self._lock:
+            self.processes = [p for p in self.processes if p.poll() is None]
+            command = [sys.executable, "-m", "kadesh.cli", "worker", "--parent", str(os.getpid()),
+                       "--deadline-poll", str(self.deadline_poll)]
+            if self.budget is not None:
+                command += ["--bot-budget", str(self.budget)]
+            environment = {**os.environ, "KADESH_DB": self.url}  # not on the command line: ps shows that to all
+            while len(self.processes) < self.count:
+                self.processes.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, env=environment))
+
+    def stop(self) -> None:
+        with self._lock:
+            processes, self.processes = self.processes, []
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

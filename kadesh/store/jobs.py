@@ -1,0 +1,109 @@
+"""The job queue of the worker processes, in the store's own database (SQLite or PostgreSQL).
+
+A job is a row of ``jobs``. A bot's job is one action of one game at one version: the transaction that brings
+a game to a version where a computer seat must act writes the job too (``enqueue``, in ``Store._write``), so a
+job exists exactly when its action is due. Workers claim the oldest job that is free (``claim``): one
+statement that marks it theirs for a lease; on PostgreSQL ``FOR UPDATE SKIP LOCKED`` lets workers claim side by
+side, on SQLite the file's single writer makes them take turns. A worker that dies leaves its claim to expire,
+and another takes the job again; the game's versioned write refuses the second of two answers, so an action
+is played once. Games take turns because each job is one action: a game's next action queues behind the
+others'.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Connection, Engine, bindparam, delete, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from kadesh.store import schema
+from kadesh.store.prepared import Prepared
+
+log = logging.getLogger(__name__)
+
+BOT = "bot"
+LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
+MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
+RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
+
+jobs = schema.jobs
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: int
+    kind: str
+    game_id: str
+    version: int
+    attempts: int
+
+
+def utc_text(moment: datetime) -> str:
+    """UTC as sortable text, the store's way of writing times it compares (``due_at``)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _enqueue_statement(dialect: str):  # noqa: ANN202 - a dialect's INSERT … ON CONFLICT DO NOTHING
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return (insert(jobs).values(kind=bindparam("kind"), game_id=bindparam("game_id"), version=bindparam("version"),
+                                run_after=bindparam("run_after"), attempts=bindparam("attempts"))
+            .on_conflict_do_nothing(index_elements=["kind", "game_id", "version"]))
+
+
+_free = jobs.alias("free")
+_CANDIDATE = (select(_free.c.id)
+              .where(_free.c.run_after <= bindparam("now"),
+                     or_(_free.c.claimed_until.is_(None), _free.c.claimed_until < bindparam("now")))
+              .order_by(_free.c.id).limit(1)
+              .with_for_update(skip_locked=True))  # PostgreSQL: workers pass each other's claims; SQLite: nothing
+_CLAIM = (update(jobs).where(jobs.c.id == _CANDIDATE.scalar_subquery())
+          .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
+          .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts))
+_FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
+_RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
+          .values(claimed_by=None, claimed_until=None, run_after=bindparam("later")))
+
+
+class JobQueue:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        dialect = engine.dialect
+        self._enqueue = Prepared(_enqueue_statement(dialect.name), dialect)
+
+    def enqueue(self, conn: Connection, kind: str, game_id: str, version: int) -> None:
+        """Queue a job inside the caller's transaction; a job already queued for that version stays one."""
+        self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0)
+
+    def claim(self, worker: str, lease: float = LEASE) -> Job | None:
+        """The oldest free job, now this worker's for ``lease`` seconds; None when there is none."""
+        now = _now()
+        with self.engine.begin() as conn:
+            row = conn.execute(_CLAIM, {"now": utc_text(now), "worker": worker,
+                                        "until": utc_text(now + timedelta(seconds=lease))}).first()
+        return Job(row.id, row.kind, row.game_id, row.version, row.attempts) if row is not None else None
+
+    def finish(self, job: Job, worker: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(_FINISH, {"job": job.id, "worker": worker})
+
+    def retry(self, job: Job, worker: str) -> None:
+        """Give a failed job back, to be tried again after a pause; dropped after ``MAX_ATTEMPTS``."""
+        if job.attempts >= MAX_ATTEMPTS:
+            log.error("job %s (%s, game %s at version %s) dropped after %s attempts", job.id, job.kind,
+                      job.game_id, job.version, job.attempts)
+            self.finish(job, worker)
+            return
+        later = _now() + timedelta(seconds=RETRY_PAUSE * 2 ** (job.attempts - 1))
+        with self.engine.begin() as conn:
+            conn.execute(_RETRY, {"job": job.id, "worker": worker, "later": utc_text(later)})
+
+    def pending(self) -> int:
+        with self.engine.connect() as conn:
+            return len(conn.execute(select(jobs.c.id)).all())
