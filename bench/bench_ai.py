@@ -3,11 +3,12 @@
     python bench/bench_ai.py [--games 200] [--budget 0.25] [--pairs stratege:random,...] [--jobs 2]
                              [--turn-games 4]
 
-Sides alternate from game to game. Stratège's budget is its thinking time per action (default:
-its own ``DEFAULT_BUDGET``); the figures in docs/performance.md say which budget they were
-measured with. A player waits for a whole turn, not one action: ``turn_seconds`` times every
-Stratège turn (all its decisions until it ends its turn) in games against Maladroit. The baseline for
-speed is the same as bench_manoeuvre.py's: building small dicts in a loop, in this process.
+Sides alternate from game to game. Stratège's default is ``DEFAULT_ITERATIONS`` search iterations per action
+under a ``DEFAULT_BUDGET`` ceiling (load does not change its play); ``--budget S`` makes it search S seconds
+instead. The figures in docs/performance.md say which they were measured with. A player waits for a whole
+turn, not one action: ``turn_seconds`` times every Stratège turn (all its decisions until it ends its turn)
+in games against Maladroit. The baseline for speed is the same as bench_manoeuvre.py's: building small dicts
+in a loop, in this process.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 from kadesh import new_game
 from kadesh.ai.base import make_bot, play_turn_of
 from kadesh.ai.duel import duel
-from kadesh.ai.manoeuvre import DEFAULT_BUDGET
+from kadesh.ai.manoeuvre import DEFAULT_BUDGET, DEFAULT_ITERATIONS
 
 DEFAULT_PAIRS = "stratege:random,stratege:maladroit,maladroit:random"
 
@@ -82,7 +83,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=None,
-                        help=f"Stratège's seconds per action (default: its own, {DEFAULT_BUDGET})")
+                        help=f"Stratège's seconds per action (default: its own, {DEFAULT_ITERATIONS} iterations "
+                             f"within {DEFAULT_BUDGET} s)")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
@@ -94,11 +96,13 @@ def main() -> None:
     print(f"Stratège search: {speed:,.0f} iterations/s "
           f"(one iteration = {per_iteration / (baseline_seconds(100_000) / 100_000):,.0f} baseline dicts)")
     _, longest = search_speed(None)
-    print(f"Stratège at its default budget ({DEFAULT_BUDGET} s): longest think {longest:.3f} s per action")
+    print(f"Stratège at its default ({DEFAULT_ITERATIONS} iterations within {DEFAULT_BUDGET} s): longest think "
+          f"{longest:.3f} s per action")
     if args.turn_games:
         times, actions = turn_seconds(args.budget, args.turn_games)
         ordered = sorted(times)
-        print(f"Stratège's whole turns at {args.budget or DEFAULT_BUDGET} s per action, {len(times)} turns "
+        thought = f"{args.budget} s" if args.budget else f"{DEFAULT_ITERATIONS} iterations"
+        print(f"Stratège's whole turns at {thought} per action, {len(times)} turns "
               f"in {args.turn_games} games: median {statistics.median(times):.2f} s, "
               f"90th percentile {ordered[int(0.9 * (len(ordered) - 1))]:.2f} s, longest {ordered[-1]:.2f} s; "
               f"{statistics.mean(actions):.1f} actions per turn (most {max(actions)})", flush=True)

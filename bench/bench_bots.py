@@ -1,7 +1,11 @@
-"""Computer players in worker processes (issue 24): how many bot actions a second 1, 2 and 4 workers play, and how
-long a person waits for the computer's answer when many games are played at once.
+"""Computer players in worker processes (issue 24): what the web process's requests feel while bots think, how
+many bot actions a second 1, 2 and 4 workers play, and how long a person waits for the computer's answer when many
+games are played at once.
 
     python bench/bench_bots.py [--seconds 15] [--games 1,10,50] [--rounds 2]
+
+Web latency: an unrelated ``GET /api/games/{id}`` on a real ``kadesh serve``, 300 times, quiet, then while its
+local workers play 10 games of Stratège against Stratège; p50, p95, and the p95's ratio.
 
 Throughput: 20 games of Manœuvre, Maladroit against Maladroit, in a fresh SQLite file; ``kadesh worker``
 processes play them for ``--seconds`` (after a warm-up); the bot actions written per second, and per worker.
@@ -9,7 +13,7 @@ Baseline, in the same run: the same bots playing the same kind of games in this 
 
 Waiting: a real ``kadesh serve`` (its own two local workers) over loopback; each game has reached its battle
 (deployed by Maladroit), North is a person who ends each turn at once, South is Maladroit or Stratège (at its
-default: 600 iterations an action). The wait is from the person's ``end_turn`` answered to the moment the
+default: 300 iterations an action). The wait is from the person's ``end_turn`` answered to the moment the
 server says it is North's turn again, read every 20 ms; medians and 90th percentiles over every round of
 every game, all games played at once.
 """
@@ -17,6 +21,7 @@ every game, all games played at once.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import statistics
@@ -53,8 +58,7 @@ def bare_actions_per_second(seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
-def workers_throughput(count: int, seconds: float, folder: str) -> float:
-    db = f"sqlite:///{folder}/throughput-{count}.sqlite3"
+def workers_throughput(count: int, seconds: float, db: str) -> float:
     store = Store(db)
     games = []
     for _ in range(GAMES):
@@ -135,30 +139,83 @@ def waiting(level: str, games: int, rounds: int, folder: str) -> list[float]:
     return waits
 
 
+def get_latencies(http: httpx.Client, url: str, count: int) -> list[float]:
+    out = []
+    for _ in range(count):
+        start = time.perf_counter()
+        http.get(url).raise_for_status()
+        out.append(time.perf_counter() - start)
+        time.sleep(0.01)
+    return sorted(out)
+
+
+def web_latency(folder: str, thinking_games: int, count: int = 300) -> None:
+    """An unrelated GET on a real ``kadesh serve`` (its two local workers), quiet, then while the workers play
+    ``thinking_games`` games of Stratège against Stratège."""
+    db = f"sqlite:///{folder}/latency.sqlite3"
+    server = ServerProcess(db, Path(folder) / "serve-latency.log", None, "--log-level", "warning").start()
+    try:
+        with httpx.Client(timeout=30) as http:
+            game = http.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre"}).json()
+            url = f"{server.url}/api/games/{game['id']}?token={game['seats']['north']['token']}"
+            quiet = get_latencies(http, url, count)
+            for _ in range(thinking_games):
+                http.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre",
+                                                           "bots": {"north": "stratege", "south": "stratege"}})
+            time.sleep(3)  # the workers start and reach the battles, where Stratège searches
+            busy = get_latencies(http, url, count)
+    finally:
+        server.kill()
+    print("| GET /api/games/{id} | p50 | p95 | max |")
+    print("|---|---|---|---|")
+    for name, values in (("quiet", quiet), (f"{thinking_games} Stratège games thinking", busy)):
+        p95 = values[math.ceil(0.95 * len(values)) - 1]
+        print(f"| {name} | {1000 * statistics.median(values):.1f} ms | {1000 * p95:.1f} ms | "
+              f"{1000 * values[-1]:.1f} ms |")
+    ratio = busy[math.ceil(0.95 * len(busy)) - 1] / quiet[math.ceil(0.95 * len(quiet)) - 1]
+    print(f"p95 while the bots think / quiet p95: {ratio:.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--games", default="1,10,50")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--skip-waiting", action="store_true")
+    parser.add_argument("--postgresql", action="store_true",
+                        help="the throughput on a throwaway PostgreSQL server too (Debian's postgresql package)")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores", flush=True)
     with tempfile.TemporaryDirectory() as folder:
+        web_latency(folder, thinking_games=10)
         if not args.skip_throughput:
             bare = bare_actions_per_second(args.seconds)
             print(f"baseline: Maladroit against Maladroit in one process, no store: {bare:,.0f} actions/s", flush=True)
             print("| workers | bot actions/s | per worker | against the baseline |")
             print("|---|---|---|---|")
             for count in (1, 2, 4):
-                rate = workers_throughput(count, args.seconds, folder)
-                print(f"| {count} | {rate:,.0f} | {rate / count:,.0f} | {rate / bare:.2f} |", flush=True)
+                rate = workers_throughput(count, args.seconds, f"sqlite:///{folder}/throughput-{count}.sqlite3")
+                print(f"| {count} (SQLite) | {rate:,.0f} | {rate / count:,.0f} | {rate / bare:.2f} |", flush=True)
+            if args.postgresql:
+                from tests.pg_support import PostgresServer
+
+                server = PostgresServer().start()
+                try:
+                    for count in (1, 2, 4):
+                        rate = workers_throughput(count, args.seconds, server.new_database())
+                        print(f"| {count} (PostgreSQL) | {rate:,.0f} | {rate / count:,.0f} | {rate / bare:.2f} |",
+                              flush=True)
+                finally:
+                    server.destroy()
         print("| opponent | games at once | waits | median wait | 90th percentile | longest |")
         print("|---|---|---|---|---|---|")
-        for level in ("maladroit", "stratege"):
+        for level in () if args.skip_waiting else ("maladroit", "stratege"):
             for games in (int(g) for g in args.games.split(",")):
                 waits = sorted(waiting(level, games, args.rounds, folder))
+                ninetieth = waits[math.ceil(0.9 * len(waits)) - 1]  # nearest rank
                 print(f"| {level} | {games} | {len(waits)} | {statistics.median(waits):.2f} s | "
-                      f"{waits[int(0.9 * (len(waits) - 1))]:.2f} s | {waits[-1]:.2f} s |", flush=True)
+                      f"{ninetieth:.2f} s | {waits[-1]:.2f} s |", flush=True)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import random
 import sys
 from pathlib import Path
@@ -122,7 +123,7 @@ def serve(
     log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
-                                                 "(default: each bot's own, Stratège 600 iterations within 1 s)"),
+                                                 "(default: each bot's own, Stratège 300 iterations within 1 s)"),
     workers: int = typer.Option(2, min=0, max=64, help="Worker processes this server starts for the computer's "
                                                         "moves and the deadlines (0: only those of kadesh worker)"),
 ) -> None:
@@ -152,10 +153,12 @@ def worker(
     db: str | None = DbOption,
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
-                                                 "(default: each bot's own, Stratège 600 iterations within 1 s)"),
+                                                 "(default: each bot's own, Stratège 300 iterations within 1 s)"),
     deadline_poll: float = typer.Option(5.0, min=0.01, help="Seconds between two looks for passed deadlines"),
     lease: float = typer.Option(60.0, min=0.5, help="Seconds a job stays this worker's; past them, another "
                                                     "worker takes it for abandoned and plays it"),
+    nice: int = typer.Option(0, min=0, max=19, help="Run at this lower priority (kadesh serve's own workers: 10, "
+                                                     "so that requests on the same machine come first)"),
     parent: int | None = typer.Option(None, hidden=True, help="Stop when this process is gone (kadesh serve's)"),
 ) -> None:
     """Play the computer's moves and send due deadlines, taking jobs from the database until stopped.
@@ -164,6 +167,8 @@ def worker(
     from kadesh.server.worker import run_worker
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if nice:
+        os.nice(nice)
     run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease)
 
 

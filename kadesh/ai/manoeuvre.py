@@ -26,10 +26,10 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
 VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
-# Stratège thinks DEFAULT_ITERATIONS search iterations per action (about 0.23 s on a quiet machine, a whole turn
-# within about 3 s), so that its play does not depend on how busy the machine is; DEFAULT_BUDGET seconds is
-# only a ceiling, reached when the machine is several times slower than quiet.
-DEFAULT_ITERATIONS = 600
+# Stratège thinks DEFAULT_ITERATIONS search iterations per action (0.1-0.3 s on a quiet machine, as the 0.25 s
+# time budget it had before, a whole turn in about 3 s), so that its play does not depend on how busy the
+# machine is; DEFAULT_BUDGET seconds is only a ceiling, reached when the machine is several times slower.
+DEFAULT_ITERATIONS = 300
 DEFAULT_BUDGET = 1.0
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 

@@ -34,7 +34,9 @@ log = logging.getLogger(__name__)
 
 KEPT_BOTS = 256  # bots kept between their moves (a search bot may reuse what it learnt); others are made again
 IDLE_FIRST, IDLE_MOST = 0.02, 0.25  # seconds between looks at an empty queue: short after work, then longer
+ERROR_PAUSE = 1.0  # seconds before looking again when the database did not answer
 DEADLINE_POLL = 5.0  # seconds between two looks for games whose deadline has passed
+LOCAL_NICENESS = 10  # local workers yield the cores to the web process on the same machine: requests first
 
 
 class Worker:
@@ -53,12 +55,16 @@ class Worker:
     def run(self, stop: threading.Event, parent: int | None = None) -> None:
         """Work until ``stop`` is set (or, with ``parent``, until that process is gone)."""
         self.store.queue_waiting_bots()
-        idle = IDLE_FIRST
+        pause = IDLE_FIRST
         while not stop.is_set() and (parent is None or os.getppid() == parent):
-            worked = self.work_once()
-            idle = IDLE_FIRST if worked else min(idle * 2, IDLE_MOST)
+            try:
+                worked = self.work_once()
+                pause = IDLE_FIRST if worked else min(pause * 2, IDLE_MOST)
+            except Exception:  # the database away for a while: wait, then look again
+                log.exception("worker %s could not reach its jobs", self.name)
+                worked, pause = False, ERROR_PAUSE
             if not worked:
-                stop.wait(idle)
+                stop.wait(pause)
 
     def work_once(self) -> bool:
         """One job, and the due deadlines when it is time; whether there was anything to do."""
@@ -67,35 +73,39 @@ class Worker:
         if job is None:
             return did > 0
         try:
-            self.play(job)
+            written = self.play(job)
         except Exception:  # a bot must never stop the worker; the job is tried again later
             log.exception("job %s failed (game %s at version %s)", job.id, job.game_id, job.version)
             self.store.jobs.retry(job, self.name)
         else:
-            self.store.jobs.finish(job, self.name)
+            if not written:
+                self.store.jobs.finish(job, self.name)
         return True
 
-    def play(self, job: Job) -> None:
-        """The bot's action the job is for, if the game still waits for it at the job's version."""
+    def play(self, job: Job) -> bool:
+        """The bot's action the job is for, if the game still waits for it at the job's version; whether it was
+        written (the write deletes the job and queues the next one if a bot acts next)."""
         if job.kind != BOT:
             log.error("job %s of unknown kind %r dropped", job.id, job.kind)
-            return
+            return False
         bots = self.store.bots(job.game_id)
         with self.store.game(job.game_id) as game:
             if game.version != job.version or game.outcome is not None:
-                return  # the game moved on: the job of its new version, if any, is queued already
+                return False  # the game moved on: the job of its new version, if any, is queued already
             seat = next((s for s in game.to_act() if s in bots), None)
             if seat is None:
-                return  # the seat went back to people
+                return False  # the seat went back to people
             bot = self._bot(job.game_id, game.ruleset.name, seat, bots[seat])
             view, legal = game.view(seat), legal_for(game, seat, bot)
         action = bot.choose(view, seat, legal)
         try:
-            self.store.act(job.game_id, seat, job.version, action)  # queues the next job if a bot acts next
+            self.store.act(job.game_id, seat, job.version, action, job=job.id)
         except StaleVersion:
-            return  # someone acted first: their write queued what comes next
+            return False  # someone acted first: their write queued what comes next
         except RuleError:
             log.exception("bot %s refused in game %s", bots[seat], job.game_id)
+            return False
+        return True
 
     def send_due_actions(self) -> int:
         """Send every action whose deadline has passed; how many were sent (each once: the write is versioned)."""
@@ -148,7 +158,7 @@ class LocalWorkers:
         with self._lock:
             self.processes = [p for p in self.processes if p.poll() is None]
             command = [sys.executable, "-m", "kadesh.cli", "worker", "--parent", str(os.getpid()),
-                       "--deadline-poll", str(self.deadline_poll)]
+                       "--deadline-poll", str(self.deadline_poll), "--nice", str(LOCAL_NICENESS)]
             if self.budget is not None:
                 command += ["--bot-budget", str(self.budget)]
             environment = {**os.environ, "KADESH_DB": self.url}  # not on the command line: ps shows that to all

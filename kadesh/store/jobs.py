@@ -67,6 +67,7 @@ _CLAIM = (update(jobs).where(jobs.c.id == _CANDIDATE.scalar_subquery())
           .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
           .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts))
 _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
+_DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
 _RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
           .values(claimed_by=None, claimed_until=None, run_after=bindparam("later")))
 
@@ -76,10 +77,15 @@ class JobQueue:
         self.engine = engine
         dialect = engine.dialect
         self._enqueue = Prepared(_enqueue_statement(dialect.name), dialect)
+        self._done = Prepared(_DONE, dialect)
 
     def enqueue(self, conn: Connection, kind: str, game_id: str, version: int) -> None:
         """Queue a job inside the caller's transaction; a job already queued for that version stays one."""
         self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0)
+
+    def done(self, conn: Connection, job: int) -> None:
+        """Delete a job inside the caller's transaction: the one that wrote the job's action."""
+        self._done.run(conn, job=job)
 
     def claim(self, worker: str, lease: float = LEASE) -> Job | None:
         """The oldest free job, now this worker's for ``lease`` seconds; None when there is none."""

@@ -351,10 +351,11 @@ class Store:
 
     # -- acting -----------------------------------------------------------------
     def act(self, game_id: str, seat: str, expected_version: int, action: Any,
-            after: Callable[[Game], Any] | None = None) -> ActResult:
+            after: Callable[[Game], Any] | None = None, job: int | None = None) -> ActResult:
         """Check the version, then the rules, then write: StaleVersion or RuleError leave nothing written.
 
-        ``after(game)`` runs on the game just after the write, still under the game's lock.
+        ``after(game)`` runs on the game just after the write, still under the game's lock; ``job``, the
+        worker's job this action answers, is deleted in the action's own transaction.
         """
         with self._lock(game_id):
             current = self.current_version(game_id)
@@ -362,7 +363,7 @@ class Store:
                 raise GameNotFound(game_id)
             with self.engine.connect() as conn:
                 return self._act_at(conn, game_id, seat, expected_version, current, action, after,
-                                    self._commit_alone)
+                                    self._commit_alone, job)
 
     def play(self, game_id: str, token: str | None, expected_version: int, action: Any,
              after: Callable[[Game, str], Any] | None = None) -> tuple[Access, ActResult]:
@@ -429,7 +430,7 @@ class Store:
                 play.answer.set_result(value)
 
     def _act_at(self, conn: Connection, game_id: str, seat: str, expected_version: int, current: int,
-                action: Any, after: Callable[[Game], Any] | None, commit: Commit) -> ActResult:
+                action: Any, after: Callable[[Game], Any] | None, commit: Commit, job: int | None = None) -> ActResult:
         """The action at the database's ``current`` version, under the game's lock, written through ``conn``
         by ``commit``."""
         if expected_version != current:
@@ -447,7 +448,7 @@ class Store:
         next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
         try:
             has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game),
-                                   next_seats, commit)
+                                   next_seats, commit, job)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
@@ -455,7 +456,8 @@ class Store:
                          due_at(game) is not None)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], commit: Commit) -> bool:
+               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], commit: Commit,
+               job: int | None = None) -> bool:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
         (those to act next); whether the game has computer seats (read in the same transaction: a seat given
         to the computer meanwhile is seen here or sees this action)."""
@@ -478,6 +480,8 @@ class Store:
             bots = {row[0] for row in self._bot_seats.run(conn, game_id=game_id).fetchall()}
             if bots & next_seats:
                 self.jobs.enqueue(conn, BOT, game_id, current + 1)
+            if job is not None:
+                self.jobs.done(conn, job)
             return bool(bots)
 
         try:
