@@ -111,17 +111,19 @@ async function refresh() {
 const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 // ``independent``: the action means the same whatever others did meanwhile (a Royaumes order
-// message), so a stale version is simply retried once against the newer one.
-async function act(action, { independent = false } = {}, retried = false) {
+// message), so a stale version is simply retried against the newer one.
+const STALE_RETRIES = 5;  // a computer opponent deploying meanwhile may write several times in a row
+
+async function act(action, { independent = false } = {}, retries = STALE_RETRIES) {
   showError("");
   try {
     const answer = await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
     known = Math.max(known, answer.version);  // its own push must not redraw the board a second time
   } catch (error) {
-    if (error.code === "stale_version" && !retried) {
+    if (error.code === "stale_version" && retries > 0) {
       // Someone else moved first (the opponent deploying, a bot): if the action still stands, send it again.
       await refresh();
-      if (independent || legal.some((candidate) => sameAction(candidate, action))) return act(action, { independent }, true);
+      if (independent || legal.some((candidate) => sameAction(candidate, action))) return act(action, { independent }, retries - 1);
       showError(STRINGS[lang].stale);
       return;
     }
