@@ -120,9 +120,9 @@ class PollingNotifier(InProcessNotifier):
             self._thread = None
 
     def publish(self, game_id: str, version: int) -> None:
-        with self._lock:
-            self._seen[game_id] = max(version, self._seen.get(game_id, 0)) if version != RESYNC else \
-                self._seen.get(game_id, 0)
+        if version != RESYNC:  # a resync is no version: what was seen stays
+            with self._lock:
+                self._seen[game_id] = max(version, self._seen.get(game_id, 0))
         super().publish(game_id, version)
 
     def subscribe(self, game_id: str) -> _LocalSubscription:

@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Engine, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from kadesh.store import schema
@@ -112,4 +112,4 @@ class JobQueue:
 
     def pending(self) -> int:
         with self.engine.connect() as conn:
-            return len(conn.execute(select(jobs.c.id)).all())
+            return conn.execute(select(func.count()).select_from(jobs)).scalar_one()

@@ -175,8 +175,6 @@ _WRITERS = {
 
 
 # -- the battle on a field ------------------------------------------------------------------------------
-LANE = {"fr": {"west": "l'ouest", "centre": "le centre", "east": "l'est"},
-        "en": {"west": "the west", "centre": "the centre", "east": "the east"}}
 LANE_AT = {"fr": {"west": "à l'ouest", "centre": "au centre", "east": "à l'est"},
            "en": {"west": "in the west", "centre": "in the centre", "east": "in the east"}}
 ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", "hold": "tenir", "withdraw": "reculer",
@@ -345,8 +343,7 @@ def _engaged_unbidden(kind: str):
     def write(d: dict[str, Any], lang: str, names: dict) -> str:
         text = {"attack": ("attaquent sans en avoir reçu l'ordre", "attack without orders"),
                 "pursuit": ("poursuivent malgré l'ordre", "pursue against orders")}[kind]
-        return f"{_who(d, lang, names)} {text[0] if lang == 'fr' else text[1]} !" if lang == "fr" else \
-            f"{_who(d, lang, names)} {text[1]}!"
+        return f"{_who(d, lang, names)} {text[0]} !" if lang == "fr" else f"{_who(d, lang, names)} {text[1]}!"
     return write
 
 
