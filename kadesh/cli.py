@@ -159,9 +159,13 @@ def worker(
                                                     "worker takes it for abandoned and plays it"),
     nice: int = typer.Option(0, min=0, max=19, help="Run at this lower priority (kadesh serve's own workers: 10, "
                                                      "so that requests on the same machine come first)"),
+    notice_threads: int = typer.Option(4, min=1, max=64, help="Notices (e-mails, webhooks) sent at once; the "
+                                                              "settings come from the environment, see "
+                                                              "docs/operations.md"),
     parent: int | None = typer.Option(None, hidden=True, help="Stop when this process is gone (kadesh serve's)"),
 ) -> None:
-    """Play the computer's moves and send due deadlines, taking jobs from the database until stopped.
+    """Play the computer's moves, send due deadlines and the seats' notices, taking jobs from the database
+    until stopped.
 
     Run as many as the bots need, on any machines that reach the database (see docs/operations.md)."""
     from kadesh.server.worker import run_worker
@@ -169,7 +173,8 @@ def worker(
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if nice:
         os.nice(nice)
-    run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease)
+    run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease,
+               notice_threads=notice_threads)
 
 
 @app.command("new")

@@ -107,7 +107,8 @@ def _is_json(response: httpx.Response) -> bool:
     return "json" in response.headers.get("content-type", "")
 
 
-async def _open_game(client: _Client, ruleset: str, options: dict[str, Any], stop_at: float) -> LoadedGame | None:
+async def _open_game(client: _Client, ruleset: str, options: dict[str, Any], stop_at: float,
+                     webhook: str | None = None) -> LoadedGame | None:
     while time.monotonic() < stop_at:
         response = await client.request("POST", "/api/games", body={"ruleset": ruleset, "options": options})
         if response is not None and response.status_code == 201:
@@ -115,6 +116,10 @@ async def _open_game(client: _Client, ruleset: str, options: dict[str, Any], sto
             game = LoadedGame(data["id"], {s: link["token"] for s, link in data["seats"].items()},
                               data["spectator"]["token"])
             client.report.games.append(game)
+            if webhook is not None:  # every seat told of its turns there
+                for token in game.seats.values():
+                    await client.request("POST", f"/api/games/{game.id}/subscriptions", token,
+                                         {"channel": "webhook", "address": webhook})
             return game
     return None
 
@@ -146,31 +151,35 @@ async def _play_one(client: _Client, game: LoadedGame, started: float) -> bool:
     return response is None or response.status_code != 200 or response.json()["outcome"] is None
 
 
-async def _player(client: _Client, ruleset: str, options: dict[str, Any], started: float, stop_at: float) -> None:
-    game = await _open_game(client, ruleset, options, stop_at)
+async def _player(client: _Client, ruleset: str, options: dict[str, Any], started: float, stop_at: float,
+                  webhook: str | None = None) -> None:
+    game = await _open_game(client, ruleset, options, stop_at, webhook)
     while game is not None and time.monotonic() < stop_at:
         if not await _play_one(client, game, started):
-            game = await _open_game(client, ruleset, options, stop_at)
+            game = await _open_game(client, ruleset, options, stop_at, webhook)
 
 
 async def run_load_async(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
-                         options: dict[str, Any] | None = None, seed: int = 0) -> LoadReport:
+                         options: dict[str, Any] | None = None, seed: int = 0,
+                         webhook: str | None = None) -> LoadReport:
     report = LoadReport()
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         started = time.monotonic()
         stop_at = started + seconds
         players = [_player(_Client(http, servers, report, random.Random(seed * 1000 + i)), ruleset, options or {},
-                           started, stop_at) for i in range(games)]
+                           started, stop_at, webhook) for i in range(games)]
         await asyncio.gather(*players)
         report.seconds = time.monotonic() - started
     return report
 
 
 def run_load(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
-             options: dict[str, Any] | None = None, seed: int = 0) -> LoadReport:
-    """Play ``games`` games at once on ``servers`` (base URLs) for ``seconds``; see the module's doc."""
-    return asyncio.run(run_load_async([s.rstrip("/") for s in servers], seconds, games, ruleset, options, seed))
+             options: dict[str, Any] | None = None, seed: int = 0, webhook: str | None = None) -> LoadReport:
+    """Play ``games`` games at once on ``servers`` (base URLs) for ``seconds``; see the module's doc. With
+    ``webhook``, every seat of every game subscribes to it (the servers must allow its address)."""
+    return asyncio.run(run_load_async([s.rstrip("/") for s in servers], seconds, games, ruleset, options, seed,
+                                      webhook))
 
 
 def check_load(report: LoadReport, db_url: str, servers: list[str]) -> list[str]:

@@ -112,6 +112,13 @@ class Ruleset(ABC):
         What the view hides is left out or assumed; it is never read from the real state."""
         raise NotImplementedError(f"{self.name} cannot rebuild a state from a view")
 
+    def round(self, state: Any) -> int | None:
+        """The number of the round, where seats act together in rounds (Royaumes' turns); None otherwise.
+
+        A seat still to act after a new round began has a new turn (it is told so, as one whose turn
+        has just come)."""
+        return None
+
     def deadline(self, state: Any) -> tuple[str, Seat, Action] | None:
         """A time (ISO 8601, with its zone) when the game acts by itself, as ``seat`` doing
         ``action`` (Royaumes: Imhotep adjudicates when the turn's deadline passes); None if none.

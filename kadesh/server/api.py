@@ -72,7 +72,8 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
     return RulesetInfo(name=rules.name, version=rules.version, title=dict(rules.title),
                        options_schema=rules.options_schema, seats=rules.seats(defaults),
                        bots=[BotInfo(level=level, title=bot_title(rules.name, level)) for level in levels(rules.name)],
-                       bot_seats=rules.bot_seats(defaults), glossary=rules.glossary)
+                       bot_seats=rules.bot_seats(defaults), glossary=rules.glossary,
+                       deadlines=type(rules).deadline is not Ruleset.deadline)
 
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
@@ -196,7 +197,7 @@ async def act(game_id: GameId, body: ActionRequest, request: Request, token: Tok
                                    after=seat_view)
     access, result = await asyncio.wrap_future(played)
     state.notifier.publish(game_id, result.version)
-    if result.has_bots or result.due:
+    if result.has_bots or result.due or result.noticed:
         state.workers.ensure()
     events = [event.to_dict() for event in result.events if event.visible_to(access.seat)]
     answer = {"version": result.version, "events": events, "view": result.after}

@@ -14,7 +14,8 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from kadesh import __version__
-from kadesh.server import api, problems, ws
+from kadesh.server import api, problems, subscriptions_api, ws
+from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.worker import LocalWorkers
@@ -25,14 +26,15 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
-               local_workers: int = 2) -> FastAPI:
+               local_workers: int = 2, notice_settings: Settings | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
     here: ``local_workers`` of them are started on this machine at the first sign of such work (0: none,
     when ``kadesh worker`` processes run elsewhere). For them: ``bot_budget``, the ceiling on thinking time
     per action, in seconds, of the computer opponents that search (None: each bot's own default);
-    ``deadline_poll``, how often, in seconds, games whose deadline has passed are looked for."""
+    ``deadline_poll``, how often, in seconds, games whose deadline has passed are looked for.
+    ``notice_settings``: SMTP and webhooks (default: from the environment, as the workers read them)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -48,8 +50,10 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or default_notifier(app.state.store)
     app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)
+    app.state.notice_settings = notice_settings or Settings.from_environment()
     problems.install(app)
     app.include_router(api.router)
+    app.include_router(subscriptions_api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

@@ -20,6 +20,9 @@ _BODY_METHODS = {"POST", "PUT", "PATCH"}
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
+FORM_PATHS = ("/unsubscribe/",)  # the only routes that take a form (RFC 8058's "List-Unsubscribe=One-Click")
+
+
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
@@ -57,7 +60,8 @@ class RequestLimits:
             await self._too_large(scope, receive, send)
             return
         body = b"".join(chunks)
-        if body and scope["method"] in _BODY_METHODS and not _is_json(headers.get("content-type", "")):
+        form = scope["path"].startswith(FORM_PATHS)  # a mail reader's one-click unsubscribe posts a form
+        if body and scope["method"] in _BODY_METHODS and not form and not _is_json(headers.get("content-type", "")):
             response = problem_response(415, "unsupported_media_type", "Le corps doit être du JSON (application/json).",
                                         "The body must be JSON (application/json).")
             await response(scope, receive, send)

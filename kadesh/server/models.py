@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,6 +23,8 @@ class RulesetInfo(BaseModel):
     bots: list[BotInfo] = Field(default_factory=list, description="Computer opponents that can take a seat")
     bot_seats: list[str] = Field(default_factory=list,
                                  description="Seats the computer may take (not a game master's, such as Imhotep)")
+    deadlines: bool = Field(False, description="Whether its games may have deadlines (a turn played by itself "
+                                               "at a set time), so that a seat may be reminded before them")
     glossary: dict[str, JsonObject] = Field(
         default_factory=dict,
         description="Names of the ruleset's words (unit types, terrain…) by kind, id and language")
@@ -148,3 +150,33 @@ class VerifyOut(BaseModel):
 class BotSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     level: str | None = Field(max_length=32, description="A bot level of the ruleset, or null to give the seat back")
+
+
+class SubscriptionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    channel: Literal["email", "webhook"]
+    address: str = Field(min_length=3, max_length=512, examples=["sud@example.org"],
+                         description="An e-mail address, or a webhook's http(s) URL")
+    style: Literal["auto", "kadesh", "discord", "slack"] = Field(
+        "auto", description="A webhook's body: Kadesh's JSON, or Discord's or Slack's incoming-webhook shape "
+                            "(auto: from the URL)")
+    lang: Literal["fr", "en"] = "fr"
+    remind_before: int | None = Field(None, ge=5, le=10080, strict=True,
+                                      description="Minutes before a deadline to remind the seat if it has not acted")
+
+
+class SubscriptionOut(BaseModel):
+    id: str
+    channel: str
+    address: str
+    style: str
+    lang: str
+    remind_before: int | None
+    last_sent_at: str | None = Field(description="When a notice last went through, UTC")
+    last_error: str | None = Field(description="Why the last one failed (code[:detail]), until one goes through")
+    last_error_at: str | None
+
+
+class SubscriptionsOut(BaseModel):
+    email: bool = Field(description="Whether this server sends e-mail (it has SMTP settings)")
+    subscriptions: list[SubscriptionOut]

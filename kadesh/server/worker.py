@@ -26,6 +26,7 @@ from collections import OrderedDict
 
 from kadesh.ai.base import Bot, legal_for, make_bot
 from kadesh.core.errors import RuleError
+from kadesh.server.delivery import NOTICE_THREADS, Deliverer
 from kadesh.store import Store, StoreError
 from kadesh.store.errors import StaleVersion
 from kadesh.store.jobs import BOT, LEASE, Job
@@ -41,9 +42,11 @@ LOCAL_NICENESS = 10  # local workers yield the cores to the web process on the s
 
 class Worker:
     def __init__(self, store: Store, budget: float | None = None, name: str | None = None,
-                 deadline_poll: float = DEADLINE_POLL, lease: float = LEASE) -> None:
+                 deadline_poll: float = DEADLINE_POLL, lease: float = LEASE,
+                 notice_threads: int = NOTICE_THREADS) -> None:
         """``budget``: the thinking time per action of the bots that search (None: each bot's own);
-        ``lease``: how long a claimed job stays this worker's before others take it for abandoned."""
+        ``lease``: how long a claimed job stays this worker's before others take it for abandoned;
+        ``notice_threads``: how many notices are sent at once (``kadesh.server.delivery``)."""
         self.store = store
         self.budget = budget
         self.lease = lease
@@ -51,10 +54,12 @@ class Worker:
         self.deadline_poll = deadline_poll
         self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()  # least recently used first
         self._next_deadlines = 0.0
+        self.deliverer = Deliverer(store, self.name, threads=notice_threads, lease=lease)
 
     def run(self, stop: threading.Event, parent: int | None = None) -> None:
         """Work until ``stop`` is set (or, with ``parent``, until that process is gone)."""
         self.store.queue_waiting_bots()
+        self.deliverer.start(stop)
         pause = IDLE_FIRST
         while not stop.is_set() and (parent is None or os.getppid() == parent):
             try:
@@ -108,9 +113,10 @@ class Worker:
         return True
 
     def send_due_actions(self) -> int:
-        """Send every action whose deadline has passed; how many were sent (each once: the write is versioned)."""
+        """Send every action whose deadline has passed, and queue the reminders of deadlines that come near; how
+        many of both (each once: the write is versioned, and so is a subscription's reminder)."""
         self._next_deadlines = time.monotonic() + self.deadline_poll
-        sent = 0
+        sent = self.store.subscriptions.queue_reminders()
         for game_id in self.store.due_games():
             try:
                 sent += self.store.act_when_due(game_id) is not None
@@ -130,14 +136,15 @@ class Worker:
 
 
 def run_worker(url: str | None, budget: float | None = None, deadline_poll: float = DEADLINE_POLL,
-               parent: int | None = None, lease: float = LEASE) -> None:
+               parent: int | None = None, lease: float = LEASE, notice_threads: int = NOTICE_THREADS) -> None:
     """``kadesh worker``: work until SIGTERM or SIGINT (or until ``parent`` is gone)."""
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     store = Store(url)
     try:
-        Worker(store, budget=budget, deadline_poll=deadline_poll, lease=lease).run(stop, parent=parent)
+        Worker(store, budget=budget, deadline_poll=deadline_poll, lease=lease,
+               notice_threads=notice_threads).run(stop, parent=parent)
     finally:
         store.close()
 

@@ -25,6 +25,7 @@ from kadesh.store.prepared import Prepared
 log = logging.getLogger(__name__)
 
 BOT = "bot"
+NOTICES = ("turn", "ready", "over", "remind", "test")  # jobs that deliver a notice to one subscription
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
@@ -39,6 +40,7 @@ class Job:
     game_id: str
     version: int
     attempts: int
+    target: str = ""  # a notice's subscription
 
 
 def utc_text(moment: datetime) -> str:
@@ -53,19 +55,33 @@ def _now() -> datetime:
 def _enqueue_statement(dialect: str):  # noqa: ANN202 - a dialect's INSERT … ON CONFLICT DO NOTHING
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return (insert(jobs).values(kind=bindparam("kind"), game_id=bindparam("game_id"), version=bindparam("version"),
-                                run_after=bindparam("run_after"), attempts=bindparam("attempts"))
-            .on_conflict_do_nothing(index_elements=["kind", "game_id", "version"]))
+                                run_after=bindparam("run_after"), attempts=bindparam("attempts"),
+                                target=bindparam("target"))
+            .on_conflict_do_nothing(index_elements=["kind", "game_id", "version", "target"]))
 
 
 _free = jobs.alias("free")
-_CANDIDATE = (select(_free.c.id)
-              .where(_free.c.run_after <= bindparam("now"),
-                     or_(_free.c.claimed_until.is_(None), _free.c.claimed_until < bindparam("now")))
-              .order_by(_free.c.id).limit(1)
-              .with_for_update(skip_locked=True))  # PostgreSQL: workers pass each other's claims; SQLite: nothing
-_CLAIM = (update(jobs).where(jobs.c.id == _CANDIDATE.scalar_subquery())
-          .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
-          .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts))
+
+
+def _candidate(bots: bool):  # noqa: ANN202 - a SELECT
+    """The oldest free job among the bots' (``bots``) or among the notices."""
+    kind = _free.c.kind == BOT if bots else _free.c.kind != BOT
+    return (select(_free.c.id)
+            .where(kind, _free.c.run_after <= bindparam("now"),
+                   or_(_free.c.claimed_until.is_(None), _free.c.claimed_until < bindparam("now")))
+            .order_by(_free.c.id).limit(1))
+
+
+def _claim_statement(bots: bool):  # noqa: ANN202 - an UPDATE … RETURNING
+    """Claim the oldest free job among the bots' (``bots``) or among the notices."""
+    candidate = _candidate(bots).with_for_update(skip_locked=True)  # PostgreSQL: workers pass each other's claims
+    return (update(jobs).where(jobs.c.id == candidate.scalar_subquery())
+            .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
+            .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts, jobs.c.target))
+
+
+_CLAIM_BOT, _CLAIM_NOTICE = _claim_statement(bots=True), _claim_statement(bots=False)
+_ANY_BOT, _ANY_NOTICE = _candidate(bots=True), _candidate(bots=False)
 _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
 _DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
 _RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
@@ -79,36 +95,44 @@ class JobQueue:
         self._enqueue = Prepared(_enqueue_statement(dialect.name), dialect)
         self._done = Prepared(_DONE, dialect)
 
-    def enqueue(self, conn: Connection, kind: str, game_id: str, version: int) -> None:
-        """Queue a job inside the caller's transaction; a job already queued for that version stays one."""
-        self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0)
+    def enqueue(self, conn: Connection, kind: str, game_id: str, version: int, target: str = "") -> None:
+        """Queue a job inside the caller's transaction; a job already queued for that version (and target)
+        stays one."""
+        self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0,
+                          target=target)
 
     def done(self, conn: Connection, job: int) -> None:
         """Delete a job inside the caller's transaction: the one that wrote the job's action."""
         self._done.run(conn, job=job)
 
-    def claim(self, worker: str, lease: float = LEASE) -> Job | None:
-        """The oldest free job, now this worker's for ``lease`` seconds; None when there is none."""
+    def claim(self, worker: str, lease: float = LEASE, notices: bool = False) -> Job | None:
+        """The oldest free bot's job (or notice's, with ``notices``), now this worker's for ``lease`` seconds;
+        None when there is none."""
         now = _now()
+        with self.engine.connect() as conn:  # a read first: an idle worker takes no write lock (SQLite's is one)
+            if conn.execute(_ANY_NOTICE if notices else _ANY_BOT, {"now": utc_text(now)}).first() is None:
+                return None
         with self.engine.begin() as conn:
-            row = conn.execute(_CLAIM, {"now": utc_text(now), "worker": worker,
-                                        "until": utc_text(now + timedelta(seconds=lease))}).first()
-        return Job(row.id, row.kind, row.game_id, row.version, row.attempts) if row is not None else None
+            row = conn.execute(_CLAIM_NOTICE if notices else _CLAIM_BOT, {
+                "now": utc_text(now), "worker": worker, "until": utc_text(now + timedelta(seconds=lease))}).first()
+        return Job(row.id, row.kind, row.game_id, row.version, row.attempts, row.target) if row is not None else None
 
     def finish(self, job: Job, worker: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(_FINISH, {"job": job.id, "worker": worker})
 
-    def retry(self, job: Job, worker: str) -> None:
-        """Give a failed job back, to be tried again after a pause; dropped after ``MAX_ATTEMPTS``."""
-        if job.attempts >= MAX_ATTEMPTS:
+    def retry(self, job: Job, worker: str, pause: float = RETRY_PAUSE, attempts: int = MAX_ATTEMPTS) -> bool:
+        """Give a failed job back, to be tried again after ``pause`` (doubled at each attempt); dropped after
+        ``attempts``. Whether it will be tried again."""
+        if job.attempts >= attempts:
             log.error("job %s (%s, game %s at version %s) dropped after %s attempts", job.id, job.kind,
                       job.game_id, job.version, job.attempts)
             self.finish(job, worker)
-            return
-        later = _now() + timedelta(seconds=RETRY_PAUSE * 2 ** (job.attempts - 1))
+            return False
+        later = _now() + timedelta(seconds=pause * 2 ** (job.attempts - 1))
         with self.engine.begin() as conn:
             conn.execute(_RETRY, {"job": job.id, "worker": worker, "later": utc_text(later)})
+        return True
 
     def pending(self) -> int:
         with self.engine.connect() as conn:

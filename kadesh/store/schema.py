@@ -74,12 +74,35 @@ jobs = Table(
     "jobs",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),  # the queue's order: oldest first
-    Column("kind", String(16), nullable=False),  # "bot"
+    Column("kind", String(16), nullable=False),  # "bot", or a notice: "turn", "ready", "over", "remind", "test"
     Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
     Column("version", Integer, nullable=False),  # the game's version the job is for
     Column("run_after", String(32), nullable=False),  # UTC text, as due_at: not before then (a retry's pause)
     Column("claimed_by", String(64), nullable=True),  # the worker doing it
     Column("claimed_until", String(32), nullable=True),  # after this its worker is taken for dead
     Column("attempts", Integer, nullable=False, default=0),
-    UniqueConstraint("kind", "game_id", "version", name="uq_jobs_kind_game_version"),
+    Column("target", String(32), nullable=False, default=""),  # a notice's subscription; "" for a bot's job
+    UniqueConstraint("kind", "game_id", "version", "target", name="uq_jobs_kind_game_version_target"),
+)
+
+# Where a seat wants to hear that it is its turn (kadesh.notify): an e-mail address or a webhook URL. The row
+# keeps the seat's link, which the notice carries: a reissue of the seat's token deletes its subscriptions.
+subscriptions = Table(
+    "subscriptions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", String(64), nullable=False),
+    Column("channel", String(16), nullable=False),  # "email" or "webhook"
+    Column("address", String(512), nullable=False),  # the e-mail address or the webhook's URL
+    Column("style", String(16), nullable=False),  # a webhook's body: "kadesh", "discord" or "slack"; "" for e-mail
+    Column("lang", String(2), nullable=False),  # "fr" or "en"
+    Column("link", String(600), nullable=False),  # the seat's link, absolute: the seat's secret
+    Column("unsubscribe_key", String(64), nullable=False, unique=True),  # the e-mails' unsubscribe link
+    Column("remind_before", Integer, nullable=True),  # minutes before a deadline to remind the seat, if at all
+    Column("reminded_for", String(32), nullable=True),  # the deadline (due_at) last reminded: once per deadline
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_sent_at", String(32), nullable=True),  # UTC text, as due_at
+    Column("last_error", String(300), nullable=True),  # why the last delivery failed (cleared by a success)
+    Column("last_error_at", String(32), nullable=True),
 )

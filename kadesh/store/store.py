@@ -26,7 +26,20 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Connection, Engine, Integer, Select, String, bindparam, func, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Engine,
+    Integer,
+    Select,
+    String,
+    bindparam,
+    func,
+    literal_column,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from kadesh.core import Event, Game, get_ruleset, new_game
@@ -46,6 +59,7 @@ from kadesh.store.errors import (
 )
 from kadesh.store.jobs import BOT, JobQueue
 from kadesh.store.prepared import Prepared
+from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.writer import Play, SingleWriter
 
@@ -72,7 +86,12 @@ _BUMP = (update(schema.games)
                  due_at=bindparam("new_due", type_=String)))
 _TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
 _RECORD = schema.actions.insert()
-_BOT_SEATS = select(schema.seat_bots.c.seat).where(schema.seat_bots.c.game_id == bindparam("game_id"))
+# Who watches the game's turns, in one read: its computer seats (subscription "") and the seats' subscriptions.
+_WATCHERS = union_all(
+    select(schema.seat_bots.c.seat, literal_column("''", String).label("subscription"))
+    .where(schema.seat_bots.c.game_id == bindparam("game_id")),
+    select(schema.subscriptions.c.seat, schema.subscriptions.c.id)
+    .where(schema.subscriptions.c.game_id == bindparam("game_id")))
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
@@ -108,6 +127,7 @@ class ActResult:
     events: list[Event] = field(default_factory=list)
     after: Any = None  # what the ``after`` callback returned, computed before anyone else could act
     has_bots: bool = False  # whether the computer holds a seat of the game, read as the action was written
+    noticed: bool = False  # whether the action queued notices for the seats' subscriptions
     due: bool = False  # whether the game now has a deadline (a worker will act when it passes)
 
 
@@ -180,10 +200,11 @@ class Store:
         dialect = self.engine.dialect
         self._version, self._entry_row, self._revoked = (Prepared(_VERSION, dialect), Prepared(_ENTRY, dialect),
                                                          Prepared(_REVOKED, dialect))
-        self._bump, self._touch, self._record, self._bot_seats = (
+        self._bump, self._touch, self._record, self._watchers = (
             Prepared(_BUMP, dialect), Prepared(_TOUCH, dialect), Prepared(_RECORD, dialect),
-            Prepared(_BOT_SEATS, dialect))
+            Prepared(_WATCHERS, dialect))
         self.jobs = JobQueue(self.engine)
+        self.subscriptions = Subscriptions(self.engine, self.jobs)
         self._bump_record_notify = Prepared(_bump_record_notify(), dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
@@ -302,6 +323,9 @@ class Store:
                 conn.execute(schema.revoked_tokens.insert(), [
                     {"hash": h, "game_id": game_id, "role": role, "seat": seat, "revoked_at": _now()} for h in old])
             conn.execute(schema.tokens.insert().values(hash=token_hash(token), game_id=game_id, role=role, seat=seat))
+            if seat is not None:  # they hold the old link, which their notices would carry
+                conn.execute(schema.subscriptions.delete().where(schema.subscriptions.c.game_id == game_id,
+                                                                 schema.subscriptions.c.seat == seat))
             if self.announces:  # other servers' open sockets look at their token again
                 version = conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
                 conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {version}")))
@@ -437,6 +461,8 @@ class Store:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
         action = json_value(action)
+        before = frozenset(game.to_act()) if game.outcome is None else frozenset()
+        round_before = game.ruleset.round(game.state)
         try:
             events = game.act(seat, action)  # RuleError: nothing changed
         except RuleError:
@@ -446,21 +472,25 @@ class Store:
             log.exception("ruleset %s failed on an action", game.ruleset.name)
             raise bad_action("Action refusée.", "Action refused.") from error
         next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
+        new_round = game.ruleset.round(game.state) != round_before
+        notices = notices_due(seat, before, next_seats, game.outcome, game.seats, game.ruleset.game_master_seats,
+                              new_round)
         try:
-            has_bots = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game),
-                                   next_seats, commit, job)
+            has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game),
+                                            next_seats, notices, commit, job)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
-        return ActResult(game.version, events, after(game) if after is not None else None, has_bots,
-                         due_at(game) is not None)
+        return ActResult(game.version, events, after(game) if after is not None else None, has_bots=has_bots,
+                         due=due_at(game) is not None, noticed=noticed)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], commit: Commit,
-               job: int | None = None) -> bool:
+               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str],
+               notices: list[tuple[str, str]], commit: Commit, job: int | None = None) -> tuple[bool, bool]:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
-        (those to act next); whether the game has computer seats (read in the same transaction: a seat given
-        to the computer meanwhile is seen here or sees this action)."""
+        (those to act next) and a notice's job for each subscription of a person's seat in ``notices``;
+        whether the game has computer seats (read in the same transaction: a seat given to the computer
+        meanwhile is seen here or sees this action), and whether notices were queued."""
         row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events], "created_at": _now()}
 
         def write(conn: Connection) -> bool:
@@ -477,12 +507,21 @@ class Store:
                 self._record.run(conn, game_id=game_id, seq=current + 1, **row)
             # A statement of its own, after the bump holds the game's row: it sees a seat given to the computer
             # by a transaction that committed meanwhile (PostgreSQL reads each statement at its own start).
-            bots = {row[0] for row in self._bot_seats.run(conn, game_id=game_id).fetchall()}
+            watchers = self._watchers.run(conn, game_id=game_id).fetchall()
+            bots = {seat for seat, subscription in watchers if not subscription}
             if bots & next_seats:
                 self.jobs.enqueue(conn, BOT, game_id, current + 1)
+            noticed = False
+            for kind, noticed_seat in notices:
+                if noticed_seat in bots:
+                    continue
+                for watcher, subscription in watchers:
+                    if subscription and watcher == noticed_seat:
+                        self.jobs.enqueue(conn, kind, game_id, current + 1, subscription)
+                        noticed = True
             if job is not None:
                 self.jobs.done(conn, job)
-            return bool(bots)
+            return bool(bots), noticed
 
         try:
             return commit(conn, write)
@@ -592,6 +631,21 @@ def unplayed_game(ruleset: str, options: dict[str, Any], seed: str, dice: dict[s
     """A game as its creation record describes it, before any action."""
     rules = get_ruleset(ruleset)
     return Game(rules, rules.normalize_options(options), seed, dice_from_record(dice, seed))
+
+
+def notices_due(actor: str, before: frozenset[str], after: frozenset[str], outcome: dict[str, Any] | None,
+                seats: list[str], game_masters: frozenset[str] | tuple[str, ...],
+                new_round: bool = False) -> list[tuple[str, str]]:
+    """The notices an action makes due, as (kind, seat): ``turn`` to each seat whose turn it has just become
+    (to act now and not before the action, or to act in a round that has just begun), ``ready`` to the game
+    master when every awaited seat has acted (another's action ended the round, or left nobody to act),
+    ``over`` to every seat but the actor's when the game has just ended."""
+    if outcome is not None:
+        return [("over", seat) for seat in seats if seat != actor]
+    due = [("turn", seat) for seat in seats if seat in after and (new_round or seat not in before)]
+    if actor not in game_masters and before and (new_round or not after):
+        due += [("ready", seat) for seat in seats if seat in game_masters]
+    return due
 
 
 class _Lost(Exception):

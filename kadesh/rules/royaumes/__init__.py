@@ -110,6 +110,9 @@ class Royaumes(Ruleset):
                  if text.split("#", 1)[0].strip()]
         return {"order": order, "lines": lines, "warnings": warned}
 
+    def round(self, state: State) -> int | None:
+        return state.turn
+
     def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
         if state.deadline is None or state.ended is not None:
             return None

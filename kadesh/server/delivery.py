@@ -1,0 +1,269 @@
+"""Sending notices: e-mail over SMTP and webhooks over HTTP, by the worker processes, never on an action's path.
+
+Each notice is a job of the store's queue aimed at one subscription (``kadesh.store.subscriptions``), queued in
+the transaction of the action that makes it due. A ``Deliverer`` runs a few threads in a worker process; each
+claims one notice at a time, sends it, and deletes the job (or gives it back to be tried again later, with a
+doubling pause). A mail server or a webhook that does not answer holds one of these threads for
+``timeout`` seconds at most, and never an action nor a bot's move.
+
+Settings come from the environment (docs/operations.md): ``KADESH_SMTP_HOST`` (no host: no e-mail),
+``KADESH_SMTP_PORT``, ``KADESH_SMTP_SECURITY`` (``starttls``, ``ssl`` or ``none``), ``KADESH_SMTP_USER``,
+``KADESH_SMTP_PASSWORD``, ``KADESH_SMTP_FROM``, ``KADESH_PUBLIC_URL`` (the links' origin),
+``KADESH_WEBHOOKS_PRIVATE=allow`` (webhooks to loopback and private addresses, refused by default: a
+subscriber must not make the server call inside its own network), ``KADESH_NOTICE_TIMEOUT``,
+``KADESH_NOTICE_RETRY`` (the first pause before a failed notice is tried again, in seconds).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import os
+import smtplib
+import socket
+import ssl
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from email.message import EmailMessage
+from urllib.parse import urlsplit
+
+from kadesh.server.notices import Notice, compose
+from kadesh.store import Store
+from kadesh.store.jobs import Job
+from kadesh.store.store import due_at
+from kadesh.store.subscriptions import Subscription
+
+log = logging.getLogger(__name__)
+
+NOTICE_THREADS = 4  # notices sent at once by one worker process
+NOTICE_ATTEMPTS = 8  # a notice that failed this many times is dropped (and the failure stays on the seat's page)
+NOTICE_RETRY = 30.0  # seconds before a failed notice is tried again, doubled each time (30 s … about 1 h)
+NOTICE_TIMEOUT = 10.0  # seconds a mail server or a webhook has to answer
+IDLE = 0.25  # seconds between looks at an empty queue of notices
+DISCORD_LIMIT = 2000  # characters of a Discord message
+
+
+class DeliveryError(Exception):
+    """The notice was not delivered: ``code`` says why (the page puts it in words), ``detail`` what answered."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code, self.detail = code, detail
+
+    @property
+    def recorded(self) -> str:
+        """As kept on the subscription: ``code`` or ``code:detail`` (an HTTP status, a host, an error's name)."""
+        return f"{self.code}:{self.detail}" if self.detail else self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    smtp_host: str | None = None
+    smtp_port: int = 587
+    smtp_security: str = "starttls"
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str = "Kadesh <kadesh@localhost>"
+    public_url: str | None = None
+    private_webhooks: bool = False
+    timeout: float = NOTICE_TIMEOUT
+    retry: float = NOTICE_RETRY
+
+    @property
+    def email(self) -> bool:
+        return bool(self.smtp_host)
+
+    @classmethod
+    def from_environment(cls, environment: dict[str, str] | None = None) -> Settings:
+        env = os.environ if environment is None else environment
+        security = env.get("KADESH_SMTP_SECURITY", "").lower()
+        port = int(env.get("KADESH_SMTP_PORT") or (465 if security == "ssl" else 587))
+        if security not in ("starttls", "ssl", "none"):
+            security = "ssl" if port == 465 else "none" if port == 25 or not env.get("KADESH_SMTP_USER") else "starttls"
+        return cls(smtp_host=env.get("KADESH_SMTP_HOST") or None, smtp_port=port, smtp_security=security,
+                   smtp_user=env.get("KADESH_SMTP_USER") or None, smtp_password=env.get("KADESH_SMTP_PASSWORD"),
+                   smtp_from=env.get("KADESH_SMTP_FROM") or cls.smtp_from,
+                   public_url=(env.get("KADESH_PUBLIC_URL") or "").rstrip("/") or None,
+                   private_webhooks=env.get("KADESH_WEBHOOKS_PRIVATE", "").lower() == "allow",
+                   timeout=float(env.get("KADESH_NOTICE_TIMEOUT") or NOTICE_TIMEOUT),
+                   retry=float(env.get("KADESH_NOTICE_RETRY") or NOTICE_RETRY))
+
+
+def check_webhook(url: str, settings: Settings) -> None:
+    """DeliveryError unless ``url`` is an http(s) URL of a public host (or private ones are allowed)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise DeliveryError("bad_url")
+    if settings.private_webhooks:
+        return
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 443)}
+    except (OSError, UnicodeError) as error:
+        raise DeliveryError("unknown_host", parts.hostname) from error
+    for address in addresses:
+        ip = ipaddress.ip_address(address.split("%")[0])
+        if not ip.is_global:
+            raise DeliveryError("private_host", parts.hostname)
+
+
+def unsubscribe_link(subscription: Subscription) -> str:
+    parts = urlsplit(subscription.link)
+    return f"{parts.scheme}://{parts.netloc}/unsubscribe/{subscription.unsubscribe_key}"
+
+
+def send_email(notice: Notice, subscription: Subscription, settings: Settings) -> None:
+    if not settings.email:
+        raise DeliveryError("no_smtp")
+    unsubscribe = unsubscribe_link(subscription)
+    message = EmailMessage()
+    message["From"] = settings.smtp_from
+    message["To"] = subscription.address
+    message["Subject"] = notice.subject
+    # The same notice sent twice (a worker lost after the send) carries the same id: mail readers show it once.
+    message["Message-ID"] = f"<{notice.game_id}.{notice.version}.{notice.kind}.{subscription.id}@kadesh>"
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(notice.text(unsubscribe))
+    try:
+        if settings.smtp_security == "ssl":
+            server: smtplib.SMTP = smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=settings.timeout,
+                                                   context=ssl.create_default_context())
+        else:
+            server = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=settings.timeout)
+        with server:
+            if settings.smtp_security == "starttls":
+                server.starttls(context=ssl.create_default_context())
+            if settings.smtp_user:
+                server.login(settings.smtp_user, settings.smtp_password or "")
+            server.send_message(message)
+    except (OSError, smtplib.SMTPException) as error:
+        raise DeliveryError("smtp_failed", type(error).__name__) from error
+
+
+def webhook_body(notice: Notice, style: str) -> dict:
+    """The JSON a webhook receives: Kadesh's own, or the shape Discord's or Slack's incoming webhooks take."""
+    if style == "discord":
+        return {"content": notice.text()[:DISCORD_LIMIT], "allowed_mentions": {"parse": []}}
+    if style == "slack":
+        return {"text": notice.text()}
+    return notice.payload()
+
+
+def send_webhook(notice: Notice, subscription: Subscription, settings: Settings) -> None:
+    check_webhook(subscription.address, settings)  # again: the name may point elsewhere since it was given
+    body = json.dumps(webhook_body(notice, subscription.style)).encode()
+    request = urllib.request.Request(subscription.address, data=body, method="POST", headers={
+        "Content-Type": "application/json", "User-Agent": "Kadesh notices"})
+    try:
+        with urllib.request.urlopen(request, timeout=settings.timeout) as response:  # noqa: S310 - checked above
+            response.read(1024)
+    except urllib.error.HTTPError as error:
+        raise DeliveryError("http_status", str(error.code)) from error
+    except (OSError, ValueError) as error:
+        raise DeliveryError("no_answer", type(error).__name__) from error
+
+
+def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, Notice] | None:
+    """The subscription and notice a job is for; None when there is nothing to send any more (unsubscribed,
+    or a reminder for a seat that has acted since)."""
+    subscription = store.subscriptions.get(job.target)
+    if subscription is None or subscription.game_id != job.game_id:
+        return None
+    with store.game(job.game_id) as game:
+        waiting = game.outcome is None and subscription.seat in game.to_act()
+        if job.kind == "remind" and not waiting:
+            return None
+        deadline = due_at(game) if waiting else None
+        link = subscription.link
+        notice = compose(game, job.game_id, job.kind, min(job.version, game.version), subscription.seat,
+                         subscription.lang, link, deadline)
+    return subscription, notice
+
+
+def deliver(store: Store, job: Job, settings: Settings) -> bool:
+    """Send the job's notice; whether one was sent (DeliveryError if it failed)."""
+    prepared = prepare(store, job, settings)
+    if prepared is None:
+        return False
+    subscription, notice = prepared
+    (send_email if subscription.channel == "email" else send_webhook)(notice, subscription, settings)
+    return True
+
+
+class Deliverer:
+    """The notice-sending threads of one worker process: one of them looks at the queue (an idle worker
+    reads it four times a second, whatever its number of threads), and hands each notice to a free sender."""
+
+    def __init__(self, store: Store, name: str, settings: Settings | None = None, threads: int = NOTICE_THREADS,
+                 lease: float = 60.0) -> None:
+        self.store, self.name, self.threads, self.lease = store, name, threads, lease
+        self.settings = settings or Settings.from_environment()
+
+    def start(self, stop: threading.Event) -> threading.Thread:
+        thread = threading.Thread(target=self.run, args=(stop,), name="kadesh-notices", daemon=True)
+        thread.start()
+        return thread
+
+    def run(self, stop: threading.Event) -> None:
+        free = threading.Semaphore(self.threads)
+        with ThreadPoolExecutor(self.threads, thread_name_prefix="kadesh-notice") as senders:
+            while not stop.is_set():
+                if not free.acquire(timeout=IDLE):
+                    continue
+                try:
+                    job = self.claim()
+                except Exception:  # the database away for a while: wait, then look again
+                    log.exception("notices: could not reach the queue")
+                    job = None
+                if job is None:
+                    free.release()
+                    stop.wait(IDLE)
+                    continue
+                senders.submit(self._send_then_free, job, free)
+
+    def _send_then_free(self, job: Job, free: threading.Semaphore) -> None:
+        try:
+            self.send(job)
+        finally:
+            free.release()
+
+    def claim(self) -> Job | None:
+        return self.store.jobs.claim(self.name, self.lease + self.settings.timeout, notices=True)
+
+    def work_once(self) -> bool:
+        """One notice sent (or given back) in this thread; whether there was one."""
+        job = self.claim()
+        if job is None:
+            return False
+        self.send(job)
+        return True
+
+    def send(self, job: Job) -> None:
+        try:
+            sent = deliver(self.store, job, self.settings)
+        except DeliveryError as error:
+            log.warning("notice %s (game %s, subscription %s) not delivered: %s", job.kind, job.game_id, job.target,
+                        error)
+            self._safely(self.store.subscriptions.record, job.target, error.recorded)
+            self._safely(self.store.jobs.retry, job, self.name, pause=self.settings.retry, attempts=NOTICE_ATTEMPTS)
+        except Exception:
+            log.exception("notice %s of game %s failed", job.kind, job.game_id)
+            self._safely(self.store.jobs.retry, job, self.name, pause=self.settings.retry, attempts=NOTICE_ATTEMPTS)
+        else:
+            if sent:
+                self._safely(self.store.subscriptions.record, job.target, None)
+            self._safely(self.store.jobs.finish, job, self.name)
+
+    @staticmethod
+    def _safely(write, *args, **kwargs) -> None:
+        """A bookkeeping write that may fail with the database away: the job's claim runs out and it is
+        taken again (a notice is then sent a second time, with the same id)."""
+        try:
+            write(*args, **kwargs)
+        except Exception:
+            log.exception("notices: could not record a delivery")

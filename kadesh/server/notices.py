@@ -1,0 +1,144 @@
+"""What a notice says: the game, whose turn it is, the deadline if any, the seat's link, and what happened
+since the seat last acted, in the seat's own journal (``Game.journal_marked``, the single filter of what a
+seat may see). Nothing else of the game goes in: a notice never carries what its seat could not see.
+
+Kinds (queued by ``Store._write`` and ``Subscriptions``): ``turn`` (it has just become the seat's turn),
+``ready`` (every awaited seat has acted: the game master's call), ``over`` (the game has ended),
+``remind`` (the seat's deadline is near and it has not acted), ``test`` (asked from the game page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from kadesh.core import Game
+
+MAX_LINES = 12  # journal lines in a notice at most: the latest ones
+
+SEAT_NAMES = {  # seats whose name the ruleset does not give with its options
+    "north": {"fr": "Nord", "en": "North"}, "south": {"fr": "Sud", "en": "South"},
+    "blue": {"fr": "Bleu", "en": "Blue"}, "red": {"fr": "Rouge", "en": "Red"},
+    "imhotep": {"fr": "Imhotep", "en": "Imhotep"},
+}
+
+WORDS = {
+    "fr": {
+        "turn": ("{game} : à toi de jouer ({seat})", "C'est à toi de jouer, {seat}, dans ta partie de {game}."),
+        "ready": ("{game} : tous les ordres sont arrivés", "Tous les ordres sont arrivés dans ta partie de {game}, "
+                                                           "{seat}."),
+        "over": ("{game} : la partie est finie", "Ta partie de {game} est finie. {verdict}"),
+        "remind": ("{game} : l'échéance approche ({seat})", "On attend encore ton tour, {seat}, dans ta partie de "
+                                                          "{game}."),
+        "test": ("{game} : essai de notification", "Ceci est un essai : les avis de ta partie de {game} "
+                                                  "arriveront ici ({seat})."),
+        "won": "{seat} l'emporte.", "draw": "Personne ne l'emporte.",
+        "deadline": "Échéance : {when}.", "since": "Depuis ton dernier tour :",
+        "link": "Ton lien, secret (qui l'a joue à ta place) : {link}",
+        "unsubscribe": "Ne plus recevoir ces avis : {link}",
+        "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+        "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+                   "octobre", "novembre", "décembre"],
+    },
+    "en": {
+        "turn": ("{game}: your turn ({seat})", "It is your turn, {seat}, in your game of {game}."),
+        "ready": ("{game}: every order is in", "Every order is in, {seat}, in your game of {game}."),
+        "over": ("{game}: the game is over", "Your game of {game} is over. {verdict}"),
+        "remind": ("{game}: the deadline is near ({seat})", "Your turn is still awaited, {seat}, in your game of "
+                                                          "{game}."),
+        "test": ("{game}: test notification", "This is a test: the notices of your game of {game} will come here "
+                                              "({seat})."),
+        "won": "{seat} wins.", "draw": "Nobody wins.",
+        "deadline": "Deadline: {when}.", "since": "Since your last turn:",
+        "link": "Your link, secret (whoever has it plays in your place): {link}",
+        "unsubscribe": "Stop these notices: {link}",
+        "days": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+        "months": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                   "October", "November", "December"],
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    kind: str
+    game_id: str
+    version: int  # the game's version that made the notice due
+    ruleset: str
+    game_title: str
+    seat: str
+    seat_name: str
+    subject: str
+    lead: str  # the sentence that says what happened
+    lines: list[str]  # the seat's journal since it last acted
+    deadline: str | None  # ISO 8601 UTC
+    deadline_text: str | None
+    link: str
+    lang: str
+
+    def text(self, unsubscribe: str | None = None) -> str:
+        """The notice as plain text (an e-mail's body, a chat message)."""
+        words = WORDS[self.lang]
+        parts = [self.lead]
+        if self.deadline_text:
+            parts.append(words["deadline"].format(when=self.deadline_text))
+        if self.lines:
+            parts.append("\n".join([words["since"], *(f"- {line}" for line in self.lines)]))
+        parts.append(words["link"].format(link=self.link))
+        if unsubscribe:
+            parts.append(words["unsubscribe"].format(link=unsubscribe))
+        return "\n\n".join(parts)
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON a Kadesh-style webhook receives (documented in docs/operations.md)."""
+        return {"type": self.kind, "id": f"{self.game_id}-{self.version}-{self.seat}-{self.kind}",
+                "game": {"id": self.game_id, "ruleset": self.ruleset, "title": self.game_title},
+                "seat": {"id": self.seat, "name": self.seat_name}, "version": self.version,
+                "deadline": self.deadline, "link": self.link, "subject": self.subject, "text": self.text(),
+                "lines": self.lines, "lang": self.lang}
+
+
+def seat_name(game: Game, seat: str, lang: str) -> str:
+    names = game.ruleset.seat_names(game.options).get(seat) or SEAT_NAMES.get(seat) or {}
+    return names.get(lang) or seat.replace("_", " ").capitalize()
+
+
+def compose(game: Game, game_id: str, kind: str, version: int, seat: str, lang: str, link: str,
+            deadline: str | None = None) -> Notice:
+    """The notice of ``kind`` for ``seat`` about ``game`` (at ``version`` or later), in ``lang``."""
+    words = WORDS[lang if lang in WORDS else "fr"]
+    title = game.ruleset.title.get(lang, game.ruleset.name)
+    name = seat_name(game, seat, lang)
+    verdict = ""
+    if kind == "over" and game.outcome is not None:
+        winner = game.outcome.get("winner")
+        verdict = words["won"].format(seat=seat_name(game, winner, lang)) if winner else words["draw"]
+    subject_form, lead_form = words[kind]
+    return Notice(kind=kind, game_id=game_id, version=version,
+                  ruleset=game.ruleset.name, game_title=title, seat=seat, seat_name=name,
+                  subject=subject_form.format(game=title, seat=name),
+                  lead=lead_form.format(game=title, seat=name, verdict=verdict).strip(),
+                  lines=lines_since_last_turn(game, seat, version, lang),
+                  deadline=deadline if kind != "over" else None,
+                  deadline_text=when(deadline, lang) if deadline and kind != "over" else None,
+                  link=link, lang=lang)
+
+
+def lines_since_last_turn(game: Game, seat: str, version: int, lang: str) -> list[str]:
+    """The seat's journal from its own last action before ``version`` up to ``version`` (the latest lines)."""
+    acted = [index + 1 for index, action in enumerate(game.actions[:version])
+             if action["seat"] == seat]
+    since = acted[-1] if acted else 0
+    lines = [line for at, line, _ in game.journal_marked(seat, lang, since) if at <= version]
+    return lines[-MAX_LINES:]
+
+
+def when(iso: str, lang: str) -> str:
+    """A deadline as people read it: « jeudi 3 décembre 2026 à 18 h 00 (UTC) »."""
+    moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone(UTC)
+    words = WORDS[lang]
+    day, month = words["days"][moment.weekday()], words["months"][moment.month - 1]
+    if lang == "fr":
+        return f"{day} {moment.day} {month} {moment.year} à {moment.hour} h {moment.minute:02d} (UTC)"
+    return f"{day} {moment.day} {month} {moment.year} at {moment.hour:02d}:{moment.minute:02d} (UTC)"

@@ -1,0 +1,188 @@
+"""A seat's subscriptions to its notices (API), and the e-mails' unsubscribe page.
+
+A seat subscribes with its own token; the subscription keeps the seat's link (the notices carry it), so the
+server builds that link here, from ``KADESH_PUBLIC_URL`` or else the address the request came to."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from kadesh.server.api import SeatDep, StoreDep, play_link, problems
+from kadesh.server.auth import AuthHeader, TokenQuery, bearer
+from kadesh.server.delivery import DeliveryError, Settings, check_webhook
+from kadesh.server.models import SubscriptionOut, SubscriptionRequest, SubscriptionsOut
+from kadesh.server.notices import seat_name
+from kadesh.server.problems import ApiProblem
+from kadesh.store import Store
+from kadesh.store.subscriptions import MAX_PER_SEAT, Subscription, TooManySubscriptions
+
+router = APIRouter()
+
+EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+SubscriptionId = Annotated[str, Path(max_length=32)]
+UnsubscribeKey = Annotated[str, Path(max_length=64)]
+
+
+def settings(request: Request) -> Settings:
+    return request.app.state.notice_settings
+
+
+SettingsDep = Annotated[Settings, Depends(settings)]
+
+
+def _out(subscription: Subscription) -> SubscriptionOut:
+    return SubscriptionOut(id=subscription.id, channel=subscription.channel, address=subscription.address,
+                           style=subscription.style, lang=subscription.lang,
+                           remind_before=subscription.remind_before, last_sent_at=subscription.last_sent_at,
+                           last_error=subscription.last_error, last_error_at=subscription.last_error_at)
+
+
+@router.get("/api/games/{game_id}/subscriptions", response_model=SubscriptionsOut, tags=["notices"],
+            responses=problems(401, 403, 404, 422))
+def list_subscriptions(game_id: str, access: SeatDep, store: StoreDep, config: SettingsDep) -> SubscriptionsOut:
+    """This seat's subscriptions, with how their last notice went, and whether this server sends e-mail."""
+    assert access.seat is not None
+    return SubscriptionsOut(email=config.email,
+                            subscriptions=[_out(s) for s in store.subscriptions.of_seat(game_id, access.seat)])
+
+
+@router.post("/api/games/{game_id}/subscriptions", response_model=SubscriptionOut, status_code=201,
+             tags=["notices"], responses=problems(400, 401, 403, 404, 413, 415, 422))
+def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: StoreDep, config: SettingsDep,
+              request: Request, token: TokenQuery = None, authorization: AuthHeader = None) -> SubscriptionOut:
+    """Be told at this address when it becomes this seat's turn (and when the game ends). The notices carry
+    the seat's link: whoever reads them can play in the seat's place."""
+    assert access.seat is not None
+    address = body.address.strip()
+    if any(ord(character) < 32 or ord(character) == 127 for character in address):
+        raise ApiProblem(422, "bad_address", "Adresse invalide : elle contient un caractère de contrôle.",
+                         "Invalid address: it holds a control character.")
+    style = ""
+    if body.channel == "email":
+        if not config.email:
+            raise ApiProblem(422, "email_unavailable", "Ce serveur n'envoie pas d'e-mails (pas de réglages SMTP).",
+                             "This server sends no e-mail (no SMTP settings).")
+        if not EMAIL.match(address):
+            raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
+    else:
+        _check_webhook(address, config)
+        style = body.style if body.style != "auto" else _style_of(address)
+    base = config.public_url or str(request.base_url).rstrip("/")
+    link = base + play_link(game_id, token or bearer(authorization) or "").link
+    try:
+        subscription = store.subscriptions.add(game_id, access.seat, body.channel, address, style, body.lang, link,
+                                               body.remind_before)
+    except TooManySubscriptions:
+        raise ApiProblem(422, "too_many_subscriptions", f"Un siège a {MAX_PER_SEAT} abonnements au plus.",
+                         f"A seat has {MAX_PER_SEAT} subscriptions at most.") from None
+    return _out(subscription)
+
+
+def _check_webhook(address: str, config: Settings) -> None:
+    try:
+        check_webhook(address, config)
+    except DeliveryError as error:
+        words = {"bad_url": ("Adresse de webhook invalide : http:// ou https:// attendu.",
+                             "Invalid webhook address: http:// or https:// expected."),
+                 "unknown_host": (f"Hôte introuvable : {error.detail}.", f"Unknown host: {error.detail}."),
+                 "private_host": (f"Ce serveur n'appelle pas d'adresse privée ({error.detail}).",
+                                  f"This server calls no private address ({error.detail}).")}[error.code]
+        raise ApiProblem(422, error.code, *words) from None
+
+
+def _style_of(url: str) -> str:
+    host = (re.match(r"^[a-z]+://([^/:?#]+)", url.lower()) or [None, ""])[1]
+    if host in ("discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"):
+        return "discord"
+    if host == "hooks.slack.com":
+        return "slack"
+    return "kadesh"
+
+
+def _own(store: Store, game_id: str, seat: str, subscription_id: str) -> Subscription:
+    subscription = store.subscriptions.get(subscription_id)
+    if subscription is None or subscription.game_id != game_id or subscription.seat != seat:
+        raise ApiProblem(404, "subscription_not_found", "Abonnement introuvable.", "Subscription not found.")
+    return subscription
+
+
+@router.delete("/api/games/{game_id}/subscriptions/{subscription_id}", status_code=204, tags=["notices"],
+               responses=problems(401, 403, 404, 422))
+def unsubscribe(game_id: str, subscription_id: SubscriptionId, access: SeatDep, store: StoreDep) -> Response:
+    """Stop one of this seat's subscriptions (its notices still queued are dropped)."""
+    assert access.seat is not None
+    _own(store, game_id, access.seat, subscription_id)
+    store.subscriptions.remove(game_id, access.seat, subscription_id)
+    return Response(status_code=204)
+
+
+@router.post("/api/games/{game_id}/subscriptions/{subscription_id}/test", status_code=202, tags=["notices"],
+             responses=problems(401, 403, 404, 422))
+def test_notice(game_id: str, subscription_id: SubscriptionId, access: SeatDep, store: StoreDep,
+                request: Request) -> Response:
+    """Send a test notice to this subscription (by a worker, soon: its result shows in the list)."""
+    assert access.seat is not None
+    store.subscriptions.ask_test(_own(store, game_id, access.seat, subscription_id))
+    request.app.state.workers.ensure()
+    return Response(status_code=202)
+
+
+# -- the unsubscribe link of every e-mail -----------------------------------------------------------------
+PAGE_WORDS = {
+    "fr": {"title": "Ne plus recevoir ces avis", "ask": "Ne plus envoyer à {address} les avis de {seat} dans "
+           "cette partie de {game} ?", "button": "Me désabonner", "done": "C'est fait : {address} ne recevra plus "
+           "ces avis.", "gone": "Ce lien ne sert plus : cet abonnement a déjà été retiré.", "home": "Accueil",
+           "other": "English", "other_lang": "en"},
+    "en": {"title": "Stop these notices", "ask": "Stop sending {seat}'s notices of this game of {game} to "
+           "{address}?", "button": "Unsubscribe", "done": "Done: {address} will receive these notices no more.",
+           "gone": "This link is of no use any more: this subscription was already removed.", "home": "Home",
+           "other": "Français", "other_lang": "fr"},
+}
+
+
+def _page(lang: str, body: str, status: int = 200) -> HTMLResponse:
+    words = PAGE_WORDS[lang]
+    html = f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(words["title"])} · Kadesh</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><header><h1><a href="/">Kadesh</a></h1><nav aria-label="Kadesh"><a href="/">{words["home"]}</a>
+<a href="?lang={words["other_lang"]}" lang="{words["other_lang"]}">{words["other"]}</a></nav></header>
+<main class="card unsubscribe"><h2>{escape(words["title"])}</h2>{body}</main></body></html>"""
+    return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _described(store: Store, subscription: Subscription, lang: str) -> dict[str, str]:
+    with store.game(subscription.game_id) as game:
+        return {"address": escape(subscription.address), "seat": escape(seat_name(game, subscription.seat, lang)),
+                "game": escape(game.ruleset.title.get(lang, game.ruleset.name))}
+
+
+Lang = Annotated[Literal["fr", "en"], Query()]
+
+
+@router.get("/unsubscribe/{key}", include_in_schema=False)
+def unsubscribe_page(key: UnsubscribeKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
+    """Asks before it unsubscribes: mail scanners open links, and a GET must change nothing."""
+    subscription = store.subscriptions.by_key(key)
+    words = PAGE_WORDS[lang]
+    if subscription is None:
+        return _page(lang, f"<p>{words['gone']}</p>", 404)
+    question = words["ask"].format(**_described(store, subscription, lang))
+    return _page(lang, f'<p>{question}</p><form method="post"><button type="submit" class="primary">'
+                       f'{words["button"]}</button></form>')
+
+
+@router.post("/unsubscribe/{key}", include_in_schema=False)
+def unsubscribe_now(key: UnsubscribeKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
+    """The form's answer, and the one-click unsubscribe of mail readers (RFC 8058)."""
+    subscription = store.subscriptions.by_key(key)
+    words = PAGE_WORDS[lang]
+    if subscription is None or not store.subscriptions.remove_by_key(key):
+        return _page(lang, f"<p>{words['gone']}</p>", 404)
+    return _page(lang, f"<p>{words['done'].format(**_described(store, subscription, lang))}</p>")

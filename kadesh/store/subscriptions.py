@@ -1,0 +1,153 @@
+"""Each seat's subscriptions: where it wants to hear that it is its turn (an e-mail address, a webhook URL).
+
+A subscription belongs to a seat, not to a person (seats are links, there are no accounts). It keeps the
+seat's link, which every notice carries, so it lives exactly as long as that link: reissuing the seat's
+token deletes it (``Store.reissue_token``). Notices are queued in the transaction of the action that makes
+them due (``Store._write``) as jobs aimed at one subscription; ``kadesh.server.delivery`` sends them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, select, update
+
+from kadesh.store import schema
+from kadesh.store.jobs import JobQueue, utc_text
+
+subscriptions = schema.subscriptions
+
+MAX_PER_SEAT = 5  # a seat's subscriptions at most: enough for a mail and a chat or two
+REMINDER_HORIZON = timedelta(days=7)  # the longest reminder offered (``remind_before`` is in minutes)
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    id: str
+    game_id: str
+    seat: str
+    channel: str  # "email" or "webhook"
+    address: str
+    style: str  # a webhook's body: "kadesh", "discord", "slack"; "" for e-mail
+    lang: str
+    link: str  # the seat's link: its secret
+    unsubscribe_key: str
+    remind_before: int | None  # minutes
+    last_sent_at: str | None
+    last_error: str | None
+    last_error_at: str | None
+
+    @classmethod
+    def from_row(cls, row: Any) -> Subscription:
+        return cls(row.id, row.game_id, row.seat, row.channel, row.address, row.style, row.lang, row.link,
+                   row.unsubscribe_key, row.remind_before, row.last_sent_at, row.last_error, row.last_error_at)
+
+
+class TooManySubscriptions(Exception):
+    """The seat has ``MAX_PER_SEAT`` subscriptions already."""
+
+
+class Subscriptions:
+    def __init__(self, engine: Engine, jobs: JobQueue) -> None:
+        self.engine = engine
+        self.jobs = jobs
+
+    def add(self, game_id: str, seat: str, channel: str, address: str, style: str, lang: str, link: str,
+            remind_before: int | None = None) -> Subscription:
+        """A new subscription of ``seat`` (TooManySubscriptions past ``MAX_PER_SEAT``)."""
+        row = {"id": secrets.token_hex(8), "game_id": game_id, "seat": seat, "channel": channel, "address": address,
+               "style": style, "lang": lang, "link": link, "unsubscribe_key": secrets.token_urlsafe(24),
+               "remind_before": remind_before, "reminded_for": None, "created_at": datetime.now(UTC),
+               "last_sent_at": None, "last_error": None, "last_error_at": None}
+        with self.engine.begin() as conn:
+            count = conn.execute(select(func.count()).select_from(subscriptions).where(
+                subscriptions.c.game_id == game_id, subscriptions.c.seat == seat)).scalar_one()
+            if count >= MAX_PER_SEAT:
+                raise TooManySubscriptions()
+            conn.execute(subscriptions.insert().values(**row))
+        return Subscription.from_row(_Row(row))
+
+    def of_seat(self, game_id: str, seat: str) -> list[Subscription]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(subscriptions).where(subscriptions.c.game_id == game_id,
+                                                            subscriptions.c.seat == seat)
+                                .order_by(subscriptions.c.created_at, subscriptions.c.id)).all()
+        return [Subscription.from_row(row) for row in rows]
+
+    def get(self, subscription_id: str) -> Subscription | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(subscriptions).where(subscriptions.c.id == subscription_id)).first()
+        return Subscription.from_row(row) if row is not None else None
+
+    def by_key(self, key: str) -> Subscription | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(subscriptions).where(subscriptions.c.unsubscribe_key == key)).first()
+        return Subscription.from_row(row) if row is not None else None
+
+    def remove(self, game_id: str, seat: str, subscription_id: str) -> bool:
+        """Delete one of the seat's subscriptions; whether there was one."""
+        with self.engine.begin() as conn:
+            return conn.execute(delete(subscriptions).where(
+                subscriptions.c.id == subscription_id, subscriptions.c.game_id == game_id,
+                subscriptions.c.seat == seat)).rowcount == 1
+
+    def remove_by_key(self, key: str) -> bool:
+        """The unsubscribe link's work: delete the subscription it names; whether there was one."""
+        with self.engine.begin() as conn:
+            return conn.execute(delete(subscriptions).where(subscriptions.c.unsubscribe_key == key)).rowcount == 1
+
+    def ask_test(self, subscription: Subscription) -> None:
+        """Queue a test notice (one a second at most: a double click sends one)."""
+        with self.engine.begin() as conn:
+            self.jobs.enqueue(conn, "test", subscription.game_id, int(datetime.now(UTC).timestamp()),
+                              subscription.id)
+
+    def record(self, subscription_id: str, error: str | None, now: datetime | None = None) -> None:
+        """How the last delivery went: sent (``error`` None) or failed, and why (shown on the seat's page)."""
+        moment = utc_text(now or datetime.now(UTC))
+        values = ({"last_sent_at": moment, "last_error": None, "last_error_at": None} if error is None
+                  else {"last_error": error[:300], "last_error_at": moment})
+        with self.engine.begin() as conn:
+            conn.execute(update(subscriptions).where(subscriptions.c.id == subscription_id).values(**values))
+
+    def queue_reminders(self, now: datetime | None = None) -> int:
+        """Queue a reminder for every subscription whose seat must still act before its game's deadline and
+        whose time to be reminded has come; once per deadline, whichever worker looks first (the subscription's
+        ``reminded_for`` is set in the same transaction, on condition). How many were queued."""
+        moment = now or datetime.now(UTC)
+        games = schema.games
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(subscriptions.c.id, subscriptions.c.seat, subscriptions.c.remind_before,
+                       subscriptions.c.reminded_for, games.c.id.label("game_id"), games.c.due_at, games.c.version)
+                .join(games, games.c.id == subscriptions.c.game_id)
+                .where(subscriptions.c.remind_before.is_not(None), games.c.due_at.is_not(None),
+                       games.c.due_at > utc_text(moment),
+                       games.c.due_at <= utc_text(moment + REMINDER_HORIZON))).all()
+        queued = 0
+        for row in rows:
+            if row.reminded_for == row.due_at or _parse(row.due_at) - timedelta(minutes=row.remind_before) > moment:
+                continue
+            with self.engine.begin() as conn:
+                taken = conn.execute(update(subscriptions).where(
+                    subscriptions.c.id == row.id,
+                    (subscriptions.c.reminded_for.is_(None)) | (subscriptions.c.reminded_for != row.due_at))
+                    .values(reminded_for=row.due_at)).rowcount
+                if taken == 1:
+                    self.jobs.enqueue(conn, "remind", row.game_id, row.version, row.id)
+                    queued += 1
+        return queued
+
+
+class _Row:
+    """A dict read as a row (``Subscription.from_row`` on what ``add`` just wrote)."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+
+
+def _parse(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)

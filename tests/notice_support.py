@@ -1,0 +1,109 @@
+"""Real receivers on loopback for the notification tests: an SMTP server (aiosmtpd) and an HTTP server for
+webhooks. Each keeps what it accepted; the webhook receiver can also fail or hold chosen requests."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from aiosmtpd.controller import Controller
+
+from tests.server_support import free_port
+
+
+class MailBox:
+    """An SMTP server on a free loopback port; ``messages`` are the e-mails it accepted."""
+
+    def __init__(self) -> None:
+        self.messages: list[email.message.EmailMessage] = []
+        self._lock = threading.Lock()
+        self.port = free_port()
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self._lock:
+            self.messages.append(message)
+        return "250 Message accepted for delivery"
+
+    def __enter__(self) -> MailBox:
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.controller.stop()
+
+    def environment(self) -> dict[str, str]:
+        return {"KADESH_SMTP_HOST": "127.0.0.1", "KADESH_SMTP_PORT": str(self.port), "KADESH_SMTP_SECURITY": "none",
+                "KADESH_SMTP_FROM": "Kadesh <kadesh@example.org>"}
+
+
+class Hooks:
+    """A webhook receiver on a free loopback port. ``received`` holds the JSON bodies it answered 204 to;
+    ``fail_first`` answers 500 to the first request of each notice id; ``hold`` keeps the first request
+    unanswered until ``release`` (and never counts it)."""
+
+    def __init__(self, fail_first: bool = False, hold: bool = False) -> None:
+        self.received: list[dict] = []
+        self.failed: list[dict] = []
+        self.fail_first, self.hold = fail_first, hold
+        self.holding = threading.Event()
+        self.released = threading.Event()
+        self._lock = threading.Lock()
+        hooks = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the standard library's hook name
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if hooks._take_hold():
+                    hooks.released.wait(120)
+                    return  # never answered: the worker that sent it is gone
+                with hooks._lock:
+                    failing = hooks.fail_first and all(f.get("id") != body.get("id") for f in hooks.failed)
+                    (hooks.failed if failing else hooks.received).append(body)
+                self.send_response(500 if failing else 204)
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
+
+    def _take_hold(self) -> bool:
+        with self._lock:
+            if self.hold and not self.holding.is_set():
+                self.holding.set()
+                return True
+        return False
+
+    def release(self) -> None:
+        self.released.set()
+
+    def __enter__(self) -> Hooks:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class BlackHole:
+    """A webhook that accepts connections and never answers (for the load bench and its test)."""
+
+    def __init__(self) -> None:
+        import socket
+
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(1024)
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}/hook"
+
+    def close(self) -> None:
+        self.socket.close()

@@ -1,0 +1,397 @@
+"""Notices for games played over days (issue 25): subscriptions per seat, delivered by the workers.
+
+A change of turn queues one notice per subscription of the seat whose turn it has become, in the action's own
+transaction; worker threads send them by e-mail (a real SMTP server on loopback, aiosmtpd) or webhook (a real
+HTTP receiver on loopback), exactly once, retried when they fail, never on the action's path."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import select
+
+from kadesh.ai.base import make_bot
+from kadesh.core import new_game
+from kadesh.server import create_app
+from kadesh.server.delivery import Deliverer, Settings, webhook_body
+from kadesh.server.notices import compose
+from kadesh.store import Store, schema
+from kadesh.store.store import notices_due
+from tests.notice_support import Hooks, MailBox
+from tests.server_support import start_servers
+from tests.test_workers import start_worker, stop, wait_for
+
+LOOPBACK = Settings(private_webhooks=True, retry=0.05)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def app_client(db):
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, notice_settings=Settings(smtp_host="127.0.0.1",
+                                                                            private_webhooks=True))
+    with TestClient(app) as client:
+        yield client, store
+    store.close()
+
+
+def new_battle(client) -> tuple[str, dict[str, str], str]:
+    created = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    return created["id"], {s: v["token"] for s, v in created["seats"].items()}, created["owner"]["token"]
+
+
+# -- subscribing -------------------------------------------------------------------------------------------
+def test_a_seat_subscribes_lists_tests_and_removes_its_subscriptions(app_client):
+    client, store = app_client
+    game_id, tokens, _ = new_battle(client)
+    north = bearer(tokens["north"])
+    made = client.post(f"/api/games/{game_id}/subscriptions", headers=north,
+                       json={"channel": "email", "address": "nord@example.org", "remind_before": 60})
+    assert made.status_code == 201
+    hook = client.post(f"/api/games/{game_id}/subscriptions", headers=north, json={
+        "channel": "webhook", "address": "https://discord.com/api/webhooks/1/x", "lang": "en"}).json()
+    assert hook["style"] == "discord"  # found from the URL
+    listed = client.get(f"/api/games/{game_id}/subscriptions", headers=north).json()
+    assert listed["email"] is True and [s["address"] for s in listed["subscriptions"]] == [
+        "nord@example.org", "https://discord.com/api/webhooks/1/x"]
+    # The other seat sees none of them, and cannot touch them.
+    south = bearer(tokens["south"])
+    assert client.get(f"/api/games/{game_id}/subscriptions", headers=south).json()["subscriptions"] == []
+    assert client.delete(f"/api/games/{game_id}/subscriptions/{hook['id']}", headers=south).status_code == 404
+    assert client.post(f"/api/games/{game_id}/subscriptions/{hook['id']}/test", headers=north).status_code == 202
+    assert store.jobs.pending() == 1
+    assert client.delete(f"/api/games/{game_id}/subscriptions/{hook['id']}", headers=north).status_code == 204
+    assert len(store.subscriptions.of_seat(game_id, "north")) == 1
+    # The subscription keeps the seat's link, absolute: the notices carry it.
+    assert store.subscriptions.of_seat(game_id, "north")[0].link.endswith(f"/play/{game_id}?token={tokens['north']}")
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"channel": "email", "address": "not an address"}, "bad_address"),
+    ({"channel": "email", "address": "a@b.c\r\nBcc: x@y.z"}, "bad_address"),
+    ({"channel": "webhook", "address": "ftp://example.org/hook"}, "bad_url"),
+    ({"channel": "webhook", "address": "javascript:alert(1)"}, "bad_url"),
+    ({"channel": "pigeon", "address": "a@b.c"}, "invalid_request"),
+    ({"channel": "email", "address": "a@b.c", "remind_before": 1}, "invalid_request"),
+])
+def test_a_bad_subscription_is_refused_clearly_and_nothing_is_kept(app_client, body, code):
+    client, store = app_client
+    game_id, tokens, _ = new_battle(client)
+    answer = client.post(f"/api/games/{game_id}/subscriptions", headers=bearer(tokens["north"]), json=body)
+    assert answer.status_code == 422 and answer.json()["code"] == code, answer.json()
+    assert answer.json()["fr"] and answer.json()["en"]
+    assert store.subscriptions.of_seat(game_id, "north") == []
+
+
+def test_private_webhooks_and_email_are_refused_unless_the_server_allows_them(tmp_path):
+    store = Store(f"sqlite:///{tmp_path}/plain.sqlite3")
+    with TestClient(create_app(store=store, local_workers=0, notice_settings=Settings())) as client:
+        game_id, tokens, _ = new_battle(client)
+        north = bearer(tokens["north"])
+        for address in ("http://127.0.0.1:9/hook", "http://10.1.2.3/hook", "http://[::1]/hook"):
+            answer = client.post(f"/api/games/{game_id}/subscriptions", headers=north,
+                                 json={"channel": "webhook", "address": address})
+            assert answer.status_code == 422 and answer.json()["code"] == "private_host"
+        answer = client.post(f"/api/games/{game_id}/subscriptions", headers=north,
+                             json={"channel": "email", "address": "nord@example.org"})
+        assert answer.status_code == 422 and answer.json()["code"] == "email_unavailable"
+        assert client.get(f"/api/games/{game_id}/subscriptions", headers=north).json()["email"] is False
+    store.close()
+
+
+def test_only_a_seat_subscribes_and_at_most_five_times(app_client):
+    client, _ = app_client
+    created = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    for watcher in (created["spectator"]["token"], created["owner"]["token"]):
+        answer = client.post(f"/api/games/{created['id']}/subscriptions", headers=bearer(watcher),
+                             json={"channel": "email", "address": "a@example.org"})
+        assert answer.status_code == 403
+    north = bearer(created["seats"]["north"]["token"])
+    for index in range(5):
+        assert client.post(f"/api/games/{created['id']}/subscriptions", headers=north,
+                           json={"channel": "email", "address": f"n{index}@example.org"}).status_code == 201
+    answer = client.post(f"/api/games/{created['id']}/subscriptions", headers=north,
+                         json={"channel": "email", "address": "n6@example.org"})
+    assert answer.status_code == 422 and answer.json()["code"] == "too_many_subscriptions"
+
+
+def test_reissuing_a_seats_token_drops_its_subscriptions_only(app_client):
+    client, store = app_client
+    game_id, tokens, owner = new_battle(client)
+    for seat in ("north", "south"):
+        client.post(f"/api/games/{game_id}/subscriptions", headers=bearer(tokens[seat]),
+                    json={"channel": "email", "address": f"{seat}@example.org"})
+    assert client.post(f"/api/games/{game_id}/tokens/north", headers=bearer(owner)).status_code == 200
+    assert store.subscriptions.of_seat(game_id, "north") == []
+    assert len(store.subscriptions.of_seat(game_id, "south")) == 1
+
+
+def test_the_unsubscribe_link_asks_first_then_unsubscribes(app_client):
+    client, store = app_client
+    game_id, tokens, _ = new_battle(client)
+    client.post(f"/api/games/{game_id}/subscriptions", headers=bearer(tokens["north"]),
+                json={"channel": "email", "address": "nord@example.org"})
+    key = store.subscriptions.of_seat(game_id, "north")[0].unsubscribe_key
+    page = client.get(f"/unsubscribe/{key}")
+    assert page.status_code == 200 and "nord@example.org" in page.text and "Nord" in page.text
+    assert len(store.subscriptions.of_seat(game_id, "north")) == 1  # a mail scanner's GET changes nothing
+    assert "Unsubscribe" in client.get(f"/unsubscribe/{key}?lang=en").text
+    done = client.post(f"/unsubscribe/{key}", data={"List-Unsubscribe": "One-Click"})
+    assert done.status_code == 200 and "C'est fait" in done.text
+    assert store.subscriptions.of_seat(game_id, "north") == []
+    assert client.get(f"/unsubscribe/{key}").status_code == 404
+    assert client.post(f"/unsubscribe/{'x' * 80}").status_code == 422
+
+
+# -- what is due, and what a notice says -------------------------------------------------------------------
+def test_notices_due_follow_the_turns():
+    both = frozenset({"north", "south"})
+    assert notices_due("north", frozenset({"north"}), frozenset({"south"}), None, ["north", "south"], ()) == [
+        ("turn", "south")]
+    assert notices_due("north", frozenset({"north"}), frozenset({"north"}), None, ["north", "south"], ()) == []
+    assert notices_due("north", both, frozenset({"south"}), None, ["north", "south"], ()) == []
+    assert notices_due("north", frozenset({"north"}), frozenset(), {"winner": "north"}, ["north", "south"], ()) == [
+        ("over", "south")]
+    kingdoms, master = ["koush", "libye", "imhotep"], ("imhotep",)
+    # The last orders of a turn: the turn is judged and the next begins, the last sender's included.
+    assert notices_due("koush", frozenset({"koush"}), frozenset({"koush", "libye"}), None, kingdoms, master,
+                       new_round=True) == [("turn", "koush"), ("turn", "libye"), ("ready", "imhotep")]
+    assert notices_due("koush", frozenset({"koush", "libye"}), frozenset({"libye"}), None, kingdoms, master) == []
+    # Imhotep judging at the deadline: a new turn for all, Libye's too though it never sent its orders.
+    assert notices_due("imhotep", frozenset({"libye"}), frozenset({"koush", "libye"}), None, kingdoms, master,
+                       new_round=True) == [("turn", "koush"), ("turn", "libye")]
+
+
+def test_webhook_bodies_take_discords_and_slacks_shapes():
+    game = new_game("manoeuvre", seed="shapes")
+    notice = compose(game, "g1", "test", 0, "north", "fr", "https://kadesh.example/play/g1?token=t")
+    assert set(webhook_body(notice, "discord")) == {"content", "allowed_mentions"}
+    assert webhook_body(notice, "slack") == {"text": notice.text()}
+    payload = webhook_body(notice, "kadesh")
+    assert payload["type"] == "test" and payload["seat"] == {"id": "north", "name": "Nord"}
+    assert payload["link"] == "https://kadesh.example/play/g1?token=t"
+
+
+def _play_front(seed: int, actions: int):
+    game = new_game("front", seed=f"notices-{seed}")
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.outcome is not None:
+            break
+        seat = game.to_act()[0]
+        legal = [a for a in game.legal_actions(seat) if a.get("type") != "resign"]
+        game.act(seat, rng.choice(legal))
+    return game
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), actions=st.integers(0, 120), kind=st.sampled_from(
+    ["turn", "over", "remind", "test", "ready"]), lang=st.sampled_from(["fr", "en"]))
+def test_no_notice_carries_what_its_seat_may_not_see(seed, actions, kind, lang):
+    """Front has fog of war: whatever the moment, a notice holds only lines of its seat's own journal, and
+    none of the lines only the other side may read."""
+    game = _play_front(seed, actions)
+    for seat in game.seats:
+        notice = compose(game, "g", kind, game.version, seat, lang, "https://k.example/play/g?token=secret")
+        own = {line for _, line, _ in game.journal_marked(seat, lang)}
+        others = {line for other in game.seats if other != seat
+                  for _, line, _ in game.journal_marked(other, lang)} - own
+        assert set(notice.lines) <= own
+        text = notice.text("https://k.example/unsubscribe/k")
+        assert not any(line in text for line in others)
+        assert game.seed not in str(notice.payload())
+
+
+# -- delivery ----------------------------------------------------------------------------------------------
+def test_a_failed_webhook_is_shown_then_tried_again_and_delivered_once(db):
+    store = Store(db)
+    try:
+        with Hooks(fail_first=True) as hooks:
+            created = store.create_game("manoeuvre")
+            link = f"http://kadesh.example/play/{created.id}?token={created.seat_tokens['north']}"
+            subscription = store.subscriptions.add(created.id, "north", "webhook", hooks.url, "kadesh", "fr", link)
+            store.subscriptions.ask_test(subscription)
+            deliverer = Deliverer(store, "test-worker", LOOPBACK, threads=1)
+            assert deliverer.work_once()
+            assert len(hooks.failed) == 1 and hooks.received == []
+            failed = store.subscriptions.get(subscription.id)
+            assert failed.last_error == "http_status:500" and failed.last_error_at is not None
+            wait_for(deliverer.work_once, 10)  # the pause before the second try
+            assert len(hooks.received) == 1 and store.jobs.pending() == 0
+            sent = store.subscriptions.get(subscription.id)
+            assert sent.last_error is None and sent.last_sent_at is not None
+    finally:
+        store.close()
+
+
+def test_a_reminder_goes_once_before_the_deadline_to_a_kingdom_that_has_not_sent_its_orders(db):
+    store = Store(db)
+    try:
+        with Hooks() as hooks:
+            created = store.create_game("royaumes")
+            subscriptions = {}
+            for kingdom in ("koush", "libye"):
+                link = f"http://kadesh.example/play/{created.id}?token={created.seat_tokens[kingdom]}"
+                subscriptions[kingdom] = store.subscriptions.add(created.id, kingdom, "webhook", hooks.url, "kadesh",
+                                                                 "en", link, remind_before=60)
+            deadline = datetime.now(UTC) + timedelta(minutes=30)
+            store.act(created.id, "imhotep", 0, {"type": "set_deadline", "deadline": deadline.isoformat()})
+            store.act(created.id, "libye", 1, {"type": "orders", "text": ""})
+            assert store.subscriptions.queue_reminders() == 2
+            assert store.subscriptions.queue_reminders() == 0  # once per deadline, whoever looks again
+            deliverer = Deliverer(store, "test-worker", LOOPBACK, threads=1)
+            while deliverer.work_once():
+                pass
+            assert [(body["type"], body["seat"]["id"]) for body in hooks.received] == [("remind", "koush")]
+            assert hooks.received[0]["deadline"] and "(UTC)" in hooks.received[0]["text"]
+    finally:
+        store.close()
+
+
+def test_imhotep_is_told_when_every_order_is_in(db):
+    store = Store(db)
+    try:
+        created = store.create_game("royaumes")
+        link = f"http://kadesh.example/play/{created.id}?token={created.seat_tokens['imhotep']}"
+        store.subscriptions.add(created.id, "imhotep", "webhook", "http://127.0.0.1:9/hook", "kadesh", "fr", link)
+        kingdoms = [seat for seat in created.seat_tokens if seat != "imhotep"]
+        link = f"http://kadesh.example/play/{created.id}?token={created.seat_tokens[kingdoms[0]]}"
+        store.subscriptions.add(created.id, kingdoms[0], "webhook", "http://127.0.0.1:9/hook", "kadesh", "fr", link)
+        for version, kingdom in enumerate(kingdoms):
+            result = store.act(created.id, kingdom, version, {"type": "orders", "text": ""})
+            assert result.noticed == (kingdom == kingdoms[-1])
+        with store.engine.connect() as conn:
+            kinds = conn.execute(select(schema.jobs.c.kind, schema.jobs.c.version).order_by(schema.jobs.c.kind)).all()
+        # The turn is judged when the last orders are in: Imhotep is told, and the first kingdom's turn begins.
+        assert [tuple(row) for row in kinds] == [("ready", len(kingdoms)), ("turn", len(kingdoms))]
+    finally:
+        store.close()
+
+
+# -- a whole game over HTTP, with real servers and workers ---------------------------------------------------
+def play_whole_game(urls: list[str], game_id: str, tokens: dict[str, str], resign_at: int = 120) -> list[tuple]:
+    """Play the game to its end through the servers in turn (Maladroit's choices, a resignation at
+    ``resign_at``); the notices expected by the rule: a turn for each seat whose turn has just come, and the
+    end for every seat but the one that ended it. (kind, seat, version) in order."""
+    bots = {seat: make_bot("manoeuvre", "maladroit", seed=index) for index, seat in enumerate(tokens)}
+    expected = []
+    with httpx.Client(timeout=30) as http:
+        before, last_actor = None, None
+        for step in range(2000):
+            url = urls[step % len(urls)]
+            game = http.get(f"{url}/api/games/{game_id}", headers=bearer(tokens["north"])).json()
+            now = set(game["to_act"])
+            if before is not None:
+                version, actor = game["version"], last_actor
+                if game["outcome"] is not None:
+                    expected += [("over", seat, version) for seat in tokens if seat != actor]
+                    return expected
+                expected += [("turn", seat, version) for seat in tokens if seat in now and seat not in before]
+            seat = game["to_act"][0]
+            mine = http.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[seat])).json()
+            legal = http.get(f"{url}/api/games/{game_id}/legal", headers=bearer(tokens[seat])).json()
+            action = ({"type": "resign"} if mine["version"] >= resign_at
+                      else bots[seat].choose(mine["view"], seat, legal["actions"]))
+            answer = http.post(f"{url}/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
+                               json={"expected_version": mine["version"], "action": action})
+            assert answer.status_code == 200, answer.text
+            before, last_actor = now, seat
+    raise AssertionError("the game did not end")
+
+
+def subscribe_everyone(url: str, game_id: str, tokens: dict[str, str], hooks: Hooks) -> None:
+    with httpx.Client(timeout=30) as http:
+        for seat, token in tokens.items():
+            for body in ({"channel": "email", "address": f"{seat}@example.org"},
+                         {"channel": "webhook", "address": hooks.url}):
+                assert http.post(f"{url}/api/games/{game_id}/subscriptions", headers=bearer(token),
+                                 json=body).status_code == 201
+
+
+def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: Hooks) -> None:
+    """Every expected notice arrives once by each channel, and nothing else (watched a while longer)."""
+    wanted_hooks = sorted(f"{game_id}-{version}-{seat}-{kind}" for kind, seat, version in expected)
+    wait_for(lambda: len(hooks.received) >= len(wanted_hooks) and len(mail.messages) >= len(expected), 120)
+    time.sleep(2.0)  # any notice sent twice would have come by now (a bound on waiting, not a timing test)
+    assert sorted(body["id"] for body in hooks.received) == wanted_hooks
+    ids = sorted(message["Message-ID"].split(".")[:3] for message in mail.messages)
+    assert ids == sorted([f"<{game_id}", str(version), kind] for kind, seat, version in expected)
+    for message in mail.messages:
+        unsubscribe = message["List-Unsubscribe"].strip()
+        assert unsubscribe.startswith("<http") and "/unsubscribe/" in unsubscribe
+        assert f"/play/{game_id}?token=" in message.get_content()
+    for body in hooks.received:
+        assert body["seat"]["id"] in body["link"] or "token=" in body["link"]
+
+
+@pytest.mark.slow
+def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monkeypatch):
+    with MailBox() as mail, Hooks() as hooks:
+        for name, value in {**mail.environment(), "KADESH_WEBHOOKS_PRIVATE": "allow",
+                            "KADESH_NOTICE_RETRY": "0.2"}.items():
+            monkeypatch.setenv(name, value)
+        [server] = start_servers(f"sqlite:///{tmp_path}/notices.sqlite3", tmp_path, 1)
+        try:
+            created = httpx.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre"}).json()
+            tokens = {seat: link["token"] for seat, link in created["seats"].items()}
+            subscribe_everyone(server.url, created["id"], tokens, hooks)
+            expected = play_whole_game([server.url], created["id"], tokens)
+            assert any(kind == "turn" for kind, _, _ in expected) and expected[-1][0] == "over"
+            check_delivered(created["id"], expected, mail, hooks)
+        finally:
+            server.kill()
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_a_killed_worker(
+        postgres, tmp_path, monkeypatch):
+    """The first webhook call is held unanswered and the worker making it is SIGKILLed: its claim runs out and
+    the other worker sends that notice; every notice still arrives once by each channel."""
+    db = postgres.new_database()
+    with MailBox() as mail, Hooks(hold=True) as hooks:
+        for name, value in {**mail.environment(), "KADESH_WEBHOOKS_PRIVATE": "allow", "KADESH_NOTICE_RETRY": "0.2",
+                            "KADESH_NOTICE_TIMEOUT": "2"}.items():
+            monkeypatch.setenv(name, value)
+        servers = start_servers(db, tmp_path, 2, "--workers", "0")
+        workers = [start_worker(db, "--lease", "2") for _ in range(2)]
+        store = Store(db)
+        try:
+            urls = [server.url for server in servers]
+            created = httpx.post(f"{urls[0]}/api/games", json={"ruleset": "manoeuvre"}).json()
+            tokens = {seat: link["token"] for seat, link in created["seats"].items()}
+            subscribe_everyone(urls[1], created["id"], tokens, hooks)
+            expected = play_whole_game(urls, created["id"], tokens)
+            assert hooks.holding.wait(60)
+            holder = wait_for(lambda: _claimer(store), 30)
+            victim = next(w for w in workers if f":{w.pid}:" in holder)
+            os.kill(victim.pid, signal.SIGKILL)
+            victim.wait(timeout=30)
+            check_delivered(created["id"], expected, mail, hooks)
+        finally:
+            hooks.release()
+            stop(*workers)
+            for server in servers:
+                server.kill()
+            store.close()
+            postgres.drop_database(db)
+
+
+def _claimer(store: Store) -> str | None:
+    with store.engine.connect() as conn:
+        return conn.execute(select(schema.jobs.c.claimed_by).where(schema.jobs.c.kind != "bot",
+                                                                   schema.jobs.c.claimed_by.is_not(None))
+                            .order_by(schema.jobs.c.id)).scalar()
