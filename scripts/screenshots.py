@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kadesh.server.delivery import Settings  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
 
 NORTH = {"n1": "f2", "n2": "d2", "n3": "g2", "n4": "i2", "n5": "e2", "n6": "h2", "n7": "c2",
@@ -310,6 +311,24 @@ def half_ordered(page) -> None:
     page.wait_for_timeout(300)
 
 
+def subscribed_battle(base: str, store):
+    """A battle whose North is told by e-mail (the last one sent) and by Discord (the last one refused)."""
+    battle = store.create_game("manoeuvre", seed="kadesh-screenshot-notices")
+    play_opening(store, battle.id, fights_wanted=1)
+    link = seat_link(base, battle, "north")
+    mail = store.subscriptions.add(battle.id, "north", "email", "nord@exemple.org", "", "fr", link)
+    store.subscriptions.record(mail.id, None)
+    chat = store.subscriptions.add(battle.id, "north", "webhook", "https://discord.com/api/webhooks/1234/abcd",
+                                   "discord", "fr", link, None)
+    store.subscriptions.record(chat.id, "http_status:404")
+    return battle
+
+
+def open_notices(page) -> None:
+    page.click("#notices summary")
+    page.fill("#notice-address", "nord.bis@exemple.org")
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture, or None)."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -329,6 +348,7 @@ def shots(base: str, store) -> dict:
     field_orders = field_battle(store, "kadesh-screenshot-field", north_orders_at_turn(3))
     field_fight = field_battle(store, "kadesh-screenshot-field", north_decides_in_a_fight)
     field_end = field_battle(store, "kadesh-screenshot-field", lambda game: False)
+    subscribed = subscribed_battle(base, store)
     front = front_in_the_air(store)
     front_red = front_day_red(store)
     night_blue = front_at_night(store, "kadesh-screenshot-night", 8)
@@ -357,6 +377,9 @@ def shots(base: str, store) -> dict:
         "front-computer": (seat_link(base, computer, "blue"), None),
         "front-computer-end": (seat_link(base, computer_end, "blue"), None),
         "not-found": (f"{base}/play-this-link-is-cut", None),
+        "notices": (seat_link(base, subscribed, "north"), open_notices),
+        "unsubscribe": (f"{base}/unsubscribe/{store.subscriptions.of_seat(subscribed.id, 'north')[0].unsubscribe_key}",
+                        None),
     }
 
 
@@ -384,7 +407,8 @@ def main() -> None:
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder, running_server(f"{folder}/shots.sqlite3") as (base, store):
+    with tempfile.TemporaryDirectory() as folder, running_server(
+            f"{folder}/shots.sqlite3", notice_settings=Settings(smtp_host="courrier.exemple.org")) as (base, store):
         wanted = shots(base, store)
         names = args.only.split(",") if args.only else list(wanted)
         with sync_playwright() as p:

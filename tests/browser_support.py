@@ -17,11 +17,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 @contextmanager
-def running_server(db_path: str) -> Iterator[tuple[str, object]]:
+def running_server(db_path: str, **app_options) -> Iterator[tuple[str, object]]:
     """Serve Kadesh on a free loopback port; yields (base URL, the app's store)."""
     from kadesh.server.app import create_app
 
-    app = create_app(f"sqlite:///{db_path}")
+    app = create_app(f"sqlite:///{db_path}", **app_options)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

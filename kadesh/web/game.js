@@ -4,6 +4,7 @@
 // The browser never re-implements a rule: legal moves, targets and odds all come from the server.
 
 import { el } from "/static/dom.js";
+import { renderNotices, signalTurn } from "/static/notices.js";
 
 const STRINGS = {
   fr: {
@@ -55,6 +56,7 @@ let socket = null;
 let botTitles = {};   // bot level → {fr, en}
 let guide = null;     // the ruleset's guide module for players (rules/<ruleset>-guide.js)
 let rulesetTitle = {}; // {fr, en}
+let deadlines = false; // whether the ruleset's games may have deadlines (a reminder may be asked for)
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -104,6 +106,7 @@ async function refresh() {
     const mine = rulesets.find((r) => r.name === current.ruleset);
     botTitles = Object.fromEntries((mine?.bots ?? []).map((b) => [b.level, b.title]));
     rulesetTitle = mine?.title ?? {};
+    deadlines = mine?.deadlines ?? false;
   }
   render();
 }
@@ -200,11 +203,12 @@ function render() {
   const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || t.computer);
   $("#who").textContent = (current.seat ? seatName(current.seat) : t.spectator)
     + (opponents.length && current.seat ? ` · ${t.against(opponents.join(", "))}` : "");
-  document.title = `${rulesetTitle[lang] ?? "Kadesh"} · Kadesh`;
+  signalTurn({ current, lang, gameTitle: rulesetTitle[lang] ?? "Kadesh" });
   renderRules();
   renderThinking();
   renderEnding();
   renderOwner();
+  renderNotices($("#notices"), { current, lang, call, deadlines, hotseat: Object.keys(hotseat).length > 0 });
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
     preview, journal });
   $("#board").dataset.version = String(current.version);
