@@ -213,10 +213,10 @@ def new_command(
     base = base_url.rstrip("/")
     console.print(f"Game {created.id} ({created.ruleset}); dice commitment {created.commitment}", highlight=False)
     for seat, token in created.seat_tokens.items():
-        console.print(f"{seat}: {base}/play/{created.id}?token={token}", highlight=False, soft_wrap=True)
-    console.print(f"spectators: {base}/play/{created.id}?token={created.spectator_token}", highlight=False,
+        console.print(f"{seat}: {base}/play/{created.id}#token={token}", highlight=False, soft_wrap=True)
+    console.print(f"spectators: {base}/play/{created.id}#token={created.spectator_token}", highlight=False,
                   soft_wrap=True)
-    console.print(f"owner: {base}/play/{created.id}?token={created.owner_token}", highlight=False, soft_wrap=True)
+    console.print(f"owner: {base}/play/{created.id}#token={created.owner_token}", highlight=False, soft_wrap=True)
 
 
 def _option(text: str) -> tuple[str, object]:

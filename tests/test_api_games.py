@@ -32,7 +32,7 @@ def test_create_gives_one_secret_link_per_seat_and_spectator_and_owner(client):
               game["spectator"]["token"], game["owner"]["token"]]
     assert len(set(tokens)) == 4
     assert all(len(token) >= 43 for token in tokens)  # 32 random bytes, URL-safe
-    assert game["seats"]["north"]["link"] == f"/play/{game['id']}?token={tokens[0]}"
+    assert game["seats"]["north"]["link"] == f"/play/{game['id']}#token={tokens[0]}"
     page = client.get(game["seats"]["north"]["link"])
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
 

@@ -27,8 +27,25 @@ from schemathesis.checks import (
 from kadesh.core import all_rulesets
 from kadesh.server import create_app
 
+SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included
+    "content-security-policy": "frame-ancestors 'none'",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "permissions-policy": "camera=()",
+}
+
+
+@schemathesis.check
+def security_headers(ctx, response, case) -> bool | None:
+    for name, part in SECURITY_HEADERS.items():
+        values = response.headers.get(name) or []
+        value = values[0] if isinstance(values, list) and values else values
+        assert value and part in value, f"{name} missing or without {part!r}: {value!r}"
+    return None
+
+
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-          response_headers_conformance]
+          response_headers_conformance, security_headers]
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 PER_RULESET = settings(SETTINGS, max_examples=12)
 RULESETS = sorted(all_rulesets())

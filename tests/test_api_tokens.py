@@ -30,7 +30,7 @@ def test_a_seat_link_is_replaced_and_the_old_token_is_refused_everywhere(client)
     response = reissue(client, game, "north")
     assert response.status_code == 200, response.text
     new = response.json()
-    assert set(new) == {"token", "link"} and new["token"] != old and new["link"] == f"/play/{gid}?token={new['token']}"
+    assert set(new) == {"token", "link"} and new["token"] != old and new["link"] == f"/play/{gid}#token={new['token']}"
     assert_revoked(client.get(f"/api/games/{gid}", params={"token": old}))
     assert_revoked(client.get(f"/api/games/{gid}/legal", headers=auth(old)))
     assert_revoked(client.post(f"/api/games/{gid}/actions", headers=auth(old),

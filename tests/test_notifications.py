@@ -75,7 +75,7 @@ def test_a_seat_subscribes_lists_tests_and_removes_its_subscriptions(app_client)
     assert client.delete(f"/api/games/{game_id}/subscriptions/{hook['id']}", headers=north).status_code == 204
     assert len(store.subscriptions.of_seat(game_id, "north")) == 1
     # The subscription keeps the seat's link, absolute: the notices carry it.
-    assert store.subscriptions.of_seat(game_id, "north")[0].link.endswith(f"/play/{game_id}?token={tokens['north']}")
+    assert store.subscriptions.of_seat(game_id, "north")[0].link.endswith(f"/play/{game_id}#token={tokens['north']}")
 
 
 @pytest.mark.parametrize(("body", "code"), [
@@ -321,7 +321,7 @@ def subscribe_everyone(url: str, game_id: str, tokens: dict[str, str], hooks: Ho
                                  json=body).status_code == 201
 
 
-def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: Hooks) -> None:
+def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: Hooks, tokens: dict[str, str]) -> None:
     """Every expected notice arrives once by each channel, and nothing else (watched a while longer)."""
     wanted_hooks = sorted(f"{game_id}-{version}-{seat}-{kind}" for kind, seat, version in expected)
     wait_for(lambda: len(hooks.received) >= len(wanted_hooks) and len(mail.messages) >= len(expected), 120)
@@ -332,9 +332,9 @@ def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: H
     for message in mail.messages:
         unsubscribe = message["List-Unsubscribe"].strip()
         assert unsubscribe.startswith("<http") and "/unsubscribe/" in unsubscribe
-        assert f"/play/{game_id}?token=" in message.get_content()
-    for body in hooks.received:
-        assert body["seat"]["id"] in body["link"] or "token=" in body["link"]
+        assert f"/play/{game_id}#token=" in message.get_content()
+    for body in hooks.received:  # each notice carries its own seat's link, and no other seat's
+        assert body["link"].endswith(f"/play/{game_id}#token={tokens[body['seat']['id']]}")
 
 
 @pytest.mark.slow
@@ -350,7 +350,7 @@ def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monke
             subscribe_everyone(server.url, created["id"], tokens, hooks)
             expected = play_whole_game([server.url], created["id"], tokens)
             assert any(kind == "turn" for kind, _, _ in expected) and expected[-1][0] == "over"
-            check_delivered(created["id"], expected, mail, hooks)
+            check_delivered(created["id"], expected, mail, hooks, tokens)
         finally:
             server.kill()
 
@@ -380,7 +380,7 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
             victim = next(w for w in workers if f":{w.pid}:" in holder)
             os.kill(victim.pid, signal.SIGKILL)
             victim.wait(timeout=30)
-            check_delivered(created["id"], expected, mail, hooks)
+            check_delivered(created["id"], expected, mail, hooks, tokens)
         finally:
             hooks.release()
             stop(*workers)

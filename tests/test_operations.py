@@ -1,4 +1,5 @@
-"""docs/operations.md's nginx configuration, as written there, in front of two servers on one PostgreSQL."""
+"""docs/operations.md's nginx configuration, as written there (TLS with a certificate made here), in front of
+two servers on one PostgreSQL; and no seat's token in any log after a whole game played through it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import ssl
 import subprocess
 import tempfile
 import time
@@ -15,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_support import free_port, start_servers
+from tests.server_support import ServerProcess, free_port
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
 
@@ -26,13 +28,27 @@ def documented_nginx_block() -> str:
     return "\n".join(line.removeprefix("   ") for line in blocks[0].splitlines())
 
 
-def nginx_conf(folder: Path, port: int, upstreams: list[int]) -> str:
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    certificate, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                    "/CN=127.0.0.1", "-keyout", str(key), "-out", str(certificate)], check=True, capture_output=True)
+    return certificate, key
+
+
+def nginx_conf(folder: Path, port: int, plain_port: int, upstreams: list[int]) -> str:
+    """The documented block on loopback: HTTPS on ``port`` with a certificate made here, HTTP on
+    ``plain_port``, the access log in ``folder``."""
     block = documented_nginx_block()
     documented_ports = re.findall(r"server 127\.0\.0\.1:(\d+);", block)
     assert len(documented_ports) == len(upstreams)
     for documented, real in zip(documented_ports, upstreams, strict=True):
         block = block.replace(f"127.0.0.1:{documented};", f"127.0.0.1:{real};")
-    block = block.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    certificate, key = self_signed(folder)
+    block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {certificate};", block)
+    block = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", block)
+    block = re.sub(r"access_log\s+\S+\s+kadesh;", f"access_log {folder / 'access.log'} kadesh;", block)
+    block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+    block = block.replace("listen 80;", f"listen 127.0.0.1:{plain_port};")
     temp = Path(tempfile.mkdtemp(prefix="kadesh-nginx-"))
     os.chmod(temp, 0o777)  # as root, nginx's workers run as nobody: they buffer big bodies here
     kinds = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -42,21 +58,27 @@ def nginx_conf(folder: Path, port: int, upstreams: list[int]) -> str:
             f"http {{ access_log off; {paths}\n{block}\n}}\n")
 
 
+UNVERIFIED = ssl.create_default_context()  # the certificate is made for the test: trusted, not checked
+UNVERIFIED.check_hostname = False
+UNVERIFIED.verify_mode = ssl.CERT_NONE
+
+
 @pytest.fixture
 def behind_nginx(postgres, tmp_path):
+    """Two servers logging every request (as ``kadesh serve`` does by default), behind the documented nginx."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx (.ci/run does)"
     db = postgres.new_database()
-    servers = start_servers(db, tmp_path, 2)
-    port = free_port()
+    servers = [ServerProcess(db, tmp_path / f"serve-{i}.log", None, "--log-level", "info").start() for i in range(2)]
+    port, plain_port = free_port(), free_port()
     conf = tmp_path / "nginx.conf"
-    conf.write_text(nginx_conf(tmp_path, port, [s.port for s in servers]), encoding="utf-8")
+    conf.write_text(nginx_conf(tmp_path, port, plain_port, [s.port for s in servers]), encoding="utf-8")
     proxy = subprocess.Popen([nginx, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    base = f"https://127.0.0.1:{port}"
     try:
         for _ in range(100):
             try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                if httpx.get(f"{base}/health", timeout=1, verify=False).status_code == 200:
                     break
             except httpx.TransportError:
                 time.sleep(0.1)
@@ -72,11 +94,11 @@ def behind_nginx(postgres, tmp_path):
 @pytest.mark.postgresql
 def test_the_documented_nginx_serves_play_and_websockets_over_two_servers(behind_nginx):
     base, servers = behind_nginx
-    with httpx.Client(base_url=base, timeout=10) as http:
+    with httpx.Client(base_url=base, timeout=10, verify=False) as http:
         game = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()
         north = {"Authorization": f"Bearer {game['seats']['north']['token']}"}
         socket_url = base.replace("http", "ws") + f"/ws/games/{game['id']}?token={game['spectator']['token']}"
-        with connect(socket_url) as socket:
+        with connect(socket_url, ssl=UNVERIFIED) as socket:
             assert json.loads(socket.recv(timeout=10))["version"] == 0
             for version in range(6):  # nginx spreads these over both servers
                 legal = http.get(f"/api/games/{game['id']}/legal", headers=north).json()
@@ -90,6 +112,78 @@ def test_the_documented_nginx_serves_play_and_websockets_over_two_servers(behind
         too_big = http.post(f"/api/games/{game['id']}/actions", headers={**north, "Content-Type": "application/json"},
                             content=b'{"action": "' + b"x" * 70_000 + b'"}')
         assert too_big.status_code == 413 and too_big.json()["code"] == "too_large"  # Kadesh's own answer
-        assert http.get("/health").json()["database"] == "postgresql"
+        health = http.get("/health")
+        assert health.json()["database"] == "postgresql"
+        assert health.headers["strict-transport-security"].startswith("max-age=")  # nginx's
+        assert "frame-ancestors 'none'" in health.headers["content-security-policy"]  # Kadesh's
     for server in servers:
         assert "Traceback" not in server.output()
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _play_to_the_end(http: httpx.Client, game_id: str, tokens: dict[str, str], resign_at: int = 40) -> int:
+    """Both seats play over the API (Maladroit's choices) until a resignation at ``resign_at``."""
+    from kadesh.ai.base import make_bot
+
+    bots = {seat: make_bot("manoeuvre", "maladroit", seed=index) for index, seat in enumerate(tokens)}
+    for _ in range(500):
+        game = http.get(f"/api/games/{game_id}", headers=_bearer(tokens["north"])).json()
+        if game["outcome"] is not None:
+            return game["version"]
+        seat = game["to_act"][0]
+        mine = http.get(f"/api/games/{game_id}", headers=_bearer(tokens[seat])).json()
+        legal = http.get(f"/api/games/{game_id}/legal", headers=_bearer(tokens[seat])).json()
+        action = ({"type": "resign"} if mine["version"] >= resign_at
+                  else bots[seat].choose(mine["view"], seat, legal["actions"]))
+        answer = http.post(f"/api/games/{game_id}/actions", headers=_bearer(tokens[seat]),
+                           json={"expected_version": mine["version"], "action": action})
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+@pytest.mark.browser
+def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser, tmp_path):
+    """A game played through the browser (an old ``?token=`` link and a new ``#token=`` one), the API (Bearer,
+    and the old query form) and WebSockets (the subprotocol, and the old query), behind nginx, over two
+    servers logging every request: no token of the game is in any log line."""
+    base, servers = behind_nginx
+    with httpx.Client(base_url=base, timeout=30, verify=False) as http:
+        created = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+        game_id = created["id"]
+        tokens = {seat: link["token"] for seat, link in created["seats"].items()}
+        secrets = [*tokens.values(), created["spectator"]["token"], created["owner"]["token"]]
+        assert created["seats"]["south"]["link"] == f"/play/{game_id}#token={tokens['south']}"
+        context = browser.new_context(ignore_https_errors=True)
+        north = context.new_page()
+        north.goto(f"{base}/play/{game_id}?token={tokens['north']}")  # a link sent before issue 26
+        north.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert north.url == f"{base}/play/{game_id}" and "Nord" in north.locator("#who").inner_text()
+        south = context.new_page()
+        south.goto(base + created["seats"]["south"]["link"])
+        south.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert south.url == f"{base}/play/{game_id}" and "Sud" in south.locator("#who").inner_text()
+        spectator = created["spectator"]["token"]
+        assert http.get(f"/api/games/{game_id}?token={spectator}").status_code == 200  # the old query form
+        with connect(f"{base.replace('https', 'wss')}/ws/games/{game_id}?token={spectator}", ssl=UNVERIFIED) as old:
+            assert json.loads(old.recv(timeout=10))["type"] == "update"
+        last = _play_to_the_end(http, game_id, tokens)
+        for page in (north, south):  # the pages followed over their WebSockets (token in the subprotocol)
+            page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset.version) === {last}")
+        north.reload()  # the tab keeps its seat without the token in its address
+        north.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert "Nord" in north.locator("#who").inner_text()
+        replaced = http.post(f"/api/games/{game_id}/tokens/north", headers=_bearer(created["owner"]["token"]))
+        secrets.append(replaced.json()["token"])
+        context.close()
+    time.sleep(0.5)  # the servers' and nginx's last lines are written
+    logs = {path.name: path.read_text(errors="replace") for path in tmp_path.glob("*.log")}
+    assert "/play/" in logs["access.log"] and "/ws/games/" in logs["access.log"]
+    assert any("GET /api/games/" in text and "WebSocket" in text for text in logs.values())  # they do log
+    assert any("[redacted]" in text for text in logs.values())  # the old forms' lines, cut
+    leaks = [(name, secret[:6]) for name, text in logs.items() for secret in secrets if secret in text]
+    assert not leaks, f"tokens in the logs: {leaks}"

@@ -58,7 +58,8 @@ WRITE = problems(400, 401, 403, 404, 409, 413, 415, 422)
 
 
 def play_link(game_id: str, token: str) -> Link:
-    return Link(token=token, link=f"/play/{game_id}?token={token}")
+    """The game page's link: the token in the fragment, which browsers never send (nor log, nor pass on)."""
+    return Link(token=token, link=f"/play/{game_id}#token={token}")
 
 
 @router.get("/rulesets", response_model=list[RulesetInfo], tags=["rulesets"])

@@ -18,6 +18,7 @@ from kadesh.server import api, problems, subscriptions_api, ws
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
+from kadesh.server.security import SecurityHeaders, redact_logs
 from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
 
@@ -38,6 +39,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        redact_logs()  # uvicorn has configured its loggers by now: no token reaches a log line
         app.state.notifier.start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
@@ -45,7 +47,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         app.state.workers.stop()
         app.state.notifier.stop()
 
-    app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Turn-based wargames over several visits; every die roll on the record.")
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or default_notifier(app.state.store)
@@ -76,9 +78,14 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play(game_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "play.html", media_type="text/html; charset=utf-8")
+        """The game page. Its link carries the token in the fragment (``#token=…``), which browsers never
+        send; an old link's ``?token=…`` comes here too, is never logged (``RedactTokens``), and the page
+        moves it to its session storage and off the address bar before it loads anything else."""
+        return FileResponse(WEB_DIR / "play.html", media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-store"})
 
     app.add_middleware(RequestLimits, max_body=max_body)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

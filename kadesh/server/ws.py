@@ -11,6 +11,11 @@ The server needs nothing from the client. A client that floods anyway (more than
 One server process keeps at most ``MAX_SOCKETS_PER_GAME`` sockets open on one game: the
 next ones get an error frame and close code 4429. An open socket whose token the owner
 replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``.
+
+The token comes in the ``Sec-WebSocket-Protocol`` header, never in the URL (which logs keep): the client
+offers the subprotocols ``kadesh`` and ``kadesh.bearer.<token>``, and the server accepts ``kadesh``. An
+``Authorization: Bearer`` header (clients other than browsers) and the old ``?token=`` query (links from
+before) are still taken; the query is redacted from every log line (``kadesh.server.security``).
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ MAX_FRAME = 64 * 1024  # bytes: uvicorn (kadesh serve) drops a connection sendin
 CLOSE_POLICY = 1008  # RFC 6455 "policy violation": flooding
 CLOSE_TOO_MANY = 4429  # too many sockets on this game
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the database is away; the page reconnects by itself
+SUBPROTOCOL = "kadesh"
+BEARER_PROTOCOL = "kadesh.bearer."  # followed by the token, in the offered subprotocols
 
 FLOODED = ApiProblem(429, "too_many_messages", "Trop de messages : ce canal ne reçoit rien du navigateur.",
                      "Too many messages: this socket expects nothing from the client.")
@@ -61,6 +68,13 @@ def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int
         return {"type": "update", "version": game.version,
                 "journal": [{"version": v, "line": line} for v, line in game.journal_entries(seat, lang, since)],
                 "view": game.view(seat)}
+
+
+def offered(websocket: WebSocket) -> tuple[bool, str | None]:
+    """Whether the client offered Kadesh's subprotocol, and the token it carries there, if any."""
+    protocols = [p.strip() for p in websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
+    token = next((p.removeprefix(BEARER_PROTOCOL) for p in protocols if p.startswith(BEARER_PROTOCOL)), None)
+    return SUBPROTOCOL in protocols, token or None
 
 
 def _open_sockets(app: FastAPI) -> dict[str, int]:
@@ -102,10 +116,11 @@ async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
 async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0,
                       lang: str = "fr") -> None:
     store: Store = websocket.app.state.store
-    await websocket.accept()
+    speaks_kadesh, offered_token = offered(websocket)
+    await websocket.accept(subprotocol=SUBPROTOCOL if speaks_kadesh else None)
     game_id = game_id[:64]
     lang = lang if lang in ("fr", "en") else "fr"
-    token = token or bearer(websocket.headers.get("authorization"))
+    token = offered_token or bearer(websocket.headers.get("authorization")) or token
     try:
         access = await run_in_threadpool(resolve, store, game_id, token)
     except StoreError as error:

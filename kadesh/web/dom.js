@@ -9,6 +9,8 @@ export function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (key.startsWith("on")) {
       if (value) node.addEventListener(key.slice(2), value);
+    } else if (key === "style") {
+      if (value) node.style.cssText = value;  // through the CSSOM: the page's CSP refuses style attributes
     } else if (value !== null && value !== undefined && value !== false) {
       node.setAttribute(key, value === true ? "" : value);
     }

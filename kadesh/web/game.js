@@ -44,9 +44,31 @@ const STRINGS = {
 };
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-// Hot seat: both seats' tokens in the fragment (never sent to the server in a URL), one screen.
-const hotseat = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
-let token = new URLSearchParams(location.search).get("token") || Object.values(hotseat)[0] || "";
+
+// The link's secret: a seat's token (#token=…), or both seats' on one screen (#north=…&south=…), in the
+// fragment, which browsers never send to a server; an old link's ?token=… too. It moves to this tab's
+// session storage and off the address bar (history, bookmarks, a copied address) before anything loads,
+// and goes to the server only in an Authorization header or the WebSocket's subprotocol.
+function takeLink() {
+  const key = `kadesh.link.${gameId}`;
+  const fragment = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  let found = null;
+  if (fragment.token || fromQuery) found = { token: fragment.token || fromQuery, hotseat: {} };
+  else if (Object.keys(fragment).length) found = { token: Object.values(fragment)[0], hotseat: fragment };
+  if (found) {
+    sessionStorage.setItem(key, JSON.stringify(found));
+    history.replaceState(null, "", location.pathname);
+    return found;
+  }
+  return JSON.parse(sessionStorage.getItem(key) || "null") ?? { token: "", hotseat: {} };
+}
+
+const taken = takeLink();
+// Another link of this game opened in this tab changes only the fragment: load the page again to take it.
+window.addEventListener("hashchange", () => { if (location.hash.length > 1) location.reload(); });
+const hotseat = taken.hotseat;  // hot seat: each seat's token, one screen
+let token = taken.token;
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let current = null;   // GameOut from the server
 let legal = [];       // this seat's legal actions
@@ -248,7 +270,8 @@ function remember() {
   const first = seated ? Object.values(hotseat)[0] : token;
   const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]")
     .filter((g) => g.token !== first && !(seated && g.id === gameId));
-  const link = location.pathname + location.search + (seated ? location.hash : "");
+  const secret = seated ? new URLSearchParams(hotseat).toString() : `token=${encodeURIComponent(first)}`;
+  const link = `${location.pathname}#${secret}`;
   games.unshift({ id: gameId, token: first, seat: seated ? Object.keys(hotseat)[0] : current.seat, ruleset: current.ruleset,
     link, hotseat: seated, opened: Date.now() });
   localStorage.setItem("kadesh.games", JSON.stringify(games.slice(0, 50)));
@@ -381,7 +404,9 @@ async function askRematch() {
 function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const since = current ? current.version : 0;
-  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&since=${since}&lang=${lang}`);
+  // The token rides in the subprotocols offered, not in the URL, which servers and proxies log.
+  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?since=${since}&lang=${lang}`,
+    ["kadesh", `kadesh.bearer.${token}`]);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "update" && data.version > known) await refresh();

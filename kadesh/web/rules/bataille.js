@@ -501,7 +501,7 @@ async function run(ctx, options, generals) {
   const seats = mine.length ? mine : ["north"];
   const tokens = seats.map((s) => `${s}=${encodeURIComponent(created.seats[s].token)}`);
   window.location.href = mine.length === 1 ? created.seats[mine[0]].link
-    : `/play/${encodeURIComponent(created.id)}${mine.length ? `#${tokens.join("&")}` : `?token=${encodeURIComponent(created.spectator.token)}`}`;
+    : `/play/${encodeURIComponent(created.id)}${mine.length ? `#${tokens.join("&")}` : `#token=${encodeURIComponent(created.spectator.token)}`}`;
 }
 
 // Odds: 10,000 battles simulated by the server in chunks, so that the bar moves; told in words, then

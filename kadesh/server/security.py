@@ -1,0 +1,87 @@
+"""A seat's link is the seat: keeping tokens out of logs, and a browser that trusts only Kadesh.
+
+``SecurityHeaders`` puts on every HTTP response (pages, API, static files, errors) a strict
+Content-Security-Policy (scripts and styles from this server only, no inline script or style attribute,
+connections to its own WebSocket, never framed), ``Referrer-Policy: no-referrer`` (a page opened from an
+old ``?token=`` link sends that link nowhere), ``X-Content-Type-Options: nosniff``, and a
+``Permissions-Policy`` that turns off what the pages do not use. Browser notifications are asked for
+through the Notification API's own prompt, which no Permissions-Policy feature governs.
+
+``RedactTokens`` is a logging filter for every logger that writes a URL (uvicorn's access and WebSocket
+lines): the value of any ``token`` parameter becomes ``[redacted]`` before the line is written.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+PERMISSIONS = ("accelerometer=(), autoplay=(), camera=(), display-capture=(), fullscreen=(), geolocation=(), "
+               "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), "
+               "clipboard-write=(self)")  # the « Copier » buttons copy a link
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
+
+
+def content_security_policy(host: str | None) -> str:
+    """The policy of every response; ``host`` (the request's Host) names the page's own WebSocket."""
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.match(host) else ""
+    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+            f"connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            "frame-ancestors 'none'")
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"host"), None)
+        policy = content_security_policy(host)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = policy
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["X-Frame-Options"] = "DENY"
+                headers["Permissions-Policy"] = PERMISSIONS
+                headers["Cross-Origin-Opener-Policy"] = "same-origin"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+_TOKEN = re.compile(r"((?:^|[?&;\s\"'])token=)[^&\s\"']*", flags=re.IGNORECASE)
+REDACTED = "[redacted]"
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token=`` parameter replaced."""
+    return _TOKEN.sub(lambda match: match.group(1) + REDACTED, text)
+
+
+class RedactTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message.lower():
+            record.msg, record.args = redact(message), ()
+        return True
+
+
+LOGGERS_WITH_URLS = ("uvicorn.access", "uvicorn.error", "uvicorn", "kadesh", "")  # "": the root's handlers
+
+
+def redact_logs() -> None:
+    """Put ``RedactTokens`` on the loggers that may write a URL and on their handlers (once)."""
+    for name in LOGGERS_WITH_URLS:
+        logger = logging.getLogger(name)
+        for target in (logger, *logger.handlers):
+            if not any(isinstance(existing, RedactTokens) for existing in target.filters):
+                target.addFilter(RedactTokens())

@@ -1,0 +1,128 @@
+"""A seat's link stays secret (issue 26): tokens in the fragment, the WebSocket's subprotocol and headers,
+never in a log line; every answer carries the security headers. (Behind nginx, over two servers, with the
+logs read after a whole game: tests/test_operations.py.)"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from kadesh.server import create_app
+from kadesh.server.security import RedactTokens, redact
+from kadesh.store import Store
+from tests.browser_support import running_server
+
+HEADERS = ("content-security-policy", "referrer-policy", "x-content-type-options", "permissions-policy")
+
+
+@pytest.fixture
+def client(tmp_path):
+    store = Store(f"sqlite:///{tmp_path}/secret.sqlite3")
+    with TestClient(create_app(store=store, local_workers=0)) as test_client:
+        yield test_client, store
+    store.close()
+
+
+def test_every_kind_of_answer_carries_the_security_headers(client):
+    http, store = client
+    created = store.create_game("manoeuvre")
+    answers = [http.get("/"), http.get(f"/play/{created.id}?token=x"), http.get("/static/game.js"),
+               http.get("/static/missing.js"), http.get("/no/such/page"), http.get("/api/rulesets"),
+               http.get(f"/api/games/{created.id}"), http.get("/openapi.json"), http.get("/health"),
+               http.post("/api/games", content=b"not json", headers={"Content-Type": "text/plain"}),
+               http.post("/api/games", content=b"{" * 70_000, headers={"Content-Type": "application/json"}),
+               http.get("/unsubscribe/unknown")]
+    assert {answer.status_code for answer in answers} >= {200, 401, 404, 413, 415}
+    for answer in answers:
+        for name in HEADERS:
+            assert name in answer.headers, (answer.request.url, name)
+        policy = answer.headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+        assert answer.headers["referrer-policy"] == "no-referrer"
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    assert "ws://testserver" in answers[0].headers["content-security-policy"]  # its own WebSocket
+    assert http.get("/docs").status_code == 404  # Swagger's page needs scripts from elsewhere: off
+
+
+def test_links_carry_the_token_in_the_fragment(client):
+    http, _ = client
+    created = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    for link in [*created["seats"].values(), created["spectator"], created["owner"]]:
+        assert link["link"] == f"/play/{created['id']}#token={link['token']}"
+
+
+def test_the_websocket_takes_its_token_in_the_subprotocol_and_refuses_as_before(client):
+    http, store = client
+    created = store.create_game("manoeuvre")
+    north = created.seat_tokens["north"]
+    with http.websocket_connect(f"/ws/games/{created.id}", subprotocols=["kadesh", f"kadesh.bearer.{north}"]) as ws:
+        assert ws.accepted_subprotocol == "kadesh"
+        assert ws.receive_json()["type"] == "update"
+    with http.websocket_connect(f"/ws/games/{created.id}?token={north}") as ws:  # links from before: still taken
+        assert ws.receive_json()["type"] == "update"
+    with http.websocket_connect(f"/ws/games/{created.id}", subprotocols=["kadesh", "kadesh.bearer.wrong"]) as ws:
+        refusal = ws.receive_json()
+        assert refusal["type"] == "error" and refusal["problem"]["code"] == "unauthorized"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+    with http.websocket_connect(f"/ws/games/{created.id}", subprotocols=["kadesh"]) as ws:  # no token at all
+        assert ws.receive_json()["problem"]["status"] == 401
+
+
+def test_a_logged_url_never_keeps_a_token():
+    assert redact('127.0.0.1:5 - "GET /play/g1?token=abc-_1 HTTP/1.1" 200') == \
+        '127.0.0.1:5 - "GET /play/g1?token=[redacted] HTTP/1.1" 200'
+    assert redact("/ws/games/g?since=3&token=abc&lang=fr") == "/ws/games/g?since=3&token=[redacted]&lang=fr"
+    assert redact("/ws/games/g?TOKEN=abc") == "/ws/games/g?TOKEN=[redacted]"
+    assert redact("/api/games/g/tokens/north") == "/api/games/g/tokens/north"  # a path, not a parameter
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5", "GET", "/api/games/g?token=s3cret", "1.1", 200), None)
+    RedactTokens().filter(record)
+    assert "s3cret" not in record.getMessage() and "[redacted]" in record.getMessage()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_an_old_link_opens_its_seat_and_leaves_the_address_bar_clean(browser, tmp_path):
+    with running_server(str(tmp_path / "links.sqlite3"), local_workers=0) as (base, store):
+        created = store.create_game("manoeuvre", seed="old-links")
+        page = browser.new_page()
+        page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['south']}")
+        page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert page.url == f"{base}/play/{created.id}" and "Sud" in page.locator("#who").inner_text()
+        stored = json.loads(page.evaluate(f"sessionStorage.getItem('kadesh.link.{created.id}')"))
+        assert stored["token"] == created.seat_tokens["south"]
+        remembered = json.loads(page.evaluate("localStorage.getItem('kadesh.games')"))
+        assert remembered[0]["link"] == f"/play/{created.id}#token={created.seat_tokens['south']}"
+        page.reload()
+        page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert "Sud" in page.locator("#who").inner_text()
+        # Both seats on one screen: their tokens in the fragment, kept by the tab the same way.
+        tokens = "&".join(f"{seat}={token}" for seat, token in created.seat_tokens.items())
+        page.goto(f"{base}/play/{created.id}#{tokens}")
+        page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert page.url == f"{base}/play/{created.id}"
+        page.reload()
+        page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+        assert "Nord" in page.locator("#who").inner_text()
+        page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_browser_tests_catch_a_page_that_breaks_the_policy(browser, tmp_path):
+    """What makes every browser test fail on a CSP violation (tests/conftest.py) does see one."""
+    with running_server(str(tmp_path / "csp.sqlite3"), local_workers=0) as (base, _):
+        page = browser.new_page()
+        page.goto(f"{base}/")
+        page.evaluate("document.body.setAttribute('style', 'color: red')")  # an inline style: refused
+        page.wait_for_timeout(200)
+        assert any("style-src" in violation for violation in browser.violations), browser.violations
+        browser.violations.clear()
+        page.close()
