@@ -14,6 +14,35 @@ from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
 
+class WatchedBrowser:
+    """Chromium, with every page's Content-Security-Policy violations kept (Chromium reports each one on
+    the page's console): a browser test that meets one fails (``_no_csp_violation``)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self.violations: list[str] = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+    def _watch(self, context):
+        context.on("console", lambda message: self._note(message.text))
+        return context
+
+    def _note(self, text: str) -> None:
+        if "Content Security Policy" in text:
+            self.violations.append(text)
+
+    def new_context(self, **options):
+        return self._watch(self._browser.new_context(**options))
+
+    def new_page(self, **options):
+        context = self.new_context(**options)
+        page = context.new_page()
+        page.on("close", lambda _: context.close())
+        return page
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright, one per browser test module."""
@@ -21,8 +50,20 @@ def browser():
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield WatchedBrowser(chromium)
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation(request):
+    """Every browser test ends with no page having broken the server's Content-Security-Policy."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched = request.getfixturevalue("browser")
+    watched.violations.clear()
+    yield
+    assert not watched.violations, "Content-Security-Policy violations: " + " | ".join(watched.violations[:3])
 
 
 @pytest.fixture(scope="session")

@@ -42,7 +42,8 @@ def test_two_generals_fight_a_battle_to_its_end(browser, tmp_path):
                     version = int(page.locator("#board").get_attribute("data-version"))
                     wanted = page.locator(BOLD)
                     (wanted.first if wanted.count() else buttons.first).click()
-                    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+                    page.wait_for_function(
+                        f"() => Number(document.querySelector('#board').dataset.version) > {version}")
                     decisions += 1
             for page in pages.values():
                 page.wait_for_timeout(50)
@@ -73,7 +74,7 @@ def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_pa
         page.select_option("#north-general", "bold")
         page.click("#run-battle")
         page.locator(".bataille").wait_for()
-        page.wait_for_function("document.querySelector('#battle-status')?.textContent.endsWith('terrain.')",
+        page.wait_for_function("() => document.querySelector('#battle-status')?.textContent.endsWith('terrain.')",
                                timeout=30_000)
         assert "120" in page.locator('.group[data-side="south"] .strength').inner_text()
 

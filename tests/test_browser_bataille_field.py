@@ -38,7 +38,7 @@ def open_seat(browser, base: str, created, seat: str, lang: str = "fr"):
 def click_and_wait(page, button) -> None:
     before = version(page)
     button.click()
-    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {before}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {before}")
 
 
 def test_two_generals_fight_a_field_battle_to_its_end(browser, tmp_path):

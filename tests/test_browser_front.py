@@ -85,7 +85,7 @@ def open_page(browser, base, created, side, lang="fr", viewport=None):
 
 
 def at_version(page, version: int) -> None:
-    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) === {version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) === {version}")
 
 
 def text(locator) -> str:
@@ -109,7 +109,7 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         on_map(blue, '[data-unit="b1"]').first.click()
         assert "Char lourd bleu en A2 · 10 PA" in bar(blue)
         click_cell(blue, "C2")
-        blue.wait_for_function("document.querySelector('.front-bar').innerText.includes('2 PA · 2 carburant')")
+        blue.wait_for_function("() => document.querySelector('.front-bar').innerText.includes('2 PA · 2 carburant')")
         assert "Aller en C2" in bar(blue) and blue.locator(".front-tag").inner_text() == "2 PA · 2 carburant"
         blue.keyboard.press("Escape")
         assert "Aller en C2" not in bar(blue)
@@ -121,7 +121,7 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
 
         # a shot: the damage and the chance of destroying are shown before it is fired
         on_map(blue, '[data-unit="r1"]').first.click()
-        blue.wait_for_function("document.querySelector('.front-odds')?.innerText.includes('dégâts')")
+        blue.wait_for_function("() => document.querySelector('.front-odds')?.innerText.includes('dégâts')")
         assert "Cible : Observateur rouge en F1" in bar(blue)
         assert text(blue.locator(".front-odds").first) == "5 dégâts · 0 % de le détruire · couvert 0 · il a 6 PV"
         assert [b.inner_text().replace("\n", " ") for b in blue.locator(".front-aim button").all()] == [
@@ -161,7 +161,7 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         assert red.locator(".front-summary").count() == 0
         on_map(red, '[data-unit="r1"]').first.click()
         click_cell(red, "H1")
-        red.wait_for_function("document.querySelector('.front-bar').innerText.includes('8 PA')")
+        red.wait_for_function("() => document.querySelector('.front-bar').innerText.includes('8 PA')")
         on_map(red, '[role="grid"]').focus()  # the map's cursor is on the cell clicked: Enter gives the order
         red.keyboard.press("Enter")
         at_version(red, 5)
@@ -179,11 +179,11 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         at_version(blue, 7)
         assert unit_drawn(blue, "r1")  # three cells away: seen again, in the wood
         on_map(blue, '[data-unit="r1"]').first.click()
-        blue.wait_for_function("document.querySelector('.front-odds')?.innerText.includes('100')")
+        blue.wait_for_function("() => document.querySelector('.front-odds')?.innerText.includes('100')")
         assert text(blue.locator(".front-odds").first).startswith("4 dégâts · 100 % de le détruire · couvert 1")
         on_map(blue, '[data-unit="r1"]').first.click()
         at_version(blue, 8)
-        blue.wait_for_function("document.querySelector('.front-top').innerText.includes('Victoire du Bleu')")
+        blue.wait_for_function("() => document.querySelector('.front-top').innerText.includes('Victoire du Bleu')")
         with store.game(created.id) as game:
             assert game.outcome == {"winner": "blue", "reason": "annihilation"}
         assert_page_clean(blue, "fr")
@@ -197,12 +197,12 @@ def test_the_duel_reads_in_english(browser, tmp_path):
         on_map(page, '[data-unit="b1"]').first.click()
         assert "Blue heavy tank at A2 · 10 AP" in bar(page)
         click_cell(page, "C2")
-        page.wait_for_function("document.querySelector('.front-bar').innerText.includes('2 AP · 2 fuel')")
+        page.wait_for_function("() => document.querySelector('.front-bar').innerText.includes('2 AP · 2 fuel')")
         assert "Move to C2" in bar(page)
         assert_page_clean(page, "en")
         page.keyboard.press("Escape")
         on_map(page, '[data-unit="r1"]').first.click()
-        page.wait_for_function("document.querySelector('.front-odds')?.innerText.includes('damage')")
+        page.wait_for_function("() => document.querySelector('.front-odds')?.innerText.includes('damage')")
         odds = text(page.locator(".front-odds").first)
         assert odds == "5 damage · 0% chance of destroying it · cover 0 · it has 6 HP"
         assert "Target: Red observer at F1" in bar(page)
@@ -293,7 +293,7 @@ def test_air_orders_are_given_on_the_map(browser, tmp_path):
         targets = text(page.locator(".front-targets"))
         assert "Hélicoptère d'attaque rouge en J4" in targets and "Sniper rouge en J4" in targets
         on_map(page, '[data-unit="r6"]').first.click()  # the helicopter over the sniper: the rocket reaches it
-        page.wait_for_function("document.querySelector('.front-odds')?.innerText.includes('dégâts')")
+        page.wait_for_function("() => document.querySelector('.front-odds')?.innerText.includes('dégâts')")
         assert "Cible : Hélicoptère d'attaque rouge en J4" in bar(page)
         assert text(page.locator(".front-aim button").first).replace("\n", " ") == "Tirer (roquette) 5 PA"
         on_map(page, '[data-unit="r6"]').first.click()

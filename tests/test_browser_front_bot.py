@@ -34,7 +34,7 @@ def play_against_the_computer(page, level: str, side: str = "blue") -> str:
     card = page.locator("#card-front")
     card.locator("details.options summary").click()
     page.set_input_files("#opt-front-scenario_toml-file", str(SMALL))
-    page.wait_for_function("document.querySelector('#opt-front-scenario_toml').value.includes('test_small')")
+    page.wait_for_function("() => document.querySelector('#opt-front-scenario_toml').value.includes('test_small')")
     card.locator("label", has_text=LEVELS[level]).click()
     page.check(f"#front-side-{side}")
     assert page.is_checked(f"#front-level-{level}")
@@ -51,7 +51,7 @@ def version(page) -> int:
 
 def after(page, old: int) -> None:
     """Wait for the page to draw an order given at version ``old``."""
-    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {old}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {old}")
 
 
 def over(page) -> bool:
@@ -110,7 +110,7 @@ def fire_at_the_first_target(page) -> bool:
         return False
     cell = targets.first.get_attribute("data-target")
     click_cell(page, cell)
-    page.wait_for_function("document.querySelector('.front-odds')?.innerText.includes('dégâts')")
+    page.wait_for_function("() => document.querySelector('.front-odds')?.innerText.includes('dégâts')")
     assert "Cible :" in bar(page)
     old = version(page)
     click_cell(page, cell)
@@ -131,7 +131,7 @@ def move_towards_the_enemy(page) -> bool:
     if apart(best, goal) >= apart(here, goal):
         return False
     click_cell(page, best)
-    page.wait_for_function("document.querySelector('#front-confirm')?.disabled === false")  # its cost is in
+    page.wait_for_function("() => document.querySelector('#front-confirm')?.disabled === false")  # its cost is in
     assert f"Aller en {best}" in bar(page)
     old = version(page)
     click_cell(page, best)
@@ -201,7 +201,7 @@ def test_a_person_beats_general_maladroit_on_the_small_ground(browser, tmp_path)
 
         with store.game(game_id) as game:
             assert game.outcome == {"winner": "blue", "reason": "annihilation"}
-        page.wait_for_function("document.querySelector('.front-whose')?.innerText === 'Victoire du Bleu.'")
+        page.wait_for_function("() => document.querySelector('.front-whose')?.innerText === 'Victoire du Bleu.'")
         assert page.locator("#ending h2").inner_text() == "Partie terminée"
         assert page.locator("#ending .verdict").inner_text() == "Victoire !"
         assert page.locator(".front-bar").inner_text() == "La bataille est finie."

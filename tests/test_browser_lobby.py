@@ -101,7 +101,7 @@ def test_a_game_by_links_shows_them_where_the_player_looks(browser, base, name, 
     copies = page.locator(f"{block} button.copy")
     assert copies.count() == seats + 2                        # and the owner's
     first = page.locator(f"{rows} input").first.input_value()
-    assert re.match(r"http://127\.0\.0\.1:\d+/play/\w+\?token=", first)
+    assert re.match(r"http://127\.0\.0\.1:\d+/play/\w+#token=", first)
     copies.first.click()
     assert page.evaluate("navigator.clipboard.readText()") == first
     assert copies.first.inner_text() == "Copié"
@@ -128,11 +128,17 @@ def test_manoeuvre_by_links_keeps_the_seat_order_and_the_hot_seat_link(browser, 
     page.context.close()
 
 
+def taken_link(page) -> dict:
+    """What the game page took from its link into the tab's session storage: {token, hotseat}."""
+    return page.evaluate("JSON.parse(sessionStorage.getItem(`kadesh.link.${location.pathname.split('/').pop()}`))")
+
+
 def test_hot_seat_from_the_lobby_opens_the_hot_seat_page(browser, base):
     page = open_lobby(browser, base)
     page.click("#hotseat-manoeuvre")
-    page.wait_for_url(re.compile(r"/play/\w+#north=.+&south=.+"))
+    page.wait_for_url(re.compile(r"/play/\w+$"))  # the seats' tokens moved off the address bar
     page.locator("#board .field").wait_for()
+    assert set(taken_link(page)["hotseat"]) == {"north", "south"}
     page.context.close()
 
 
@@ -143,11 +149,11 @@ def test_against_the_computer_goes_to_the_seat_page(browser, base, name, side, b
     prefix = "" if name == "manoeuvre" else f"{name}-"
     page.check(f"#{prefix}side-{side}")
     page.click(f"#play-computer-{name}")
-    page.wait_for_url(re.compile(r"/play/\w+\?token="))
+    page.wait_for_url(re.compile(r"/play/\w+$"))  # the token moved off the address bar
     page.locator(board).wait_for()
     game = page.evaluate("""async () => {
-        const token = new URLSearchParams(location.search).get('token');
         const id = location.pathname.split('/').pop();
+        const token = JSON.parse(sessionStorage.getItem(`kadesh.link.${id}`)).token;
         return (await fetch(`/api/games/${id}`, {headers: {Authorization: `Bearer ${token}`}})).json();
     }""")
     assert game["seat"] == side and set(game["bots"]) == {s for s in game["seats"] if s != side}
@@ -185,7 +191,7 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
     page = open_lobby(browser, base, games=[hot, seat])
     page.locator("#my-games li").nth(1).wait_for()
     page.locator("#my-games li").first.locator("button.forget").click()
-    page.wait_for_function("document.querySelectorAll('#my-games li').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('#my-games li').length === 1")
     assert "sur cet écran" not in page.locator("#my-games").inner_text()
     assert len(json.loads(page.evaluate("localStorage.getItem('kadesh.games')"))) == 1
     page.locator("#my-games li button.forget").click()
@@ -203,15 +209,16 @@ def test_a_front_scenario_file_of_ones_own_is_loaded_from_the_lobby_and_played(b
     page = open_lobby(browser, base)
     page.locator("#card-front details.options summary").click()
     page.set_input_files("#opt-front-scenario_toml-file", str(scenario))
-    page.wait_for_function("document.querySelector('#opt-front-scenario_toml').value.includes('Duel')")  # read async
+    # read async
+    page.wait_for_function("() => document.querySelector('#opt-front-scenario_toml').value.includes('Duel')")
     assert "Duel au gué" in page.locator("#opt-front-scenario_toml").input_value()
     assert page.locator("label[for=opt-front-scenario_toml-file]").inner_text() == "Charger un fichier :"
     assert_page_clean(page, "fr")
     page.click("#hotseat-front")
-    page.wait_for_url(re.compile(r"/play/\w+#blue=.+&red=.+"))
+    page.wait_for_url(re.compile(r"/play/\w+$"))
     view = page.evaluate("""async () => {
-        const token = new URLSearchParams(location.hash.slice(1)).get('blue');
         const id = location.pathname.split('/').pop();
+        const token = JSON.parse(sessionStorage.getItem(`kadesh.link.${id}`)).hotseat.blue;
         return (await (await fetch(`/api/games/${id}`, {headers: {Authorization: `Bearer ${token}`}})).json()).view;
     }""")
     assert view["scenario"]["fr"] == "Duel au gué" and len(view["map"]) == 3

@@ -23,7 +23,7 @@ def version_of(page) -> int:
 
 
 def wait_version(page, version: int) -> None:
-    page.wait_for_function(f"Number(document.querySelector('#board')?.dataset.version) >= {version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset.version) >= {version}")
 
 
 def perform(page, action: dict) -> None:
@@ -46,7 +46,7 @@ def perform(page, action: dict) -> None:
             selector = f'.attack-option button[data-kind="{kind}"]'
             selector += f'[data-from="{action["from"]}"]' if action.get("from") else ":not([data-from])"
             page.locator(selector).wait_for()
-            page.wait_for_function("![...document.querySelectorAll('.odds')].some(o => o.textContent === '…')")
+            page.wait_for_function("() => ![...document.querySelectorAll('.odds')].some(o => o.textContent === '…')")
             page.click(selector)
     wait_version(page, before + 1)
 
@@ -113,7 +113,7 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         north.locator("#links input").first.wait_for()
         north_link = north.locator("#links input").nth(0).input_value()
         south_link = north.locator("#links input").nth(1).input_value()
-        game_id = north_link.split("/play/")[1].split("?")[0]
+        game_id = north_link.split("/play/")[1].split("#")[0]
         north.goto(north_link)
         south.goto(south_link)
         north.locator("#board .field").wait_for()
@@ -126,7 +126,7 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         assert no_north_token_shown(south)
         deploy_by_click(north, "north", NORTH_CELLS[1:], first=2, after=lambda: assert_hidden(south))
         north.click("#ready")
-        south.wait_for_function("document.querySelector('.status').textContent.includes('Nord : prêt')")
+        south.wait_for_function("() => document.querySelector('.status').textContent.includes('Nord : prêt')")
         assert no_north_token_shown(south)
 
         deploy_by_click(south, "south", SOUTH_CELLS, after=lambda: assert_hidden(south))
@@ -158,7 +158,7 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         north_journal = north.inner_text("#journal")
         assert " attaque " in north_journal and " tire " in north_journal and " contre " in north_journal
         south.click("#lang")
-        south.wait_for_function("document.querySelector('#journal').textContent.includes(' against ')")
+        south.wait_for_function("() => document.querySelector('#journal').textContent.includes(' against ')")
 
         # North resigns, after confirming; both pages show the end, the seed and its verification.
         with store.game(game_id) as game:
@@ -166,7 +166,7 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         if not over:
             north.click("#resign")
             north.click("#confirm-resign")
-            south.wait_for_function("document.querySelector('.winner')?.textContent.includes('South wins')")
+            south.wait_for_function("() => document.querySelector('.winner')?.textContent.includes('South wins')")
         north.locator("#verify-result[data-ok=true]").wait_for()
         assert "l'emporte" in north.inner_text("#journal")
         assert north.locator("#download").is_visible()
@@ -242,7 +242,7 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
                     version = game.version
                 wait_version(page, version)  # the bot's last move is on the page before North acts
                 perform(page, action)
-            page.wait_for_function("document.querySelector('#end-turn') || document.querySelector('.winner')")
+            page.wait_for_function("() => document.querySelector('#end-turn') || document.querySelector('.winner')")
         with store.game(game_id) as game:
             assert game.outcome is not None, "the game did not end"
             winner = game.outcome["winner"]
@@ -267,7 +267,7 @@ def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, t
 
         # A drop outside the zone does nothing, and says why beside the board.
         page.locator('.tray .piece[data-element="n1"]').drag_to(page.locator('rect[data-cell="e5"]'))
-        page.wait_for_function("document.querySelector('.notice').textContent.includes('Hors de ta zone')")
+        page.wait_for_function("() => document.querySelector('.notice').textContent.includes('Hors de ta zone')")
         assert "colonnes c à j" in page.inner_text(".notice")
         assert page.locator('g.token[data-element="n1"]').count() == 0
         page.locator('.tray .piece[data-element="n1"]').drag_to(page.locator('rect[data-cell="e2"]'))
@@ -276,12 +276,12 @@ def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, t
         page.click('.tray .piece[data-element="n2"]')
         assert page.locator("rect.cell.legal").count() == 15
         page.locator('.tray .piece[data-element="n2"]').drag_to(page.locator('g.token[data-element="n1"]'))
-        page.wait_for_function("document.querySelector('.notice').textContent.includes('ton général')")
+        page.wait_for_function("() => document.querySelector('.notice').textContent.includes('ton général')")
 
         page.click("#lang")
-        page.wait_for_function("document.querySelector('.status').textContent.includes('Deployment')")
+        page.wait_for_function("() => document.querySelector('.status').textContent.includes('Deployment')")
         page.locator('.tray .piece[data-element="n2"]').drag_to(page.locator('rect[data-cell="a1"]'))
-        page.wait_for_function("document.querySelector('.notice').textContent.includes('Outside your zone')")
+        page.wait_for_function("() => document.querySelector('.notice').textContent.includes('Outside your zone')")
         assert_page_clean(page, "en")
 
 
@@ -338,7 +338,7 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
         perform(page, move)
         page.click("#end-turn")
         wait_version(page, version + 2)  # the move, the end of the turn: now the bot plays
-        page.wait_for_function("document.querySelector('#end-turn') || document.querySelector('.winner')")
+        page.wait_for_function("() => document.querySelector('#end-turn') || document.querySelector('.winner')")
         with store.game(game_id) as game:
             south_marks = [m for _, _, m in game.journal_marked("north") if m and m.get("side") == "south"]
             dead = [e.id for e in game.state.elements.values() if not e.alive]
@@ -357,7 +357,7 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
         assert sorted(trays) == sorted(dead)
         assert_page_clean(page, "fr")
         page.click("#lang")
-        page.wait_for_function("document.querySelector('.losses h3').textContent === 'Losses'")
+        page.wait_for_function("() => document.querySelector('.losses h3').textContent === 'Losses'")
         assert_page_clean(page, "en")
 
         # The end: resigning shows the winner, the page stays clean.

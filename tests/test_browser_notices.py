@@ -36,11 +36,11 @@ def test_the_tab_says_when_the_other_side_has_played(browser, tmp_path):
         play_until(store, created.id, lambda game: game.to_act() == ["south"])
         page = browser.new_page()
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
-        page.wait_for_function("document.querySelector('#board')?.dataset.version")
+        page.wait_for_function("() => document.querySelector('#board')?.dataset.version")
         assert page.title() == "Manœuvre · Kadesh"
         assert page.locator("link[rel~='icon']").get_attribute("href") == "/static/favicon.svg"
         play_until(store, created.id, lambda game: game.to_act() == ["north"])  # the South plays its turn
-        page.wait_for_function(f"document.title === {YOUR_TURN!r}")
+        page.wait_for_function(f"() => document.title === {YOUR_TURN!r}")
         assert page.locator("link[rel~='icon']").get_attribute("href") == "/static/favicon-turn.svg"
         # The North subscribes a webhook from the panel; the list shows it, and the page stays clean.
         page.click("#notices summary")
@@ -56,7 +56,7 @@ def test_the_tab_says_when_the_other_side_has_played(browser, tmp_path):
         page.fill("#notice-address", "pas-une-adresse")
         page.evaluate("document.querySelector('#notice-address').type = 'text'")  # past the browser's own check
         page.click(".notice-form button[type=submit]")
-        page.wait_for_function("document.querySelector('#notice-message')?.textContent.includes('invalide')")
+        page.wait_for_function("() => document.querySelector('#notice-message')?.textContent.includes('invalide')")
         assert len(store.subscriptions.of_seat(created.id, "north")) == 1
         page.close()
 
@@ -76,7 +76,7 @@ def test_the_panel_and_the_unsubscribe_page_read_clean_in_both_languages(browser
             page.goto(link)
             page.evaluate(f"localStorage.setItem('kadesh.lang', '{lang}')")
             page.goto(link)
-            page.wait_for_function("document.querySelector('#board')?.dataset.version")
+            page.wait_for_function("() => document.querySelector('#board')?.dataset.version")
             page.click("#notices summary")
             page.locator("#notice-remind").wait_for()  # Royaumes has deadlines: a reminder may be asked for
             text = page.locator("#notices").inner_text()

@@ -44,7 +44,7 @@ def send(page) -> None:
     page.click("#review-orders")
     page.locator("#review").wait_for()
     page.click("#send")
-    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}")
     page.locator(".sent-note").wait_for()
 
 
@@ -135,7 +135,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         imhotep.click("#adjudicate")
         imhotep.click("#confirm")
         for page in (*pages.values(), imhotep):
-            page.wait_for_function("document.querySelector('.campaign-status strong')?.textContent.endsWith('2')")
+            page.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('2')")
 
         for seat, page in pages.items():
             page.locator(".reports details").first.wait_for()
@@ -312,7 +312,7 @@ def confirm(page, lang: str) -> None:
     assert_page_clean(page, lang)
     version = int(page.locator("#board").get_attribute("data-version"))
     page.click("#confirm")
-    page.wait_for_function(f"Number(document.querySelector('#board').dataset.version) > {version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}")
     assert_page_clean(page, lang)
 
 
@@ -386,7 +386,7 @@ def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
         bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
         page.fill("#opt-royaumes-scenario_toml", bad)
         page.locator("#opt-royaumes-scenario_toml").blur()
-        page.wait_for_function("document.querySelector('#error-royaumes').textContent.includes('cities[2].cell')")
+        page.wait_for_function("() => document.querySelector('#error-royaumes').textContent.includes('cities[2].cell')")
         assert "B3 est de l'eau" in page.locator("#error-royaumes").inner_text()
         page.set_input_files("#opt-royaumes-scenario_toml-file", files=[
             {"name": "deux_rives.toml", "mimeType": "text/plain", "buffer": OWN_MAP.encode()}])
