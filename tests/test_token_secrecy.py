@@ -85,6 +85,9 @@ def test_a_logged_url_never_keeps_a_token():
                                ("127.0.0.1:5", "GET", "/api/games/g?token=s3cret", "1.1", 200), None)
     RedactTokens().filter(record)
     assert "s3cret" not in record.getMessage() and "[redacted]" in record.getMessage()
+    from uvicorn.logging import AccessFormatter  # it unpacks the five arguments: the record keeps its shape
+
+    assert "token=[redacted]" in AccessFormatter('%(client_addr)s - "%(request_line)s" %(status_code)s').format(record)
 
 
 @pytest.mark.browser

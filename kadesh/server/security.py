@@ -68,10 +68,17 @@ def redact(text: str) -> str:
 
 
 class RedactTokens(logging.Filter):
+    """Redacts in place, the record's shape kept: uvicorn's access formatter unpacks its five arguments."""
+
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message.lower():
-            record.msg, record.args = redact(message), ()
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) if isinstance(arg, str) and "token=" in arg.lower() else arg
+                                for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: redact(value) if isinstance(value, str) else value
+                           for key, value in record.args.items()}
         return True
 
 
