@@ -7,6 +7,8 @@ game goes on whatever the dice say, until an attack and a shot have happened.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.browser_support import assert_page_clean, running_server
@@ -337,8 +339,14 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
             version = game.version
         perform(page, move)
         page.click("#end-turn")
-        wait_version(page, version + 2)  # the move, the end of the turn: now the bot plays
-        page.wait_for_function("() => document.querySelector('#end-turn') || document.querySelector('.winner')")
+        wait_version(page, version + 2)  # the move, the end of the turn: now the bot plays (in a worker)
+        for _ in range(600):  # until its turn is over: the North to act again, or the game over
+            with store.game(game_id) as game:
+                answered, latest = game.version > version + 2 and game.to_act() != ["south"], game.version
+            if answered:
+                break
+            time.sleep(0.05)
+        wait_version(page, latest)
         with store.game(game_id) as game:
             south_marks = [m for _, _, m in game.journal_marked("north") if m and m.get("side") == "south"]
             dead = [e.id for e in game.state.elements.values() if not e.alive]
