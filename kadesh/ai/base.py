@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from kadesh.core import Game, get_ruleset
+from kadesh.core import Game, all_rulesets, get_ruleset
 from kadesh.core.ruleset import Action, Ruleset
 
 BotFactory = Callable[..., "Bot"]
+log = logging.getLogger(__name__)
+
 _BOTS: dict[tuple[str, str], BotFactory] = {}
 
 
@@ -95,5 +99,21 @@ def legal_for(game: Game, seat: str, bot: Bot) -> list[Action]:
     return game.legal_actions(seat) if bot.wants_legal else []
 
 
+_loaded = False
+
+
 def _load() -> None:
-    from kadesh.ai import bataille, front, front_staff, manoeuvre, random_bot, royaumes  # noqa: F401 - registration by import
+    """Import each ruleset's bot modules (``Ruleset.bot_modules``: they register by import), then the random
+    baseline for the rulesets that have no random bot of their own. A module that fails is logged and left
+    out: the other rulesets' bots go on."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for ruleset in all_rulesets().values():
+        for module in ruleset.bot_modules:
+            try:
+                importlib.import_module(module)
+            except Exception:
+                log.exception("the bots of ruleset %r (%s) are left out", ruleset.name, module)
+    importlib.import_module("kadesh.ai.random_bot")

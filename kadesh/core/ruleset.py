@@ -14,8 +14,10 @@ form and ``check`` judges any other; a turn's deadline is ``deadline``.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
 from kadesh.core.dice import Dice
@@ -26,7 +28,8 @@ Seat = str
 
 
 class Ruleset(ABC):
-    """Subclass, fill the class attributes, and decorate with ``@register``."""
+    """Subclass, fill the class attributes, and name the class in the entry-point group ``kadesh.rulesets``
+    (docs/writing-a-ruleset.md); ``kadesh.core.register`` adds one by hand."""
 
     name: ClassVar[str]
     version: ClassVar[str]
@@ -39,6 +42,9 @@ class Ruleset(ABC):
     glossary: ClassVar[dict[str, dict[str, Any]]] = {}
     # Seats that referee rather than play (Royaumes' Imhotep): no computer opponent is offered for them.
     game_master_seats: ClassVar[tuple[str, ...]] = ()
+    # Modules that register this ruleset's computer players and simulator when imported (kadesh.ai.base's
+    # register_bot and register_simulator); imported the first time bots are asked for.
+    bot_modules: ClassVar[tuple[str, ...]] = ()
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range options (RuleError ``bad_options``)."""
@@ -111,6 +117,14 @@ class Ruleset(ABC):
 
         What the view hides is left out or assumed; it is never read from the real state."""
         raise NotImplementedError(f"{self.name} cannot rebuild a state from a view")
+
+    def web_folder(self) -> Path | None:
+        """The folder of this ruleset's browser view: ``<name>.js`` (the view module the game page imports),
+        and if it has them ``<name>.css``, ``<name>-guide.js`` (the rules for players) and other modules, all
+        served at ``/static/rules/``. By default the ``web`` folder beside the ruleset's module; None if none."""
+        module = sys.modules.get(type(self).__module__)
+        folder = Path(module.__file__).parent / "web" if module is not None and module.__file__ else None
+        return folder if folder is not None and folder.is_dir() else None
 
     def round(self, state: Any) -> int | None:
         """The number of the round, where seats act together in rounds (Royaumes' turns); None otherwise.

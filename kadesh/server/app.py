@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -9,11 +10,13 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from kadesh import __version__
+from kadesh.core import all_rulesets
+from kadesh.core.registry import broken_rulesets
 from kadesh.server import api, problems, subscriptions_api, ws
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
@@ -23,6 +26,7 @@ from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger(__name__)
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
@@ -40,6 +44,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         redact_logs()  # uvicorn has configured its loggers by now: no token reaches a log line
+        for broken in broken_rulesets():  # said at start-up, where the operator looks
+            log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
@@ -57,6 +63,16 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.include_router(api.router)
     app.include_router(subscriptions_api.router)
     app.include_router(ws.router)
+    views = ruleset_views()
+
+    @app.get("/static/rules/{file_name}", include_in_schema=False)
+    def ruleset_view(file_name: str) -> Response:
+        """A ruleset's browser view, served from its own package (``Ruleset.web_folder``)."""
+        path = views.get(file_name)
+        if path is None:
+            return Response("Not Found", status_code=404, media_type="text/plain")
+        return FileResponse(path, media_type=VIEW_TYPES[path.suffix])
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -74,7 +90,10 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
             connection.execute(text("SELECT 1"))
         listening = getattr(app.state.notifier, "listening", None)
         return {"status": "ok", "database": app.state.store.engine.dialect.name,
-                "listening": listening.is_set() if listening is not None else None}
+                "listening": listening.is_set() if listening is not None else None,
+                "rulesets": list(all_rulesets()),
+                "broken_rulesets": [{"name": b.entry_point, "target": b.target, "problem": b.problem}
+                                    for b in broken_rulesets()]}
 
     @app.get("/play/{game_id}", include_in_schema=False)
     def play(game_id: str) -> FileResponse:
@@ -88,6 +107,26 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+VIEW_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+
+
+def ruleset_views() -> dict[str, Path]:
+    """Every ruleset's view files by name (a name two rulesets both ship is the first's, and logged)."""
+    views: dict[str, Path] = {}
+    for name, ruleset in all_rulesets().items():
+        folder = ruleset.web_folder()
+        if folder is None:
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.suffix not in VIEW_TYPES or not path.is_file():
+                continue
+            if path.name in views:
+                log.error("ruleset %s: its view file %s is another ruleset's already: left out", name, path.name)
+                continue
+            views[path.name] = path
+    return views
 
 
 def default_notifier(store: Store) -> Notifier:

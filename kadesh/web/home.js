@@ -9,6 +9,7 @@ import { renderMyGames } from "./my-games.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
+const pictures = {};  // ruleset → its own lobby picture (a plugin's: rules/<ruleset>-guide.js lobbyPicture)
 const guides = {};    // ruleset → GUIDE (title, tagline, duration, players), from rules/<ruleset>-guide.js
 const created = {};   // ruleset → {body, names}: the game just created here and its seats' names
 const chosen = {};    // ruleset → {field: value}: the player's choices in the card, kept across a language switch
@@ -74,7 +75,7 @@ function card(ruleset) {
   const done = created[name] ? createdBlock(ruleset, id) : null;
   return el("article", { class: `card game-card${done ? " has-created" : ""}`, id: id.card, "aria-labelledby": `title-${name}`,
     "data-ruleset": name },
-  picture(name, PICTURES[lang][name] ?? title), el("div", { class: "card-body" }, ...parts), done);
+  picture(name, PICTURES[lang][name] ?? guide.picture ?? title, pictures[name]), el("div", { class: "card-body" }, ...parts), done);
 }
 
 function radios(name, group, legend, choices, checked) {
@@ -401,6 +402,7 @@ async function loadModules() {
       COVERED_BY_CARD.has(name) ? null : import(`/static/rules/${name}.js`).catch(() => null),
     ]);
     if (guide?.GUIDE) guides[name] = guide.GUIDE;
+    if (guide?.lobbyPicture) pictures[name] = guide.lobbyPicture;
     if (module?.setup) {
       modules[name] = module;
       if (!document.querySelector(`link[data-ruleset="${name}"]`)) {

@@ -100,9 +100,10 @@ function front() {
 
 const DRAW = { manoeuvre, royaumes, bataille, front };
 
-// The picture of ``name`` (empty paper for a ruleset without one), described by ``label``.
-export function picture(name, label) {
-  const draw = DRAW[name];
+// The picture of ``name`` (empty paper for a ruleset without one), described by ``label``. A ruleset from
+// another package draws its own: its guide module exports ``lobbyPicture({ el, W, H })``, the SVG parts.
+export function picture(name, label, own = null) {
+  const draw = DRAW[name] ?? (own ? () => own({ el, W, H }) : null);
   return el("svg:svg", { viewBox: `0 0 ${W} ${H}`, class: `lobby-art art-${name}`, role: "img", "aria-label": label,
     preserveAspectRatio: "xMidYMid slice" },
   ...(draw ? draw() : [rect(0, 0, W, H, "art-ground")]));

@@ -11,7 +11,6 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.errors import RuleError
 from kadesh.core.events import Event
-from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.bataille import field, narration, rules
 from kadesh.rules.bataille.data import RULES, SIDES, TROOP_FIELDS
@@ -29,9 +28,9 @@ def _bad(name: str, fr: str, en: str) -> RuleError:
     return RuleError("bad_options", fr, en, option=name)
 
 
-@register
 class Bataille(Ruleset):
     name = "bataille"
+    bot_modules = ("kadesh.ai.bataille",)
     version = "1"
     title = {"fr": "Bataille", "en": "Battle"}
     options_schema = {

@@ -2,9 +2,6 @@
 the enemy's turn, missions and scenarios of one's own. Aircraft, the full browser interface and
 the computer opponents come with later issues."""
 
-from kadesh.core.registry import register
 from kadesh.rules.front.ruleset import Front
-
-register(Front)
 
 __all__ = ["Front"]

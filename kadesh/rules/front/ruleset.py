@@ -47,6 +47,7 @@ PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory"}
 
 class Front(Ruleset):
     name = "front"
+    bot_modules = ("kadesh.ai.front", "kadesh.ai.front_staff")
     version = "3"
     title = {"fr": "Front", "en": "Front"}
     options_schema = {

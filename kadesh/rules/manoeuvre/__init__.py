@@ -8,7 +8,6 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
 from kadesh.core.grid import cell_name
-from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.manoeuvre import combat, narration, rules
 from kadesh.rules.manoeuvre.data import RULES, SIDES
@@ -16,9 +15,9 @@ from kadesh.rules.manoeuvre.marks import marks as board_marks
 from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state, state_from_view
 
 
-@register
 class Manoeuvre(Ruleset):
     name = "manoeuvre"
+    bot_modules = ("kadesh.ai.manoeuvre",)
     version = "1"
     title = {"fr": "Manœuvre", "en": "Manoeuvre"}
     options_schema = {

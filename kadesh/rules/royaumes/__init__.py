@@ -12,7 +12,6 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
 from kadesh.core.grid import king_neighbours, map_cell_name
-from kadesh.core.registry import register
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.royaumes import narration, rules
 from kadesh.rules.royaumes import scenario as maps
@@ -23,9 +22,9 @@ from kadesh.rules.royaumes.scenario import DEFAULT_SCENARIO, SCENARIOS
 from kadesh.rules.royaumes.state import State, initial_state
 
 
-@register
 class Royaumes(Ruleset):
     name = "royaumes"
+    bot_modules = ("kadesh.ai.royaumes",)
     version = "1"
     title = {"fr": "Royaumes", "en": "Kingdoms"}
     game_master_seats = (GAME_MASTER,)
