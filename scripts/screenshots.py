@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kadesh.core import all_rulesets  # noqa: E402
 from kadesh.server.delivery import Settings  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
 
@@ -329,6 +330,21 @@ def open_notices(page) -> None:
     page.fill("#notice-address", "nord.bis@exemple.org")
 
 
+def dudo_table(store):
+    """Dudo, the example plugin (installed with ``pip install -e examples/dudo``): the South has raised, the
+    North picks a face."""
+    created = store.create_game("dudo", seed="shot")
+    for version, (seat, action) in enumerate([("north", {"type": "roll"}),
+                                              ("north", {"type": "bid", "quantity": 2, "face": 4}),
+                                              ("south", {"type": "bid", "quantity": 3, "face": 4})]):
+        store.act(created.id, seat, version, action)
+    return created
+
+
+def pick_a_face(page) -> None:
+    page.click(".faces button[data-face='5']")
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture, or None)."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -377,6 +393,7 @@ def shots(base: str, store) -> dict:
         "front-computer": (seat_link(base, computer, "blue"), None),
         "front-computer-end": (seat_link(base, computer_end, "blue"), None),
         "not-found": (f"{base}/play-this-link-is-cut", None),
+        **({"dudo": (seat_link(base, dudo_table(store), "north"), pick_a_face)} if "dudo" in all_rulesets() else {}),
         "notices": (seat_link(base, subscribed, "north"), open_notices),
         "unsubscribe": (f"{base}/unsubscribe/{store.subscriptions.of_seat(subscribed.id, 'north')[0].unsubscribe_key}",
                         None),
