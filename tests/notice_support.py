@@ -48,6 +48,7 @@ class Hooks:
 
     def __init__(self, fail_first: bool = False, hold: bool = False) -> None:
         self.received: list[dict] = []
+        self.held: dict = {}  # the request held unanswered
         self.failed: list[dict] = []
         self.fail_first, self.hold = fail_first, hold
         self.holding = threading.Event()
@@ -58,7 +59,7 @@ class Hooks:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - the standard library's hook name
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                if hooks._take_hold():
+                if hooks._take_hold(body):
                     hooks.released.wait(120)
                     return  # never answered: the worker that sent it is gone
                 with hooks._lock:
@@ -74,9 +75,10 @@ class Hooks:
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
 
-    def _take_hold(self) -> bool:
+    def _take_hold(self, body: dict) -> bool:
         with self._lock:
             if self.hold and not self.holding.is_set():
+                self.held = body
                 self.holding.set()
                 return True
         return False

@@ -83,6 +83,8 @@ def test_a_seat_subscribes_lists_tests_and_removes_its_subscriptions(app_client)
     ({"channel": "email", "address": "a@b.c\r\nBcc: x@y.z"}, "bad_address"),
     ({"channel": "webhook", "address": "ftp://example.org/hook"}, "bad_url"),
     ({"channel": "webhook", "address": "javascript:alert(1)"}, "bad_url"),
+    ({"channel": "webhook", "address": "http://example.org:99999/hook"}, "bad_url"),
+    ({"channel": "webhook", "address": "http://[::1/hook"}, "bad_url"),
     ({"channel": "pigeon", "address": "a@b.c"}, "invalid_request"),
     ({"channel": "email", "address": "a@b.c", "remind_before": 1}, "invalid_request"),
 ])
@@ -212,6 +214,11 @@ def test_no_notice_carries_what_its_seat_may_not_see(seed, actions, kind, lang):
         assert set(notice.lines) <= own
         text = notice.text("https://k.example/unsubscribe/k")
         assert not any(line in text for line in others)
+        # From the events themselves, not the journal: nothing told of an event hidden from this seat.
+        narrator = game.ruleset.narrator(game.options)
+        hidden = {narrator(event, event.audience[0], lang) for _, event in game.events
+                  if event.audience and not event.visible_to(seat)} - {None} - own
+        assert not any(line in text for line in hidden)
         assert game.seed not in str(notice.payload())
 
 
@@ -235,6 +242,39 @@ def test_a_failed_webhook_is_shown_then_tried_again_and_delivered_once(db):
             assert sent.last_error is None and sent.last_sent_at is not None
     finally:
         store.close()
+
+
+def test_a_webhook_that_redirects_has_failed_and_its_redirect_is_never_followed(db):
+    """Following it would call an address never checked: inside the server's network, say."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    store = Store(db)
+    with Hooks() as inside:
+        class Redirect(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                self.send_response(302)  # urllib would follow it, as a GET
+                self.send_header("Location", inside.url)
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Redirect)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            created = store.create_game("manoeuvre")
+            subscription = store.subscriptions.add(created.id, "north", "webhook",
+                                                   f"http://127.0.0.1:{server.server_port}/hook", "kadesh", "fr",
+                                                   "http://kadesh.example/play/x#token=t")
+            store.subscriptions.ask_test(subscription)
+            assert Deliverer(store, "test-worker", LOOPBACK, threads=1).work_once()
+            assert store.subscriptions.get(subscription.id).last_error == "http_status:302"
+            assert inside.received == []
+        finally:
+            server.shutdown()
+            server.server_close()
+            store.close()
 
 
 def test_a_reminder_goes_once_before_the_deadline_to_a_kingdom_that_has_not_sent_its_orders(db):
@@ -359,12 +399,12 @@ def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monke
 @pytest.mark.postgresql
 def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_a_killed_worker(
         postgres, tmp_path, monkeypatch):
-    """The first webhook call is held unanswered and the worker making it is SIGKILLed: its claim runs out and
-    the other worker sends that notice; every notice still arrives once by each channel."""
+    """The first webhook call is held unanswered and the worker making it is SIGKILLed before its timeout: its
+    claim runs out and the other worker sends that notice; every notice still arrives once by each channel."""
     db = postgres.new_database()
     with MailBox() as mail, Hooks(hold=True) as hooks:
         for name, value in {**mail.environment(), "KADESH_WEBHOOKS_PRIVATE": "allow", "KADESH_NOTICE_RETRY": "0.2",
-                            "KADESH_NOTICE_TIMEOUT": "2"}.items():
+                            "KADESH_NOTICE_TIMEOUT": "5"}.items():  # the kill comes well before it
             monkeypatch.setenv(name, value)
         servers = start_servers(db, tmp_path, 2, "--workers", "0")
         workers = [start_worker(db, "--lease", "2") for _ in range(2)]
@@ -376,7 +416,7 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
             subscribe_everyone(urls[1], created["id"], tokens, hooks)
             expected = play_whole_game(urls, created["id"], tokens)
             assert hooks.holding.wait(60)
-            holder = wait_for(lambda: _claimer(store), 30)
+            holder = wait_for(lambda: _claimer(store, created["id"], hooks.held), 30)
             victim = next(w for w in workers if f":{w.pid}:" in holder)
             os.kill(victim.pid, signal.SIGKILL)
             victim.wait(timeout=30)
@@ -390,8 +430,10 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
             postgres.drop_database(db)
 
 
-def _claimer(store: Store) -> str | None:
+def _claimer(store: Store, game_id: str, held: dict) -> str | None:
+    """The worker holding the job of the notice the receiver holds (its kind, version and seat's webhook)."""
+    webhook = next(s.id for s in store.subscriptions.of_seat(game_id, held["seat"]["id"]) if s.channel == "webhook")
     with store.engine.connect() as conn:
-        return conn.execute(select(schema.jobs.c.claimed_by).where(schema.jobs.c.kind != "bot",
-                                                                   schema.jobs.c.claimed_by.is_not(None))
-                            .order_by(schema.jobs.c.id)).scalar()
+        return conn.execute(select(schema.jobs.c.claimed_by).where(
+            schema.jobs.c.kind == held["type"], schema.jobs.c.version == held["version"],
+            schema.jobs.c.target == webhook, schema.jobs.c.claimed_by.is_not(None))).scalar()

@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 
 NOTICE_THREADS = 4  # notices sent at once by one worker process
 NOTICE_ATTEMPTS = 8  # a notice that failed this many times is dropped (and the failure stays on the seat's page)
-NOTICE_RETRY = 30.0  # seconds before a failed notice is tried again, doubled each time (30 s … about 1 h)
+NOTICE_RETRY = 30.0  # seconds before a failed notice is tried again, doubled each time (30 s … 32 min)
 NOTICE_TIMEOUT = 10.0  # seconds a mail server or a webhook has to answer
 IDLE = 0.25  # seconds between looks at an empty queue of notices
 DISCORD_LIMIT = 2000  # characters of a Discord message
@@ -95,13 +95,17 @@ class Settings:
 
 def check_webhook(url: str, settings: Settings) -> None:
     """DeliveryError unless ``url`` is an http(s) URL of a public host (or private ones are allowed)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname, parts.port  # a port out of range or not a number: ValueError
+    except ValueError as error:
+        raise DeliveryError("bad_url") from error
+    if parts.scheme not in ("http", "https") or not host:
         raise DeliveryError("bad_url")
     if settings.private_webhooks:
         return
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port or 443)}
+        addresses = {info[4][0] for info in socket.getaddrinfo(host, port or 443)}
     except (OSError, UnicodeError) as error:
         raise DeliveryError("unknown_host", parts.hostname) from error
     for address in addresses:
@@ -124,7 +128,8 @@ def send_email(notice: Notice, subscription: Subscription, settings: Settings) -
     message["To"] = subscription.address
     message["Subject"] = notice.subject
     # The same notice sent twice (a worker lost after the send) carries the same id: mail readers show it once.
-    message["Message-ID"] = f"<{notice.game_id}.{notice.version}.{notice.kind}.{subscription.id}@kadesh>"
+    nonce = f".{notice.nonce}" if notice.nonce else ""
+    message["Message-ID"] = f"<{notice.game_id}.{notice.version}.{notice.kind}.{subscription.id}{nonce}@kadesh>"
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
@@ -145,10 +150,21 @@ def send_email(notice: Notice, subscription: Subscription, settings: Settings) -
         raise DeliveryError("smtp_failed", type(error).__name__) from error
 
 
+class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
+    """A webhook that answers with a redirect has failed: following it would call an address never checked
+    (inside the server's own network, say)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201, PLR0913
+        raise urllib.error.HTTPError(req.full_url, code, f"redirect refused: {msg}", headers, fp)
+
+
+_NO_REDIRECTS = urllib.request.build_opener(_RefuseRedirects())
+
+
 def webhook_body(notice: Notice, style: str) -> dict:
     """The JSON a webhook receives: Kadesh's own, or the shape Discord's or Slack's incoming webhooks take."""
     if style == "discord":
-        return {"content": notice.text()[:DISCORD_LIMIT], "allowed_mentions": {"parse": []}}
+        return {"content": notice.text(max_length=DISCORD_LIMIT), "allowed_mentions": {"parse": []}}
     if style == "slack":
         return {"text": notice.text()}
     return notice.payload()
@@ -160,7 +176,7 @@ def send_webhook(notice: Notice, subscription: Subscription, settings: Settings)
     request = urllib.request.Request(subscription.address, data=body, method="POST", headers={
         "Content-Type": "application/json", "User-Agent": "Kadesh notices"})
     try:
-        with urllib.request.urlopen(request, timeout=settings.timeout) as response:  # noqa: S310 - checked above
+        with _NO_REDIRECTS.open(request, timeout=settings.timeout) as response:
             response.read(1024)
     except urllib.error.HTTPError as error:
         raise DeliveryError("http_status", str(error.code)) from error
@@ -181,7 +197,8 @@ def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, N
         deadline = due_at(game) if waiting else None
         link = subscription.link
         notice = compose(game, job.game_id, job.kind, min(job.version, game.version), subscription.seat,
-                         subscription.lang, link, deadline)
+                         subscription.lang, link, deadline,
+                         nonce=str(job.version) if job.kind == "test" else "")  # each test its own id
     return subscription, notice
 
 
@@ -205,6 +222,8 @@ class Deliverer:
         self.settings = settings or Settings.from_environment()
 
     def start(self, stop: threading.Event) -> threading.Thread:
+        """The looking thread, started; join it after setting ``stop``: it returns once the notices on their
+        way are sent (or have failed), so that a stopping worker does not leave them to be sent again."""
         thread = threading.Thread(target=self.run, args=(stop,), name="kadesh-notices", daemon=True)
         thread.start()
         return thread
@@ -233,7 +252,9 @@ class Deliverer:
             free.release()
 
     def claim(self) -> Job | None:
-        return self.store.jobs.claim(self.name, self.lease + self.settings.timeout, notices=True)
+        # A send is a few exchanges, each within the timeout: the claim outlasts them all, so that no other
+        # worker takes the notice while it is on its way (a receiver that dribbles for longer may get it twice).
+        return self.store.jobs.claim(self.name, self.lease + 3 * self.settings.timeout, notices=True)
 
     def work_once(self) -> bool:
         """One notice sent (or given back) in this thread; whether there was one."""

@@ -76,15 +76,30 @@ class Notice:
     deadline_text: str | None
     link: str
     lang: str
+    nonce: str = ""  # tells apart notices of the same kind at the same version (tests asked for twice)
 
-    def text(self, unsubscribe: str | None = None) -> str:
-        """The notice as plain text (an e-mail's body, a chat message)."""
+    @property
+    def id(self) -> str:
+        """The same for a notice sent twice (a receiver may drop the second), different for any other."""
+        return "-".join(part for part in (self.game_id, str(self.version), self.seat, self.kind, self.nonce) if part)
+
+    def text(self, unsubscribe: str | None = None, max_length: int | None = None) -> str:
+        """The notice as plain text (an e-mail's body, a chat message); within ``max_length`` characters by
+        leaving out the oldest journal lines, never the link."""
+        lines = list(self.lines)
+        while True:
+            text = self._text(lines, unsubscribe)
+            if max_length is None or len(text) <= max_length or not lines:
+                return text if max_length is None else text[:max_length]
+            lines.pop(0)
+
+    def _text(self, lines: list[str], unsubscribe: str | None) -> str:
         words = WORDS[self.lang]
         parts = [self.lead]
         if self.deadline_text:
             parts.append(words["deadline"].format(when=self.deadline_text))
-        if self.lines:
-            parts.append("\n".join([words["since"], *(f"- {line}" for line in self.lines)]))
+        if lines:
+            parts.append("\n".join([words["since"], *(f"- {line}" for line in lines)]))
         parts.append(words["link"].format(link=self.link))
         if unsubscribe:
             parts.append(words["unsubscribe"].format(link=unsubscribe))
@@ -92,7 +107,7 @@ class Notice:
 
     def payload(self) -> dict[str, Any]:
         """The JSON a Kadesh-style webhook receives (documented in docs/operations.md)."""
-        return {"type": self.kind, "id": f"{self.game_id}-{self.version}-{self.seat}-{self.kind}",
+        return {"type": self.kind, "id": self.id,
                 "game": {"id": self.game_id, "ruleset": self.ruleset, "title": self.game_title},
                 "seat": {"id": self.seat, "name": self.seat_name}, "version": self.version,
                 "deadline": self.deadline, "link": self.link, "subject": self.subject, "text": self.text(),
@@ -105,7 +120,7 @@ def seat_name(game: Game, seat: str, lang: str) -> str:
 
 
 def compose(game: Game, game_id: str, kind: str, version: int, seat: str, lang: str, link: str,
-            deadline: str | None = None) -> Notice:
+            deadline: str | None = None, nonce: str = "") -> Notice:
     """The notice of ``kind`` for ``seat`` about ``game`` (at ``version`` or later), in ``lang``."""
     words = WORDS[lang if lang in WORDS else "fr"]
     title = game.ruleset.title.get(lang, game.ruleset.name)
@@ -122,7 +137,7 @@ def compose(game: Game, game_id: str, kind: str, version: int, seat: str, lang: 
                   lines=lines_since_last_turn(game, seat, version, lang),
                   deadline=deadline if kind != "over" else None,
                   deadline_text=when(deadline, lang) if deadline and kind != "over" else None,
-                  link=link, lang=lang)
+                  link=link, lang=lang, nonce=nonce)
 
 
 def lines_since_last_turn(game: Game, seat: str, version: int, lang: str) -> list[str]:

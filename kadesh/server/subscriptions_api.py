@@ -18,7 +18,7 @@ from kadesh.server.delivery import DeliveryError, Settings, check_webhook
 from kadesh.server.models import SubscriptionOut, SubscriptionRequest, SubscriptionsOut
 from kadesh.server.notices import seat_name
 from kadesh.server.problems import ApiProblem
-from kadesh.store import Store
+from kadesh.store import Store, token_hash
 from kadesh.store.subscriptions import MAX_PER_SEAT, Subscription, TooManySubscriptions
 
 router = APIRouter()
@@ -73,10 +73,11 @@ def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: S
         _check_webhook(address, config)
         style = body.style if body.style != "auto" else _style_of(address)
     base = config.public_url or str(request.base_url).rstrip("/")
-    link = base + play_link(game_id, token or bearer(authorization) or "").link
+    shown = token or bearer(authorization) or ""
+    link = base + play_link(game_id, shown).link
     try:
         subscription = store.subscriptions.add(game_id, access.seat, body.channel, address, style, body.lang, link,
-                                               body.remind_before)
+                                               body.remind_before, holder=token_hash(shown))
     except TooManySubscriptions:
         raise ApiProblem(422, "too_many_subscriptions", f"Un siège a {MAX_PER_SEAT} abonnements au plus.",
                          f"A seat has {MAX_PER_SEAT} subscriptions at most.") from None

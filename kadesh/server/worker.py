@@ -59,7 +59,7 @@ class Worker:
     def run(self, stop: threading.Event, parent: int | None = None) -> None:
         """Work until ``stop`` is set (or, with ``parent``, until that process is gone)."""
         self.store.queue_waiting_bots()
-        self.deliverer.start(stop)
+        notices = self.deliverer.start(stop)
         pause = IDLE_FIRST
         while not stop.is_set() and (parent is None or os.getppid() == parent):
             try:
@@ -70,6 +70,8 @@ class Worker:
                 worked, pause = False, ERROR_PAUSE
             if not worked:
                 stop.wait(pause)
+        stop.set()  # the parent gone: the notice threads stop too, once the notices on their way are sent
+        notices.join(3 * self.deliverer.settings.timeout + 5)
 
     def work_once(self) -> bool:
         """One job, and the due deadlines when it is time; whether there was anything to do."""
@@ -116,7 +118,11 @@ class Worker:
         """Send every action whose deadline has passed, and queue the reminders of deadlines that come near; how
         many of both (each once: the write is versioned, and so is a subscription's reminder)."""
         self._next_deadlines = time.monotonic() + self.deadline_poll
-        sent = self.store.subscriptions.queue_reminders()
+        try:
+            sent = self.store.subscriptions.queue_reminders()
+        except Exception:  # the reminders must not hold back the deadlines
+            log.exception("worker %s could not queue the reminders", self.name)
+            sent = 0
         for game_id in self.store.due_games():
             try:
                 sent += self.store.act_when_due(game_id) is not None

@@ -461,28 +461,29 @@ class Store:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
         action = json_value(action)
-        before = frozenset(game.to_act()) if game.outcome is None else frozenset()
-        round_before = game.ruleset.round(game.state)
-        try:
+        try:  # the ruleset's code, a plugin's maybe: whatever it raises, the action is refused, never a 500
+            before = frozenset(game.to_act()) if game.outcome is None else frozenset()
+            round_before = game.ruleset.round(game.state)
             events = game.act(seat, action)  # RuleError: nothing changed
+            next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
+            new_round = game.ruleset.round(game.state) != round_before
+            due = due_at(game)
         except RuleError:
             raise
         except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
             self.cache.drop(game_id)
             log.exception("ruleset %s failed on an action", game.ruleset.name)
             raise bad_action("Action refusée.", "Action refused.") from error
-        next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
-        new_round = game.ruleset.round(game.state) != round_before
         notices = notices_due(seat, before, next_seats, game.outcome, game.seats, game.ruleset.game_master_seats,
                               new_round)
         try:
-            has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due_at(game),
+            has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
                                             next_seats, notices, commit, job)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
         return ActResult(game.version, events, after(game) if after is not None else None, has_bots=has_bots,
-                         due=due_at(game) is not None, noticed=noticed)
+                         due=due is not None, noticed=noticed)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
                outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str],

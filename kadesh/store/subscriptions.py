@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, select, update
 
 from kadesh.store import schema
+from kadesh.store.errors import TokenRevoked
 from kadesh.store.jobs import JobQueue, utc_text
 
 subscriptions = schema.subscriptions
@@ -56,13 +57,23 @@ class Subscriptions:
         self.jobs = jobs
 
     def add(self, game_id: str, seat: str, channel: str, address: str, style: str, lang: str, link: str,
-            remind_before: int | None = None) -> Subscription:
-        """A new subscription of ``seat`` (TooManySubscriptions past ``MAX_PER_SEAT``)."""
+            remind_before: int | None = None, holder: str | None = None) -> Subscription:
+        """A new subscription of ``seat`` (TooManySubscriptions past ``MAX_PER_SEAT``). ``holder``, the hash of
+        the token the subscriber showed, must still be the seat's when the row is written (TokenRevoked if a
+        reissue replaced it meanwhile: the subscription would carry a dead link to its old holder)."""
         row = {"id": secrets.token_hex(8), "game_id": game_id, "seat": seat, "channel": channel, "address": address,
                "style": style, "lang": lang, "link": link, "unsubscribe_key": secrets.token_urlsafe(24),
                "remind_before": remind_before, "reminded_for": None, "created_at": datetime.now(UTC),
                "last_sent_at": None, "last_error": None, "last_error_at": None}
         with self.engine.begin() as conn:
+            # The first statement writes the game's row: SQLite's write lock, PostgreSQL's row lock, as a
+            # reissue takes them; the token and the count are then read with no reissue or subscription between.
+            conn.execute(update(schema.games).where(schema.games.c.id == game_id)
+                         .values(version=schema.games.c.version))
+            if holder is not None and conn.execute(select(schema.tokens.c.hash).where(
+                    schema.tokens.c.hash == holder, schema.tokens.c.game_id == game_id,
+                    schema.tokens.c.seat == seat)).first() is None:
+                raise TokenRevoked("token replaced by a reissue")
             count = conn.execute(select(func.count()).select_from(subscriptions).where(
                 subscriptions.c.game_id == game_id, subscriptions.c.seat == seat)).scalar_one()
             if count >= MAX_PER_SEAT:

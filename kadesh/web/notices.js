@@ -18,7 +18,8 @@ const WORDS = {
     sent: (when) => `dernier avis envoyé ${when}`, neverSent: "aucun avis envoyé pour l'instant",
     failed: (when, why) => `échec ${when} : ${why}`, testAsked: "Essai demandé : il part dans un instant.",
     kinds: { discord: "Discord", slack: "Slack", kadesh: "JSON" },
-    reminder: (h) => `rappel ${h === 1 ? "1 heure" : `${h} heures`} avant l'échéance`,
+    reminder: (m) => `rappel ${m % 60 ? `${m} minutes` : m === 60 ? "1 heure" : `${m / 60} heures`} avant l'échéance`,
+    sep: " : ",
     why: {
       no_smtp: "le serveur n'a pas de réglages d'e-mail", smtp_failed: "le serveur de courrier a refusé ou n'a pas répondu",
       http_status: (code) => `le webhook a répondu par une erreur (${code})`, no_answer: "le webhook n'a pas répondu",
@@ -39,7 +40,8 @@ const WORDS = {
     sent: (when) => `last notice sent ${when}`, neverSent: "no notice sent yet",
     failed: (when, why) => `failed ${when}: ${why}`, testAsked: "Test asked for: it leaves in a moment.",
     kinds: { discord: "Discord", slack: "Slack", kadesh: "JSON" },
-    reminder: (h) => `reminder ${h === 1 ? "1 hour" : `${h} hours`} before the deadline`,
+    reminder: (m) => `reminder ${m % 60 ? `${m} minutes` : m === 60 ? "1 hour" : `${m / 60} hours`} before the deadline`,
+    sep: ": ",
     why: {
       no_smtp: "the server has no e-mail settings", smtp_failed: "the mail server refused or did not answer",
       http_status: (code) => `the webhook answered with an error (${code})`, no_answer: "the webhook did not answer",
@@ -64,7 +66,9 @@ export function signalTurn({ current, lang, gameTitle }) {
   if (icon) icon.href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
   if (myTurn && myTurnBefore === false && document.hidden && "Notification" in window
       && Notification.permission === "granted") {
-    new Notification(t.notification(gameTitle), { tag: `kadesh-${current.id}`, icon: "/static/favicon-turn.svg" });
+    try {  // some browsers (Chrome on Android) show notifications only through a service worker: then none
+      new Notification(t.notification(gameTitle), { tag: `kadesh-${current.id}`, icon: "/static/favicon-turn.svg" });
+    } catch { /* the tab's title and icon still say it */ }
   }
   myTurnBefore = myTurn;
 }
@@ -115,7 +119,7 @@ function subscriptionItem(subscription, context) {
   const t = WORDS[context.lang];
   const kind = subscription.channel === "email" ? t.email : `${t.webhook.split(" ")[0]} ${t.kinds[subscription.style] ?? ""}`;
   const parts = [el("strong", {}, kind), " ", el("span", { class: "notice-address" }, subscription.address)];
-  if (subscription.remind_before) parts.push(el("span", { class: "muted" }, ` · ${t.reminder(subscription.remind_before / 60)}`));
+  if (subscription.remind_before) parts.push(el("span", { class: "muted" }, ` · ${t.reminder(subscription.remind_before)}`));
   return el("li", {}, ...parts, el("br"), status(subscription, context.lang), " ",
     el("button", { type: "button", onclick: () => test(subscription, context) }, t.test), " ",
     el("button", { type: "button", onclick: () => remove(subscription, context) }, t.remove));
@@ -123,10 +127,10 @@ function subscriptionItem(subscription, context) {
 
 function browserLine(context) {
   const t = WORDS[context.lang];
-  if (!("Notification" in window)) return el("p", { class: "muted" }, `${t.browser} : ${t.unsupported}`);
-  if (Notification.permission === "granted") return el("p", {}, `${t.browser} : ${t.allowed}`);
-  if (Notification.permission === "denied") return el("p", { class: "muted" }, `${t.browser} : ${t.denied}`);
-  return el("p", {}, `${t.browser} : `, el("button", { type: "button", id: "allow-notifications", onclick: async () => {
+  if (!("Notification" in window)) return el("p", { class: "muted" }, `${t.browser}${t.sep}${t.unsupported}`);
+  if (Notification.permission === "granted") return el("p", {}, `${t.browser}${t.sep}${t.allowed}`);
+  if (Notification.permission === "denied") return el("p", { class: "muted" }, `${t.browser}${t.sep}${t.denied}`);
+  return el("p", {}, `${t.browser}${t.sep}`, el("button", { type: "button", id: "allow-notifications", onclick: async () => {
     await Notification.requestPermission();
     draw(document.querySelector("#notices"), context);
   } }, t.allow));
