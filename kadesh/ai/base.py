@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import logging
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -100,6 +101,7 @@ def legal_for(game: Game, seat: str, bot: Bot) -> list[Action]:
 
 
 _loaded = False
+_loading = threading.RLock()  # two requests asking for bots at once: the second waits for the whole list
 
 
 def _load() -> None:
@@ -109,7 +111,13 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
+    with _loading:
+        if not _loaded:
+            _import_bots()
+            _loaded = True
+
+
+def _import_bots() -> None:
     for ruleset in all_rulesets().values():
         for module in ruleset.bot_modules:
             try:

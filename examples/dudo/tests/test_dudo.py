@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kadesh.core import RuleError, ScriptedDice, new_game
+from kadesh.core import Event, RuleError, ScriptedDice, new_game
 from kadesh.core.game import Game
 from kadesh.core.registry import get_ruleset
 
@@ -72,3 +72,15 @@ def test_the_counter_calls_a_bid_it_cannot_believe():
     game.act("north", {"type": "bid", "quantity": 9, "face": 6})
     bot = make_bot("dudo", "compteur", seed=1)
     assert bot.choose(game.view("south"), "south", game.legal_actions("south")) == {"type": "dudo"}
+
+
+def test_what_a_seat_may_not_see_changes_nothing_it_sees():
+    """The other cup's dice are hidden: change them, and the North's view and journal stay the same."""
+    game = game_with([1, 3, 4, 4, 5, 2, 4, 6, 6, 6])
+    game.act("north", {"type": "roll"})
+    seen = (game.view("north"), game.journal_entries("north", "fr"), game.view(None))
+    game.state.cups["south"] = [5, 5, 5, 5, 5]
+    game.events = [(version, Event(event.type, {**event.data, "dice": [5, 5, 5, 5, 5]}, event.audience)
+                    if event.audience == ("south",) and event.type == "shaken" else event)
+                   for version, event in game.events]
+    assert (game.view("north"), game.journal_entries("north", "fr"), game.view(None)) == seen

@@ -61,9 +61,10 @@ export function render(root, ctx) {
   const mine = seat ? el("section", { "aria-label": t.you }, el("h2", {}, t.you),
     el("div", { class: "cup" }, ...(view.my_dice.length ? view.my_dice.map((v) => die(v, lang))
       : [el("span", { class: "status" }, t.hidden(view.counts[seat]))]))) : null;
-  const theirs = el("section", {}, el("h2", {}, t.other(seatName(view, other, lang))),
-    el("div", { class: "cup" }, el("span", { class: "die hidden", "aria-hidden": "true" }, "▣".repeat(view.counts[other])),
-      el("span", { class: "status" }, t.hidden(view.counts[other]))));
+  const hiddenCup = (who) => el("section", {}, el("h2", {}, t.other(seatName(view, who, lang))),
+    el("div", { class: "cup" }, el("span", { class: "die hidden", "aria-hidden": "true" }, "▣".repeat(view.counts[who])),
+      el("span", { class: "status" }, t.hidden(view.counts[who]))));
+  const theirs = seat ? [hiddenCup(other)] : [hiddenCup("north"), hiddenCup("south")];  // a spectator sees no cup
   const bid = view.bid ? t.bid(seatName(view, view.bidder, lang), view.bid[0], FACES[view.bid[1]]) : t.noBid;
   const whose = view.phase === "over" ? t.over : view.to_act === seat ? t.yourTurn : t.wait(seatName(view, view.to_act, lang));
   const actions = [];
@@ -77,5 +78,5 @@ export function render(root, ctx) {
   }
   root.replaceChildren(el("div", { class: "dudo" },
     el("p", { class: "status" }, `${t.round(view.round)} · ${whose}`),
-    mine, theirs, el("p", { class: "bid", "aria-live": "polite" }, bid), ...actions));
+    mine, ...theirs, el("p", { class: "bid", "aria-live": "polite" }, bid), ...actions));
 }
