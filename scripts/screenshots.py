@@ -328,6 +328,7 @@ def subscribed_battle(base: str, store):
 def open_notices(page) -> None:
     page.click("#notices summary")
     page.fill("#notice-address", "nord.bis@exemple.org")
+    page.locator("#notices").scroll_into_view_if_needed()
 
 
 def dudo_table(store):
