@@ -65,3 +65,35 @@ def start_servers(db: str, folder: Path, count: int, *options: str) -> list[Serv
     """``count`` quiet servers on one database (their logs in ``folder``)."""
     return [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "warning", *options).start()
             for i in range(count)]
+
+
+def play_maladroit(http: httpx.Client, urls: list[str], game_id: str, tokens: dict[str, str], resign_at: int,
+                   watch=None) -> dict:
+    """Play a Manœuvre game to its end over HTTP, through ``urls`` in turn: each seat plays Général
+    Maladroit's choice until the game's version reaches ``resign_at``, then resigns. ``watch(game, actor)``
+    sees the game (as the North sees it) before each step and at the end, with the seat that played the step
+    before (None at first). The finished game."""
+    from kadesh.ai.base import make_bot
+
+    bots = {seat: make_bot("manoeuvre", "maladroit", seed=index) for index, seat in enumerate(tokens)}
+    actor = None
+    for step in range(2000):
+        url = urls[step % len(urls)]
+        game = http.get(f"{url}/api/games/{game_id}", headers=_bearer(tokens["north"])).json()
+        if watch is not None:
+            watch(game, actor)
+        if game["outcome"] is not None:
+            return game
+        actor = game["to_act"][0]
+        mine = http.get(f"{url}/api/games/{game_id}", headers=_bearer(tokens[actor])).json()
+        legal = http.get(f"{url}/api/games/{game_id}/legal", headers=_bearer(tokens[actor])).json()
+        action = ({"type": "resign"} if mine["version"] >= resign_at
+                  else bots[actor].choose(mine["view"], actor, legal["actions"]))
+        answer = http.post(f"{url}/api/games/{game_id}/actions", headers=_bearer(tokens[actor]),
+                           json={"expected_version": mine["version"], "action": action})
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the game did not end")
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

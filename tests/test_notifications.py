@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from kadesh.ai.base import make_bot
 from kadesh.core import new_game
 from kadesh.server import create_app
 from kadesh.server.delivery import Deliverer, Settings, webhook_body
@@ -27,7 +26,7 @@ from kadesh.server.notices import compose
 from kadesh.store import Store, schema
 from kadesh.store.store import notices_due
 from tests.notice_support import Hooks, MailBox
-from tests.server_support import start_servers
+from tests.server_support import play_maladroit, start_servers
 from tests.test_workers import start_worker, stop, wait_for
 
 LOOPBACK = Settings(private_webhooks=True, retry=0.05)
@@ -326,30 +325,21 @@ def play_whole_game(urls: list[str], game_id: str, tokens: dict[str, str], resig
     """Play the game to its end through the servers in turn (Maladroit's choices, a resignation at
     ``resign_at``); the notices expected by the rule: a turn for each seat whose turn has just come, and the
     end for every seat but the one that ended it. (kind, seat, version) in order."""
-    bots = {seat: make_bot("manoeuvre", "maladroit", seed=index) for index, seat in enumerate(tokens)}
-    expected = []
+    expected: list[tuple] = []
+    before: set[str] = set()
+
+    def watch(game: dict, actor: str | None) -> None:
+        nonlocal before
+        now = set(game["to_act"])
+        if actor is not None and game["outcome"] is not None:
+            expected.extend(("over", seat, game["version"]) for seat in tokens if seat != actor)
+        elif actor is not None:
+            expected.extend(("turn", seat, game["version"]) for seat in tokens if seat in now and seat not in before)
+        before = now
+
     with httpx.Client(timeout=30) as http:
-        before, last_actor = None, None
-        for step in range(2000):
-            url = urls[step % len(urls)]
-            game = http.get(f"{url}/api/games/{game_id}", headers=bearer(tokens["north"])).json()
-            now = set(game["to_act"])
-            if before is not None:
-                version, actor = game["version"], last_actor
-                if game["outcome"] is not None:
-                    expected += [("over", seat, version) for seat in tokens if seat != actor]
-                    return expected
-                expected += [("turn", seat, version) for seat in tokens if seat in now and seat not in before]
-            seat = game["to_act"][0]
-            mine = http.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[seat])).json()
-            legal = http.get(f"{url}/api/games/{game_id}/legal", headers=bearer(tokens[seat])).json()
-            action = ({"type": "resign"} if mine["version"] >= resign_at
-                      else bots[seat].choose(mine["view"], seat, legal["actions"]))
-            answer = http.post(f"{url}/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
-                               json={"expected_version": mine["version"], "action": action})
-            assert answer.status_code == 200, answer.text
-            before, last_actor = now, seat
-    raise AssertionError("the game did not end")
+        play_maladroit(http, urls, game_id, tokens, resign_at, watch)
+    return expected
 
 
 def subscribe_everyone(url: str, game_id: str, tokens: dict[str, str], hooks: Hooks) -> None:

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_support import ServerProcess, free_port
+from tests.server_support import ServerProcess, free_port, play_maladroit
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
 
@@ -124,26 +124,6 @@ def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _play_to_the_end(http: httpx.Client, game_id: str, tokens: dict[str, str], resign_at: int = 40) -> int:
-    """Both seats play over the API (Maladroit's choices) until a resignation at ``resign_at``."""
-    from kadesh.ai.base import make_bot
-
-    bots = {seat: make_bot("manoeuvre", "maladroit", seed=index) for index, seat in enumerate(tokens)}
-    for _ in range(500):
-        game = http.get(f"/api/games/{game_id}", headers=_bearer(tokens["north"])).json()
-        if game["outcome"] is not None:
-            return game["version"]
-        seat = game["to_act"][0]
-        mine = http.get(f"/api/games/{game_id}", headers=_bearer(tokens[seat])).json()
-        legal = http.get(f"/api/games/{game_id}/legal", headers=_bearer(tokens[seat])).json()
-        action = ({"type": "resign"} if mine["version"] >= resign_at
-                  else bots[seat].choose(mine["view"], seat, legal["actions"]))
-        answer = http.post(f"/api/games/{game_id}/actions", headers=_bearer(tokens[seat]),
-                           json={"expected_version": mine["version"], "action": action})
-        assert answer.status_code == 200, answer.text
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.slow
 @pytest.mark.postgresql
 @pytest.mark.browser
@@ -171,7 +151,7 @@ def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser, tmp_
         assert http.get(f"/api/games/{game_id}?token={spectator}").status_code == 200  # the old query form
         with connect(f"{base.replace('https', 'wss')}/ws/games/{game_id}?token={spectator}", ssl=UNVERIFIED) as old:
             assert json.loads(old.recv(timeout=10))["type"] == "update"
-        last = _play_to_the_end(http, game_id, tokens)
+        last = play_maladroit(http, [base], game_id, tokens, resign_at=40)["version"]
         for page in (north, south):  # the pages followed over their WebSockets (token in the subprotocol)
             page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset.version) === {last}")
         north.reload()  # the tab keeps its seat without the token in its address

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from html import escape
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -97,7 +98,7 @@ def _check_webhook(address: str, config: Settings) -> None:
 
 
 def _style_of(url: str) -> str:
-    host = (re.match(r"^[a-z]+://([^/:?#]+)", url.lower()) or [None, ""])[1]
+    host = urlsplit(url).hostname or ""  # the URL passed check_webhook: it parses
     if host in ("discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"):
         return "discord"
     if host == "hooks.slack.com":

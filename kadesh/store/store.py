@@ -57,7 +57,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
-from kadesh.store.jobs import BOT, JobQueue
+from kadesh.store.jobs import BOT, JobQueue, utc_text
 from kadesh.store.prepared import Prepared
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
@@ -666,10 +666,6 @@ def _answer(play: Play, compute: Callable[[], Any]) -> None:
         play.answer.set_result(compute())
     except Exception as error:
         play.answer.set_exception(error)
-
-
-def utc_text(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def due_at_text(iso: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, select, update
@@ -79,7 +80,7 @@ class Subscriptions:
             if count >= MAX_PER_SEAT:
                 raise TooManySubscriptions()
             conn.execute(subscriptions.insert().values(**row))
-        return Subscription.from_row(_Row(row))
+        return Subscription.from_row(SimpleNamespace(**row))
 
     def of_seat(self, game_id: str, seat: str) -> list[Subscription]:
         with self.engine.connect() as conn:
@@ -151,13 +152,6 @@ class Subscriptions:
                     self.jobs.enqueue(conn, "remind", row.game_id, row.version, row.id)
                     queued += 1
         return queued
-
-
-class _Row:
-    """A dict read as a row (``Subscription.from_row`` on what ``add`` just wrote)."""
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self.__dict__.update(values)
 
 
 def _parse(text: str) -> datetime:
