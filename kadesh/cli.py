@@ -110,6 +110,13 @@ def _campaign(bots: list[str], turns: int, seed: int, options: dict):
     return play_campaign(chosen, turns, seed, options)
 
 
+# The collector's generations for a server. A full pass goes through every object the server keeps (the games
+# in its cache) and stalls every request under way, 10-30 ms with a busy cache. Python's young generation of
+# 700 objects is collected so often that the objects of the requests in flight are taken for long-lived and
+# bring the next full pass closer: every few seconds under load. At 10,000, a request's objects die young and
+# full passes come minutes apart (docs/performance.md, "Through a real server").
+SERVER_GC_THRESHOLDS = (10_000, 10, 10)
+
 DbOption = typer.Option(None, "--db", envvar="KADESH_DB",
                         help="Database URL (sqlite:///path or postgresql+psycopg://...); "
                              "default: kadesh.sqlite3 in the user data folder")
@@ -144,6 +151,7 @@ def serve(
     # (docs/performance.md, "The action path").
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
     # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
 
