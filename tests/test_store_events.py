@@ -118,15 +118,35 @@ def test_losing_the_race_in_the_database_is_stale_and_drops_the_cache(store, db,
     with slow.game(created.id):
         pass
     store.act(created.id, "north", 0, plan[0])
-    # ``slow`` read version 0 just before the other write landed: only the database can refuse it.
-    real, stale_reads = slow.current_version, [0]
-    monkeypatch.setattr(slow, "current_version", lambda gid: stale_reads.pop() if stale_reads else real(gid))
-    with pytest.raises(StaleVersion):
+    # ``slow`` read version 0 just before the other write landed (on PostgreSQL the read locks the game's row,
+    # so that this cannot happen there; it can between SQLite's processes): only the database can refuse it.
+    monkeypatch.setattr(slow, "_version_to_write", StaleOnce(slow._version_to_write, 0))
+    with pytest.raises(StaleVersion) as stale:
         slow.act(created.id, "north", 0, plan[1])
-    monkeypatch.setattr(slow, "current_version", real)
+    assert stale.value.current == 1  # as the database said after refusing the write
     assert slow.cache.get(created.id, 1) is None
     assert store.action_count(created.id) == 1
     slow.close()
+
+
+class StaleOnce:
+    """A read of the game's version that gives ``version`` the first time, whatever the database holds."""
+
+    def __init__(self, real, version):
+        self.real, self.stale = real, [(version,)]
+
+    def run(self, conn, **values):
+        if self.stale:
+            return StaleCursor(self.stale.pop())
+        return self.real.run(conn, **values)
+
+
+class StaleCursor:
+    def __init__(self, row):
+        self.row = row
+
+    def fetchone(self):
+        return self.row
 
 
 def test_the_database_refuses_a_second_action_with_the_same_seq(store):

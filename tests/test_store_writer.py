@@ -1,9 +1,10 @@
-"""Players' actions by token (``Store.play`` and ``play_soon``), and SQLite's single writer: the actions
-queued while it writes are committed together, a refused one changes nothing, and a group that fails is
-written again action by action."""
+"""Players' actions by token (``Store.play`` and ``play_soon``), and the store's writers (one on SQLite, two on
+PostgreSQL): the actions queued while they write are committed together, a refused one changes nothing, and a
+group that fails is written again action by action."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -12,6 +13,8 @@ from sqlalchemy.exc import OperationalError
 
 from kadesh.core import RuleError
 from kadesh.store import BadToken, GameNotFound, NotASeat, StaleVersion, Store, TokenRevoked, WrongGame
+from kadesh.store import writer as writer_module
+from kadesh.store.writer import GroupWriter, Play
 
 DEPLOY = {"type": "deploy", "element": "n1", "cell": "c1"}
 UNDEPLOY = {"type": "undeploy", "element": "n1"}
@@ -69,43 +72,81 @@ def test_play_soon_answers_as_play_does(store):
     assert store.play_soon(game_id, token, 1, UNDEPLOY).result(timeout=30)[1].has_bots
 
 
-def hold_the_writer(store):
-    """Submit one action while the store's writing turn is held: the writer takes it and waits for the turn,
-    so what is submitted next waits in the queue, to be written as one group."""
-    first_id, first_token = game_and_token(store)
-    store._writing.acquire()
-    first = store.play_soon(first_id, first_token, 0, DEPLOY)
+def wait_for_an_empty_queue(store):
     deadline = time.monotonic() + 10
     while not store._writer._queue.empty():
-        assert time.monotonic() < deadline, "the writer never took the first action"
+        assert time.monotonic() < deadline, "the writers never took their actions"
         time.sleep(0.01)
-    return first
 
 
-def test_actions_queued_meanwhile_are_written_in_one_commit(sqlite_store):
-    store = sqlite_store
+class HeldGame:
+    """A game's lock, held by the test, that tells when a writer waits for it (put in the store's place)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._lock.acquire()
+        self.waited = threading.Event()
+
+    def acquire(self):
+        self.waited.set()
+        self._lock.acquire()
+
+    def release(self):
+        self._lock.release()
+
+    def __enter__(self):
+        self.acquire()
+
+    def __exit__(self, *_):
+        self.release()
+
+
+class HeldWriters:
+    """One action submitted per writer while its game is held: each writer takes one and waits for its game,
+    so what is submitted next waits in the queue. ``release()`` frees the first writer, which writes its
+    action and then everything queued as one group, and after that the others."""
+
+    def __init__(self, store):
+        self.store = store
+        self.held, self.firsts = [], []
+        for _ in range(store._writer.size):  # one at a time, so that each writer takes one
+            game_id, token = game_and_token(store)
+            held = HeldGame()
+            store._locks[game_id] = held
+            self.held.append(held)
+            self.firsts.append(store.play_soon(game_id, token, 0, DEPLOY))
+            assert held.waited.wait(10), "no writer took the action"
+
+    def release(self):
+        self.held[0].release()
+        assert self.firsts[0].result(timeout=30)[1].version == 1
+        wait_for_an_empty_queue(self.store)  # the first writer has taken the queued actions
+        for held in self.held[1:]:
+            held.release()
+        assert [first.result(timeout=30)[1].version for first in self.firsts] == [1] * len(self.firsts)
+
+
+def test_actions_queued_meanwhile_are_written_in_one_commit(store):
     games = [game_and_token(store) for _ in range(5)]
-    first = hold_the_writer(store)
+    held = HeldWriters(store)
     commits = count_commits(store)
     answers = [store.play_soon(game_id, token, 0, DEPLOY) for game_id, token in games]
-    store._writing.release()
-    assert first.result(timeout=30)[1].version == 1
+    held.release()
     assert [answer.result(timeout=30)[1].version for answer in answers] == [1] * 5
-    assert len(commits) == 2  # the first action's, then the five queued meanwhile
+    # Each held writer's action, and the five queued meanwhile in one.
+    assert len(commits) == store._writer.size + 1
     assert [store.action_count(game_id) for game_id, _ in games] == [1] * 5
 
 
-def test_in_a_group_a_refused_action_changes_nothing_and_the_others_are_written(sqlite_store):
-    store = sqlite_store
+def test_in_a_group_a_refused_action_changes_nothing_and_the_others_are_written(store):
     (good_id, good_token), (bad_id, bad_token), (same_id, same_token) = (game_and_token(store) for _ in range(3))
-    first = hold_the_writer(store)
+    held = HeldWriters(store)
     good = store.play_soon(good_id, good_token, 0, DEPLOY)
     refused = store.play_soon(bad_id, bad_token, 0, {"type": "ready"})
     stale = store.play_soon(bad_id, bad_token, 5, DEPLOY)
     then = [store.play_soon(same_id, same_token, version, action)  # one game twice in one group, in order
             for version, action in ((0, DEPLOY), (1, UNDEPLOY), (1, DEPLOY))]
-    store._writing.release()
-    first.result(timeout=30)
+    held.release()
     assert good.result(timeout=30)[1].version == 1
     with pytest.raises(RuleError):
         refused.result(timeout=30)
@@ -130,13 +171,12 @@ def test_a_failing_group_is_written_again_action_by_action(sqlite_store, monkeyp
                 raise OperationalError("INSERT", {}, Exception("disk I/O error"))
             return record.run(conn, **values)
 
-    monkeypatch.setattr(store, "_record", FailingRecord())
-    first = hold_the_writer(store)
+    monkeypatch.setattr(store, "_record", FailingRecord())  # SQLite's statement: PostgreSQL's is one with the bump
+    held = HeldWriters(store)
     good_before = store.play_soon(good_id, good_token, 0, DEPLOY)
     broken = store.play_soon(broken_id, broken_token, 0, DEPLOY)
     good_after = store.play_soon(good_id, good_token, 1, UNDEPLOY)
-    store._writing.release()
-    first.result(timeout=30)
+    held.release()
     with pytest.raises(OperationalError):
         broken.result(timeout=30)
     assert [good_before.result(timeout=30)[1].version, good_after.result(timeout=30)[1].version] == [1, 2]
@@ -145,3 +185,87 @@ def test_a_failing_group_is_written_again_action_by_action(sqlite_store, monkeyp
         assert game.version == 0
     with store.game(good_id) as game:
         assert game.version == store.action_count(good_id) == 2
+
+
+class Groups:
+    """A ``write_group`` that records its groups and connections; a group whose first game is in ``held``
+    waits for its go."""
+
+    def __init__(self, held=()):
+        self.groups, self.opened = [], []
+        self.held = {name: threading.Event() for name in held}
+        self.entered = {name: threading.Event() for name in held}
+        self.lock = threading.Lock()
+
+    def connect(self):
+        connection = Connection(len(self.opened))
+        self.opened.append(connection)
+        return connection
+
+    def write_group(self, group, connection):
+        first = group[0].game_id
+        if first in self.held:
+            self.entered[first].set()
+            self.held[first].wait(10)
+        with self.lock:
+            self.groups.append([play.game_id for play in group])
+        for play in group:
+            play.answer.set_result(play.game_id)
+
+
+class Connection:
+    def __init__(self, number):
+        self.number, self.closed = number, False
+
+    def close(self):
+        self.closed = True
+
+
+def submit_all(writer, names):
+    return [writer.submit(Play(name, None, 0, {})) for name in names]
+
+
+def test_two_writers_each_take_what_is_queued_when_their_turn_comes():
+    recorder = Groups(held=["a", "b"])
+    writer = GroupWriter(recorder.write_group, recorder.connect, threads=2)
+    first = submit_all(writer, ["a"])
+    assert recorder.entered["a"].wait(10)  # one writer busy with "a"
+    second = submit_all(writer, ["b"])
+    assert recorder.entered["b"].wait(10)  # the other with "b"
+    queued = submit_all(writer, ["c", "d", "e"])
+    recorder.held["a"].set()
+    assert [answer.result(timeout=10) for answer in queued] == ["c", "d", "e"]
+    recorder.held["b"].set()
+    assert first[0].result(timeout=10) == "a" and second[0].result(timeout=10) == "b"
+    writer.close()
+    assert recorder.groups == [["a"], ["c", "d", "e"], ["b"]]
+    assert len(recorder.opened) == 2 and all(connection.closed for connection in recorder.opened)
+
+
+def test_a_writer_keeps_its_connection_while_it_works_and_opens_another_after_a_pause(monkeypatch):
+    recorder = Groups()
+    writer = GroupWriter(recorder.write_group, recorder.connect, threads=1)
+    assert submit_all(writer, ["a"])[0].result(timeout=10) == "a"
+    assert submit_all(writer, ["b"])[0].result(timeout=10) == "b"
+    assert len(recorder.opened) == 1  # no new connection (nor the pool's check of it) between two groups
+    monkeypatch.setattr(writer_module, "KEEP_CONNECTION_SECONDS", 0.0)
+    time.sleep(0.01)
+    assert submit_all(writer, ["c"])[0].result(timeout=10) == "c"
+    assert len(recorder.opened) == 2 and recorder.opened[0].closed and not recorder.opened[1].closed
+    writer.close()
+    assert recorder.opened[1].closed
+
+
+def test_a_writer_that_fails_answers_with_the_error_and_goes_on():
+    def write_group(group, connection):
+        if group[0].game_id == "broken":
+            raise RuntimeError("broken")
+        for play in group:
+            play.answer.set_result(play.game_id)
+
+    writer = GroupWriter(write_group, lambda: Connection(0), threads=1)
+    broken = submit_all(writer, ["broken"])[0]
+    with pytest.raises(RuntimeError):
+        broken.result(timeout=10)
+    assert submit_all(writer, ["fine"])[0].result(timeout=10) == "fine"
+    writer.close()

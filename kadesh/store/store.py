@@ -20,7 +20,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,6 +37,7 @@ from sqlalchemy import (
     func,
     literal_column,
     select,
+    true,
     union_all,
     update,
 )
@@ -61,13 +62,15 @@ from kadesh.store.jobs import BOT, JobQueue, utc_text
 from kadesh.store.prepared import Prepared
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
-from kadesh.store.writer import Play, SingleWriter
+from kadesh.store.writer import GroupWriter, Play
 
 log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "kadesh-export/1"
 MAX_ACTION_DEPTH = 32
-PLAYER_THREADS = 8  # PostgreSQL: players' actions played at once by one server (each on its own connection)
+# Threads writing the players' actions in groups (kadesh.store.writer), by database: SQLite takes one writer
+# at a time; on PostgreSQL, a second one plays its group while the first waits for its sync to disk.
+WRITERS = {"sqlite": 1, "postgresql": 2}
 NOTIFY_CHANNEL = "kadesh_games"  # PostgreSQL: each committed action is announced there as "<game id> <version>"
 
 
@@ -95,9 +98,11 @@ _WATCHERS = union_all(
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
-def _bump_record_notify() -> Select:
-    """PostgreSQL: the version's bump, the action's row and the announcement in one statement (one round trip
-    and one driver call instead of three). Nothing is recorded nor announced unless the bump took the row."""
+def _bump_record_notify_watchers() -> Select:
+    """PostgreSQL: the version's bump, the action's row, the announcement and the game's watchers in one
+    statement (one round trip and one driver call instead of four). Nothing is recorded nor announced unless
+    the bump took the row. Rows of (actions written: 1 or 0, watcher's seat, subscription), a row with no
+    seat if nobody watches."""
     bumped = _BUMP.returning(schema.games.c.id).cte("bumped")
     recorded = (schema.actions.insert()
                 .from_select(["game_id", "seq", "seat", "action", "events", "created_at"],
@@ -106,7 +111,10 @@ def _bump_record_notify() -> Select:
                                     bindparam("created_at", type_=schema.actions.c.created_at.type)))
                 .returning(schema.actions.c.game_id).cte("recorded"))
     announced = select(_ANNOUNCE.label("sent")).select_from(recorded).cte("announced")
-    return select(select(func.count()).select_from(announced).scalar_subquery())
+    written = select(func.count().label("written")).select_from(announced).cte("written")
+    watchers = _WATCHERS.subquery("watchers")
+    return (select(written.c.written, watchers.c.seat, watchers.c.subscription)
+            .select_from(written.outerjoin(watchers, true())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +208,19 @@ class Store:
         dialect = self.engine.dialect
         self._version, self._entry_row, self._revoked = (Prepared(_VERSION, dialect), Prepared(_ENTRY, dialect),
                                                          Prepared(_REVOKED, dialect))
+        # Before an action, PostgreSQL's reads lock the game's row until the action commits (SQLite's writer
+        # has the file to itself): whatever the action's write then reads is as of after that lock.
+        self._version_to_write, self._entry_to_write = (
+            (Prepared(_VERSION.with_for_update(), dialect), Prepared(_ENTRY.with_for_update(of=schema.games),
+                                                                     dialect))
+            if self.announces else (self._version, self._entry_row))
         self._bump, self._touch, self._record, self._watchers = (
             Prepared(_BUMP, dialect), Prepared(_TOUCH, dialect), Prepared(_RECORD, dialect),
             Prepared(_WATCHERS, dialect))
         self.jobs = JobQueue(self.engine)
         self.subscriptions = Subscriptions(self.engine, self.jobs)
-        self._bump_record_notify = Prepared(_bump_record_notify(), dialect) if self.announces else None
+        self._bump_record_notify_watchers = (Prepared(_bump_record_notify_watchers(), dialect) if self.announces
+                                             else None)
         self.cache = GameCache(cache_size)
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
@@ -216,19 +231,11 @@ class Store:
         sqlite = self.engine.dialect.name == "sqlite"
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if sqlite else contextlib.nullcontext())
-        # Players' actions: on SQLite one thread writes them in groups (kadesh.store.writer); on PostgreSQL,
-        # which takes many writers at once, worker threads each write their own.
-        self._writer = SingleWriter(self._write_group) if sqlite else None
-        self._players: ThreadPoolExecutor | None = None
-        self._players_guard = threading.Lock()
+        # Players' actions: written in groups by a few threads (kadesh.store.writer).
+        self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-        with self._players_guard:
-            players, self._players = self._players, None
-        if players is not None:
-            players.shutdown(wait=True)
+        self._writer.close()
         self.engine.dispose()
 
     # -- creating ---------------------------------------------------------------
@@ -284,12 +291,14 @@ class Store:
         with self.engine.connect() as conn:
             return self._entry(conn, game_id, token)[0]
 
-    def _entry(self, conn: Connection, game_id: str, token: str | None) -> tuple[Access, int]:
-        """What ``token`` opens in ``game_id`` and the game's version, in one read (errors as ``access``)."""
+    def _entry(self, conn: Connection, game_id: str, token: str | None, to_write: bool = False) -> tuple[Access, int]:
+        """What ``token`` opens in ``game_id`` and the game's version, in one read (errors as ``access``);
+        ``to_write``: before an action, the game's row locked on PostgreSQL."""
         if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
             raise GameNotFound(game_id)
         hashed = token_hash(token) if token else None
-        row = self._entry_row.run(conn, game_id=game_id, hash=hashed).fetchone()
+        row = (self._entry_to_write if to_write else self._entry_row).run(conn, game_id=game_id,
+                                                                         hash=hashed).fetchone()
         if row is None:
             raise GameNotFound(game_id)
         version, token_game, role, seat = row
@@ -381,13 +390,14 @@ class Store:
         ``after(game)`` runs on the game just after the write, still under the game's lock; ``job``, the
         worker's job this action answers, is deleted in the action's own transaction.
         """
-        with self._lock(game_id):
-            current = self.current_version(game_id)
-            if current is None:
+        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+            raise GameNotFound(game_id)
+        with self._lock(game_id), self.engine.connect() as conn:
+            row = self._version_to_write.run(conn, game_id=game_id).fetchone()
+            if row is None:
                 raise GameNotFound(game_id)
-            with self.engine.connect() as conn:
-                return self._act_at(conn, game_id, seat, expected_version, current, action, after,
-                                    self._commit_alone, job)
+            return self._act_at(conn, game_id, seat, expected_version, row[0], action, after, self._commit_alone,
+                                job)
 
     def play(self, game_id: str, token: str | None, expected_version: int, action: Any,
              after: Callable[[Game, str], Any] | None = None) -> tuple[Access, ActResult]:
@@ -400,18 +410,12 @@ class Store:
 
     def play_soon(self, game_id: str, token: str | None, expected_version: int, action: Any,
                   after: Callable[[Game, str], Any] | None = None) -> Future[tuple[Access, ActResult]]:
-        """``play``, answered in a future: by the single writer on SQLite, by a worker thread on PostgreSQL."""
-        play = Play(game_id, token, expected_version, action, after)
-        if self._writer is not None:
-            return self._writer.submit(play)
-        with self._players_guard:
-            if self._players is None:
-                self._players = ThreadPoolExecutor(max_workers=PLAYER_THREADS, thread_name_prefix="kadesh-play")
-            return self._players.submit(self.play, game_id, token, expected_version, action, after)
+        """``play``, answered in a future by one of the store's writers (with the others queued meanwhile)."""
+        return self._writer.submit(Play(game_id, token, expected_version, action, after))
 
     def _play_at(self, conn: Connection, play: Play, commit: Commit) -> tuple[Access, ActResult]:
         """``play`` under the game's lock, its statements through ``conn``, written by ``commit``."""
-        access, current = self._entry(conn, play.game_id, play.token)
+        access, current = self._entry(conn, play.game_id, play.token, to_write=True)
         seat, after = access.seat, play.after
         if not access.may_act or seat is None:
             raise NotASeat("this token is for watching, not playing")
@@ -419,17 +423,20 @@ class Store:
         return access, self._act_at(conn, play.game_id, seat, play.expected_version, current, play.action, then,
                                     commit)
 
-    def _write_group(self, group: list[Play]) -> None:
-        """The single writer's turn (SQLite): every action of ``group`` in one transaction, one commit.
+    def _write_group(self, group: list[Play], conn: Connection) -> None:
+        """A writer's turn: every action of ``group`` in one transaction, one commit.
 
-        A refused action changes nothing and the others go on. Should the transaction fail, nothing of it is
-        written, and each action is played again alone, so that a failure is only its own."""
-        locks = list({id(lock): lock for lock in (self._lock(play.game_id) for play in group)}.values())
+        The games are taken in the order of their ids (one game's actions in the order they came): two
+        writers, of this server or another, never wait for each other's games in a circle. A refused action
+        changes nothing and the others go on. Should the transaction fail, nothing of it is written, and each
+        action is played again alone, so that a failure is only its own."""
+        group = sorted(group, key=lambda play: play.game_id)
+        locks = [self._lock(game_id) for game_id in dict.fromkeys(play.game_id for play in group)]
         answers: list[tuple[Play, Any, BaseException | None]] = []
         for lock in locks:  # before the turn to write, as every writer takes them
             lock.acquire()
         try:
-            with self.engine.connect() as conn, self._writing, conn.begin():
+            with self._writing, conn.begin():
                 for play in group:
                     try:
                         answers.append((play, self._play_at(conn, play, _in_open_transaction), None))
@@ -495,20 +502,23 @@ class Store:
         row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events], "created_at": _now()}
 
         def write(conn: Connection) -> bool:
-            if self._bump_record_notify is not None:  # PostgreSQL: every listening server hears it if it commits
-                announced = self._bump_record_notify.run(
+            # The watchers are read after the game's row is this transaction's: a seat given to the computer by
+            # a transaction that committed before is seen (set_bot takes the row first too).
+            if self._bump_record_notify_watchers is not None:
+                # PostgreSQL: the row was locked by the read before the action (``_entry``), so this statement,
+                # which reads as of its start, comes after. Every listening server hears it if it commits.
+                rows = self._bump_record_notify_watchers.run(
                     conn, game_id=game_id, current=current, next=current + 1, new_outcome=outcome, new_due=due,
-                    seq=current + 1, **row, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}").fetchone()[0]
-                if announced != 1:
+                    seq=current + 1, **row, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}").fetchall()
+                if rows[0][0] != 1:
                     raise _Lost()
+                watchers = [(seat, subscription) for _, seat, subscription in rows if seat is not None]
             else:  # SQLite: the first statement writes, so SQLite takes its write lock at once
                 if self._bump.run(conn, game_id=game_id, current=current, next=current + 1,
                                   new_outcome=outcome, new_due=due).rowcount != 1:
                     raise _Lost()
                 self._record.run(conn, game_id=game_id, seq=current + 1, **row)
-            # A statement of its own, after the bump holds the game's row: it sees a seat given to the computer
-            # by a transaction that committed meanwhile (PostgreSQL reads each statement at its own start).
-            watchers = self._watchers.run(conn, game_id=game_id).fetchall()
+                watchers = self._watchers.run(conn, game_id=game_id).fetchall()
             bots = {seat for seat, subscription in watchers if not subscription}
             if bots & next_seats:
                 self.jobs.enqueue(conn, BOT, game_id, current + 1)
@@ -657,7 +667,7 @@ Commit = Callable[[Connection, Callable[[Connection], Any]], Any]
 
 
 def _in_open_transaction(conn: Connection, write: Callable[[Connection], Any]) -> Any:
-    """Commit for the single writer's group: the group's transaction is already open, and commits later."""
+    """Commit for a writer's group: the group's transaction is already open, and commits later."""
     return write(conn)
 
 

@@ -1,22 +1,28 @@
-"""SQLite's single writer: one thread per store plays the players' actions, every action queued by the
-time its turn comes in one transaction, so that one sync to disk acknowledges them all.
+"""The players' writers: a few threads per store play the players' actions, each taking every action queued
+by the time its turn comes into one transaction, so that one sync to disk acknowledges them all.
 
-SQLite lets one writer at a time into a file and each commit waits for its sync to disk. Threads taking
-turns at the file wait on each other, and Python hands the interpreter from thread to thread slowly when
-many are ready at once (the tail of the latencies grows). One thread that writes in groups does neither.
-Nobody is answered before the commit that holds their action is on disk.
+Each commit waits for its sync to disk. A thread per action would make as many transactions and syncs as
+actions, and Python hands the interpreter from thread to thread slowly when many are ready at once (the
+tail of the latencies grows). A few threads that write in groups do neither. SQLite lets one writer at a
+time into a file: it has one such thread. PostgreSQL takes writers side by side: while one group waits for
+its sync, the next is played. Nobody is answered before the commit that holds their action is on disk.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from queue import SimpleQueue
 from typing import Any
 
 MAX_GROUP = 64  # actions in one transaction at most: a long queue is written in several commits
+# A writer keeps its database connection from one group to the next while it has work: the pool's check that
+# a connection is still alive (a round trip to PostgreSQL) is made again only after this long without use.
+KEEP_CONNECTION_SECONDS = 1.0
 
 
 @dataclass(slots=True)
@@ -31,47 +37,69 @@ class Play:
     answer: Future[Any] = field(default_factory=Future)
 
 
-class SingleWriter:
-    """The thread that hands queued ``Play``s to ``write_group`` (started on first use, stopped by ``close``)."""
+class GroupWriter:
+    """The threads that hand queued ``Play``s to ``write_group`` (started on first use, stopped by ``close``)."""
 
-    def __init__(self, write_group: Callable[[list[Play]], None], name: str = "kadesh-writer") -> None:
+    def __init__(self, write_group: Callable[[list[Play], Any], None], connect: Callable[[], AbstractContextManager],
+                 threads: int = 1, name: str = "kadesh-writer") -> None:
+        """``write_group(group, connection)``, a connection being what ``connect()`` opens."""
         self.write_group = write_group
+        self.connect = connect
         self.name = name
+        self.size = threads
         self._queue: SimpleQueue[Play | None] = SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._guard = threading.Lock()
 
     def submit(self, play: Play) -> Future[Any]:
         with self._guard:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
+            if not self._threads:
+                self._threads = [threading.Thread(target=self._run, name=f"{self.name}-{number}", daemon=True)
+                                 for number in range(self.size)]
+                for thread in self._threads:
+                    thread.start()
         self._queue.put(play)
         return play.answer
 
     def close(self) -> None:
         with self._guard:
-            thread, self._thread = self._thread, None
-        if thread is not None:
-            self._queue.put(None)
+            threads, self._threads = self._threads, []
+        for _ in threads:
+            self._queue.put(None)  # each thread stops at the first None it takes
+        for thread in threads:
             thread.join()
 
     def _run(self) -> None:
-        stopping = False
-        while not stopping:
-            first = self._queue.get()
-            if first is None:
-                return
-            group = [first]
-            while len(group) < MAX_GROUP and not self._queue.empty():
-                queued = self._queue.get()
-                if queued is None:
-                    stopping = True
-                    break
-                group.append(queued)
-            try:
-                self.write_group(group)
-            except BaseException as error:  # never leave a player waiting for an answer
-                for play in group:
-                    if not play.answer.done():
-                        play.answer.set_exception(error)
+        connection, used_at = None, 0.0
+        try:
+            while (group := self._next_group()) is not None:
+                if connection is not None and time.monotonic() - used_at > KEEP_CONNECTION_SECONDS:
+                    connection.close()
+                    connection = None
+                try:
+                    if connection is None:
+                        connection = self.connect()
+                    self.write_group(group, connection)
+                except BaseException as error:  # never leave a player waiting for an answer
+                    for play in group:
+                        if not play.answer.done():
+                            play.answer.set_exception(error)
+                used_at = time.monotonic()
+        finally:
+            if connection is not None:
+                connection.close()
+
+    def _next_group(self) -> list[Play] | None:
+        """The next action and every one queued behind it (up to MAX_GROUP); None once told to stop (after
+        the actions queued before the stop are written)."""
+        first = self._queue.get()
+        if first is None:
+            return None
+        group = [first]
+        while len(group) < MAX_GROUP and not self._queue.empty():
+            queued = self._queue.get()
+            if queued is None:
+                self._queue.put(None)  # stop after this group
+                break
+            group.append(queued)
+        return group
