@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import platformdirs
@@ -31,14 +33,31 @@ def normalize_url(url: str | None) -> str:
     return url
 
 
+WAL_SWITCH_SECONDS = 30.0  # how long a new file's switch to WAL is tried while other processes open it too
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # A committed action must survive a kill -9 (and a power cut): WAL with a full sync.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _switch_to_wal(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def _switch_to_wal(cursor) -> None:
+    """WAL mode, kept by the file once set. Several processes opening a new file at once may find it locked
+    without SQLite waiting (the switch needs the file to itself): try again until it is free."""
+    deadline = time.monotonic() + WAL_SWITCH_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def make_engine(url: str | None = None) -> Engine:
