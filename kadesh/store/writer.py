@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from queue import SimpleQueue
 from typing import Any
@@ -40,9 +39,10 @@ class Play:
 class GroupWriter:
     """The threads that hand queued ``Play``s to ``write_group`` (started on first use, stopped by ``close``)."""
 
-    def __init__(self, write_group: Callable[[list[Play], Any], None], connect: Callable[[], AbstractContextManager],
+    def __init__(self, write_group: Callable[[list[Play], Any], None], connect: Callable[[], Any],
                  threads: int = 1, name: str = "kadesh-writer") -> None:
-        """``write_group(group, connection)``, a connection being what ``connect()`` opens."""
+        """``write_group(group, connection)``, a connection being what ``connect()`` opens (closed with
+        ``close()``)."""
         self.write_group = write_group
         self.connect = connect
         self.name = name
