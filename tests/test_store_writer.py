@@ -198,7 +198,7 @@ class Groups:
         self.lock = threading.Lock()
 
     def connect(self):
-        connection = Connection(len(self.opened))
+        connection = FakeConnection(len(self.opened))
         self.opened.append(connection)
         return connection
 
@@ -213,7 +213,9 @@ class Groups:
             play.answer.set_result(play.game_id)
 
 
-class Connection:
+class FakeConnection:
+    """What a writer's ``connect()`` opens, as far as it goes: closed or not."""
+
     def __init__(self, number):
         self.number, self.closed = number, False
 
@@ -263,7 +265,7 @@ def test_a_writer_that_fails_answers_with_the_error_and_goes_on():
         for play in group:
             play.answer.set_result(play.game_id)
 
-    writer = GroupWriter(write_group, lambda: Connection(0), threads=1)
+    writer = GroupWriter(write_group, lambda: FakeConnection(0), threads=1)
     broken = submit_all(writer, ["broken"])[0]
     with pytest.raises(RuntimeError):
         broken.result(timeout=10)

@@ -279,7 +279,7 @@ class Store:
         return bool(self.games_with_bots())
 
     def current_version(self, game_id: str) -> int | None:
-        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+        if _impossible_id(game_id):
             return None
         with self.engine.connect() as conn:
             row = self._version.run(conn, game_id=game_id).fetchone()
@@ -294,7 +294,7 @@ class Store:
     def _entry(self, conn: Connection, game_id: str, token: str | None, to_write: bool = False) -> tuple[Access, int]:
         """What ``token`` opens in ``game_id`` and the game's version, in one read (errors as ``access``);
         ``to_write``: before an action, the game's row locked on PostgreSQL."""
-        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+        if _impossible_id(game_id):
             raise GameNotFound(game_id)
         hashed = token_hash(token) if token else None
         row = (self._entry_to_write if to_write else self._entry_row).run(conn, game_id=game_id,
@@ -390,7 +390,7 @@ class Store:
         ``after(game)`` runs on the game just after the write, still under the game's lock; ``job``, the
         worker's job this action answers, is deleted in the action's own transaction.
         """
-        if "\x00" in game_id:  # no id holds one, and PostgreSQL refuses it in a query: no such game
+        if _impossible_id(game_id):
             raise GameNotFound(game_id)
         with self._lock(game_id), self.engine.connect() as conn:
             row = self._version_to_write.run(conn, game_id=game_id).fetchone()
@@ -657,6 +657,11 @@ def notices_due(actor: str, before: frozenset[str], after: frozenset[str], outco
     if actor not in game_masters and before and (new_round or not after):
         due += [("ready", seat) for seat in seats if seat in game_masters]
     return due
+
+
+def _impossible_id(game_id: str) -> bool:
+    """An id no game holds and PostgreSQL would refuse in a query (a NUL character): no such game."""
+    return "\x00" in game_id
 
 
 class _Lost(Exception):
