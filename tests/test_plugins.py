@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import site
 import subprocess
 import sys
 import time
@@ -75,10 +76,20 @@ def test_a_broken_plugin_is_reported_at_start_up_and_the_other_games_go_on(with_
 
 @pytest.fixture(scope="module")
 def example_env(tmp_path_factory):
-    """A virtual environment on top of this one, with the example installed as any package would be."""
+    """A virtual environment on top of this one, with the example installed as any package would be.
+
+    ``--system-site-packages`` would not do: a virtual environment made from this one's interpreter sees the
+    *base* interpreter's packages, not the suite's. A ``.pth`` file that adds the suite's own site-packages
+    with ``site.addsitedir`` (which reads their ``.pth`` files too: Kadesh's editable install is one) lays the
+    new environment on top of this one, whatever is or is not installed outside it."""
     folder = tmp_path_factory.mktemp("dudo-venv")
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(folder)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
     python = folder / "bin" / "python"
+    lower = [path for path in site.getsitepackages() if Path(path).is_dir()]
+    new_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    lines = "".join(f"import site; site.addsitedir({path!r})\n" for path in lower)
+    (Path(new_site) / "_kadesh_suite.pth").write_text(lines)
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
                     "--disable-pip-version-check", str(EXAMPLE)], check=True)
     return python
