@@ -1,42 +1,23 @@
-"""Computer opponents: each sees only its seat's view and legal actions, like a person."""
+"""The register of computer opponents (each ruleset's bot modules fill it when first asked), and how a bot
+plays a turn: it sees only its seat's view and legal actions, like a person."""
 
 from __future__ import annotations
 
 import importlib
 import logging
-import random
 import threading
-from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
-from kadesh.core import Game, all_rulesets, get_ruleset
-from kadesh.core.ruleset import Action, Ruleset
+from kadesh.ai.bot import Bot
+from kadesh.ai.random_bot import RandomBot
+from kadesh.core import Game, all_rulesets
+from kadesh.core.ruleset import Action
 
 BotFactory = Callable[..., "Bot"]
 log = logging.getLogger(__name__)
 
 _BOTS: dict[tuple[str, str], BotFactory] = {}
-
-
-class Bot(ABC):
-    """A player. ``choose`` gets what a person at that seat would get, nothing more."""
-
-    level: ClassVar[str]
-    title: ClassVar[dict[str, str]]
-    # A bot that works out its own orders from the view (Front's: ``Ruleset.state_from_view`` and one unit's
-    # orders at a time) gets an empty ``legal``: the whole list costs tens of milliseconds on a big battle,
-    # at every order of a long turn.
-    wants_legal: ClassVar[bool] = True
-
-    def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None) -> None:
-        """``budget``: thinking time per action in seconds, for the levels that search."""
-        self.rules: Ruleset = get_ruleset(ruleset)
-        self.rng = random.Random(seed)
-        self.budget = budget
-
-    @abstractmethod
-    def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action: ...
 
 
 def register_bot(ruleset: str, level: str) -> Callable[[BotFactory], BotFactory]:
@@ -124,4 +105,6 @@ def _import_bots() -> None:
                 importlib.import_module(module)
             except Exception:
                 log.exception("the bots of ruleset %r (%s) are left out", ruleset.name, module)
-    importlib.import_module("kadesh.ai.random_bot")
+    for name in all_rulesets():
+        if not has_bot(name, "random"):
+            register_bot(name, "random")(RandomBot)

@@ -1,11 +1,13 @@
-"""The baseline: a uniformly random legal action (never resigning while it has another)."""
+"""The baseline: a uniformly random legal action (never resigning while it has another).
+
+``kadesh.ai.base`` gives it to every ruleset that has no random bot of its own (Front has one:
+kadesh/ai/front.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kadesh.ai.base import Bot, has_bot, register_bot
-from kadesh.core.registry import all_rulesets
+from kadesh.ai.bot import Bot
 from kadesh.core.ruleset import Action
 
 
@@ -16,8 +18,3 @@ class RandomBot(Bot):
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         choices = [a for a in legal if a.get("type") != "resign"] or legal
         return self.rng.choice(choices)
-
-
-for _name in all_rulesets():
-    if not has_bot(_name, "random"):  # Front has its own (kadesh/ai/front.py)
-        register_bot(_name, "random")(RandomBot)

@@ -15,11 +15,13 @@ nothing better to buy.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kadesh.ai.base import Bot, register_bot
+from kadesh.ai.base import Bot, make_bot, play_turn_of, register_bot
+from kadesh.core import new_game
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours, map_cell_name, parse_map_cell, within
 from kadesh.core.ruleset import Action
 from kadesh.rules.royaumes.adjudicate import step_problem
@@ -364,11 +366,6 @@ def play_campaign(levels: dict[str, str], turns: int, seed: int = 0,
     """A campaign of computer kingdoms (``levels``: kingdom → bot level; the others send empty
     orders) for ``turns`` adjudicated turns. Each turn the orders arrive in a seeded random order,
     as they would from people. Returns the game."""
-    import random
-
-    from kadesh.ai.base import make_bot, play_turn_of
-    from kadesh.core import new_game
-
     game = new_game("royaumes", seed=seed, options=options)
     rng = random.Random(seed)
     bots = {seat: make_bot("royaumes", level, seed=rng.getrandbits(64)) for seat, level in levels.items()}
