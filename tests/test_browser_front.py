@@ -212,6 +212,85 @@ def test_the_duel_reads_in_english(browser, tmp_path):
         context.close()
 
 
+# A blue tank's shell sets the forest at D1 ablaze under a red infantry that lives through it; a blue infantry
+# stands clear of the fire. A second red infantry keeps the battle going.
+FOREST_FIRE = """
+[scenario]
+id = "forest_fire"
+fr = "Lisière en feu"
+en = "Burning edge"
+season = "summer"
+hour = "morning"
+
+[legend]
+"." = "meadow"
+"=" = "road"
+"f" = "forest"
+
+[map]
+rows = [
+  "...f......",
+  "==========",
+  "..........",
+  "..........",
+]
+
+[[units]]
+side = "blue"
+type = "infantry"
+cell = "A3"
+
+[[units]]
+side = "blue"
+type = "heavy_tank"
+cell = "A2"
+
+[[units]]
+side = "red"
+type = "infantry"
+cell = "D1"
+
+[[units]]
+side = "red"
+type = "infantry"
+cell = "J4"
+"""
+
+# An infantry's one plain weapon, as the panel gives it, and the word for a burning cell.
+FIRE_WORDS = {"fr": {"weapon": "Tir : portée 3", "burning": "En feu"},
+              "en": {"weapon": "Fire: range 3", "burning": "Burning"}}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_armed_unit_reads_its_weapon_and_only_a_burning_cell_reads_on_fire(browser, tmp_path, lang):
+    """front-panel.js once gave its words the key `fire` twice: « Tir » for a unit's one weapon and « En feu »
+    for a burning cell; the second won, and every unit with one plain weapon read « En feu : portée 3 »."""
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("front", seed="forest-fire", options={"scenario_toml": FOREST_FIRE})
+        with store.game(created.id) as game:
+            shell = next(a for a in game.legal_actions("blue")
+                         if a["type"] == "shoot" and a["unit"] == "b2" and a["target"] == "D1" and "weapon" not in a)
+        store.act(created.id, "blue", 0, shell)
+        with store.game(created.id) as game:
+            assert game.view("blue")["fires"] == ["D1"] and "r1" in game.state.units  # ablaze, the infantry alive
+        words = FIRE_WORDS[lang]
+        context, page = open_page(browser, base, created, "blue", lang)
+        at_version(page, 1)
+
+        on_map(page, '[data-unit="b1"]').first.click()  # the blue infantry, clear of the fire
+        page.wait_for_function("() => document.querySelector('.front-unit')?.dataset.unitCard === 'A3'")
+        card = text(page.locator(".front-unit").first)
+        assert words["weapon"] in card and words["burning"] not in card
+        assert words["burning"] not in text(page.locator(".front-cell"))
+
+        on_map(page, '[data-unit="r1"]').first.hover()  # the red infantry in the burning forest
+        page.wait_for_function("() => document.querySelector('.front-unit')?.dataset.unitCard === 'D1'")
+        card = text(page.locator(".front-unit").first)
+        assert words["weapon"] in card and words["burning"] not in card  # the unit has its weapon,
+        assert words["burning"] in text(page.locator(".front-cell"))  # its cell burns
+        context.close()
+
+
 def test_the_home_page_opens_a_front_battle(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
         page = browser.new_page()

@@ -33,7 +33,7 @@ export const WORDS = {
     cover: (n, what) => `Couvert ${n} (${what})`, noCover: (what) => `Aucun couvert (${what})`,
     site: "chantier", carcass: "carcasse", ownedBy: (s) => `du ${s}`,
     unseen: "Hors de vue : le terrain tel qu'il fut vu, sans les unités qui s'y trouvent peut-être.",
-    seen: "En vue", mine: "Mine connue", fire: "En feu",
+    seen: "En vue", mine: "Mine connue", burning: "En feu",
     point: (holder) => (holder ? `Point de victoire tenu par le ${holder}` : "Point de victoire libre"),
     objectiveCell: "Case de la mission",
     cost: "Passage", classes: { foot: "à pied", wheel: "sur roues", track: "à chenilles" },
@@ -75,7 +75,7 @@ export const WORDS = {
     cover: (n, what) => `Cover ${n} (${what})`, noCover: (what) => `No cover (${what})`,
     site: "building site", carcass: "carcass", ownedBy: (s) => `of ${s}`,
     unseen: "Out of sight: the ground as it was seen, without the units that may stand there.",
-    seen: "In sight", mine: "Known mine", fire: "Burning",
+    seen: "In sight", mine: "Known mine", burning: "Burning",
     point: (holder) => (holder ? `Victory point held by ${holder}` : "Victory point, free"),
     objectiveCell: "Mission cell",
     cost: "Crossing", classes: { foot: "on foot", wheel: "on wheels", track: "on tracks" },
@@ -228,7 +228,7 @@ export function cellCard({ cell, view, glossary, lang, classOf }) {
   const seen = view.sight?.[y]?.[x] === "1";
   facts.push(seen ? t.seen : t.unseen);
   if ((view.mines ?? []).includes(cell)) facts.push(t.mine);
-  if ((view.fires ?? []).includes(cell)) facts.push(t.fire);
+  if ((view.fires ?? []).includes(cell)) facts.push(t.burning);
   if (view.points && cell in view.points) facts.push(t.point(view.points[cell] ? names.side(view.points[cell]) : null));
   if ((view.victory?.objectives ?? []).some((o) => (o.cells ?? o.exit ?? []).includes(cell))) facts.push(t.objectiveCell);
   return el("section", { class: "front-card front-cell", "aria-label": t.cellTitle },
