@@ -164,7 +164,7 @@ async function preview(action) {
 async function odds(action) {
   try {
     return (await call("/odds", { method: "POST", body: JSON.stringify({ action }) })).odds;
-  } catch (error) {
+  } catch {
     return null;
   }
 }

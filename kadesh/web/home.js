@@ -225,7 +225,7 @@ function fileLoader(fieldId, accept, area, onchange) {
 function excluded(ruleset) {
   const out = new Set();
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
-    if (spec.excludes && $(optionId(ruleset.name, key))?.value) spec.excludes.forEach((k) => out.add(k));
+    if (spec.excludes && $(optionId(ruleset.name, key))?.value) for (const k of spec.excludes) out.add(k);
   }
   return out;
 }
@@ -308,7 +308,7 @@ async function createLinks(ruleset) {
     const game = await (await fetch(`/api/games/${encodeURIComponent(body.id)}`, {
       headers: { Authorization: `Bearer ${body.seats[creator].token}` } })).json();
     for (const kingdom of game.view?.kingdoms ?? []) if (kingdom.names) names[kingdom.id] = kingdom.names;
-  } catch (error) { /* the static names will do */ }
+  } catch { /* the static names will do */ }
   created[ruleset.name] = { body, names, creator, bots: bots ?? {} };
   remember(ruleset.name, body, creator);
   const id = ids(ruleset.name);
@@ -335,7 +335,7 @@ function copyButton(url, what) {
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
-    } catch (error) {  // no clipboard (plain http, old browser): select the text for the player to copy
+    } catch {  // no clipboard (plain http, old browser): select the text for the player to copy
       button.closest("tr, p")?.querySelector("input")?.select();
     }
     button.textContent = t("copied");

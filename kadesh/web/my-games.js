@@ -11,7 +11,7 @@ function stored() {
   try {
     const games = JSON.parse(localStorage.getItem(STORE) || "[]");
     return Array.isArray(games) ? games.filter((g) => g && g.id && g.token) : [];
-  } catch (error) {
+  } catch {
     return [];
   }
 }
@@ -52,7 +52,7 @@ async function state(game, lang) {
     if (game.hotseat) return { text: waiting.length ? t.seat_turn(list(waiting, lang, names)) : "", mine: waiting.length > 0, names };
     if (waiting.includes(body.seat)) return { text: t.your_turn, mine: true, names };
     return { text: (body.seats ?? []).length > 2 && waiting.length ? t.seat_turn(list(waiting, lang, names)) : t.their_turn, names };
-  } catch (error) {
+  } catch {
     return { text: "" };
   }
 }

@@ -23,7 +23,7 @@ const T = {
   },
 };
 
-export function seatName(view, seat, lang) {
+export function seatName(_view, seat, lang) {  // the game page calls seatName(view, seat, lang)
   return T[lang].seat[seat] ?? seat;
 }
 

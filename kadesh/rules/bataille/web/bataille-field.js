@@ -196,7 +196,7 @@ function layout(view) {
   return at;
 }
 
-function drawTerrain(svg, view, height, w) {
+function drawTerrain(svg, view, w) {
   const bottom = paceY(view.field.depth);
   for (const side of view.field.river) {
     const y = side === "north" ? TOP - 14 : bottom;
@@ -308,7 +308,7 @@ function fieldPicture(view, ctx, lang) {
   el("svg:title", { id: "field-title" }, w.fieldTitle(name)), el("svg:desc", { id: "field-desc" }, `${desc}.`),
   el("svg:rect", { x: 0, y: 0, width: WIDTH, height, rx: 6, class: "field-ground" }));
   drawLanes(svg, view, w);
-  drawTerrain(svg, view, height, w);
+  drawTerrain(svg, view, w);
   svg.append(el("svg:text", { x: MARGIN + 2, y: TOP - 3, class: "edge-label north" }, w.edge.north),
     el("svg:text", { x: MARGIN + 2, y: paceY(view.field.depth) + 14, class: "edge-label south" }, w.edge.south));
   if (ctx.chosen) drawReach(svg, view, ctx.chosen);
@@ -376,7 +376,7 @@ function orderList(view, mine, ctx, lang) {
 }
 
 // -- the groups' figures -------------------------------------------------------------------------------------
-function card(view, g, ctx, lang, pct) {
+function card(view, g, lang, pct) {
   const w = W[lang];
   const mod = g.morale_modifier ?? 0;
   const rows = [
@@ -456,9 +456,9 @@ export function renderField(root, ctx, shared) {
         notes.length || expected.length ? el("ul", { class: "field-notes" }, ...notes.map((n) => el("li", {}, n)),
           ...(expected.length ? [el("li", {}, `${w.reinforcements}${colon}${expected.map((g) =>
             w.expected(groupName(view, g.id, lang), g.arrives, w.laneAt[g.lane])).join(" ")}`)] : [])) : null,
-        first.length ? el("div", { class: "groups" }, ...first.map((g) => card(view, g, ctx, lang, pct))) : null,
+        first.length ? el("div", { class: "groups" }, ...first.map((g) => card(view, g, lang, pct))) : null,
         others.length ? el("details", { class: "other-groups" }, el("summary", {}, w.allGroups(others.length)),
-          el("div", { class: "groups" }, ...others.map((g) => card(view, g, ctx, lang, pct)))) : null,
+          el("div", { class: "groups" }, ...others.map((g) => card(view, g, lang, pct)))) : null,
         out.length ? el("section", { class: "out-of-field" }, el("h3", {}, w.out),
           el("ul", {}, ...out.map((g) => el("li", { "data-group": g.id }, `${groupName(view, g.id, lang)} — ${w.where[g.where]}${g.strength ? `, ${w.men(g.strength)}` : ""}`)))) : null))));
 }

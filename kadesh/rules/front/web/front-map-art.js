@@ -85,7 +85,8 @@ export function terrainMarkup(map, built = new Set()) {
     for (let x = 0; x < cols; x++) {
       const id = map[y][x];
       const ox = x * CELL, oy = y * CELL;
-      (base[id] ??= []).push(`M${ox} ${oy}h${CELL}v${CELL}h-${CELL}z`);
+      base[id] ??= [];
+      base[id].push(`M${ox} ${oy}h${CELL}v${CELL}h-${CELL}z`);
       if (id === "bridge") DECOR.water(out, ox, oy, x, y);
       else DECOR[id]?.(out, ox, oy, x, y);
       if (!road(x, y)) continue;

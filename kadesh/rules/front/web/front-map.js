@@ -156,7 +156,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
     const objectiveCells = new Set();
     for (const o of view.victory?.objectives ?? []) {
       const list = o.cells ?? o.exit ?? [];
-      list.forEach((n) => objectiveCells.add(n));
+      for (const n of list) objectiveCells.add(n);
       if (list.length) markup += `<path class="fm-objective ${o.kind === "escort" ? "escort" : "hold"}" d="${outline(new Set(list.map(keyOf)))}"/>`;
     }
     const sideOf = new Map((view.units ?? []).map((u) => [u.id, u.side]));

@@ -15,7 +15,7 @@ import { WORDS, namer, clock, unitCard, cellCard, pointsCard, missionCard, since
 const GLOSSARY = await fetch("/api/rulesets").then((r) => r.json())
   .then((all) => all.find((r) => r.name === "front")?.glossary ?? {}).catch(() => ({}));
 
-export function seatName(view, seat, lang) {
+export function seatName(_view, seat, lang) {  // the game page calls seatName(view, seat, lang)
   return WORDS[lang === "en" ? "en" : "fr"].sides[seat] ?? seat;
 }
 
@@ -112,7 +112,7 @@ function onCell(cell, info = {}) {
       const first = aims.filter((a) => layerOf(a) === layer || (layer === "ground" && layerOf(a) === "structure"));
       const options = [...first, ...aims.filter((a) => !first.includes(a))];
       pending = { kind: "aim", cell, options, layers: new Set(first.length ? first.map(layerOf) : options.map(layerOf)) };
-      options.forEach((a) => ask("odds", a));
+      for (const a of options) ask("odds", a);
       return update();
     }
     const move = movesOf(selected).get(cell);
@@ -236,7 +236,7 @@ function onJournalHover(event) {
   const cell = cells ? cells[cells.length - 1] : null;
   if (cell === journalCell) return;
   journalCell = cell;
-  document.querySelectorAll(".front-lit").forEach((node) => node.classList.remove("front-lit"));
+  for (const node of document.querySelectorAll(".front-lit")) node.classList.remove("front-lit");
   line?.classList.toggle("front-lit", Boolean(cell));
   update({ panel: false });
 }

@@ -252,7 +252,7 @@ export function render(root, ctx) {
       last.items.length ? el("ol", {}, last.items.map((item) => el("li", { class: item.side, title: item.line }, summary(t, item, byId, seat))))
         : el("p", { class: "muted" }, t.lastTurnNone(sideName(last.side)))));
   }
-  if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat, tooltip));
+  if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat));
 
   root.dataset.version = String(ctx.game.version);
   root.replaceChildren(el("div", { class: "manoeuvre" },
@@ -284,7 +284,7 @@ function oddsTable(t, o, lang) {
 }
 
 // Each side's destroyed elements, kept in sight: "Pertes".
-function lossesBox(t, view, seat, tooltip) {
+function lossesBox(t, view, seat) {
   const box = el("section", { class: "losses", "aria-label": t.lost }, el("h3", {}, t.lost));
   for (const side of ["north", "south"]) {
     const gone = view.elements.filter((e) => e.side === side && !e.alive);

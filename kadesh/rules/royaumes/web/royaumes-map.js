@@ -104,7 +104,10 @@ export function drawMap(view, layer, options) {
   }
   svg.append(...labels);
   const byCell = {};
-  for (const army of layer.armies) (byCell[army.cell] ??= []).push(army);
+  for (const army of layer.armies) {
+    byCell[army.cell] ??= [];
+    byCell[army.cell].push(army);
+  }
   for (const [cell, here] of Object.entries(byCell)) {
     const [cx, cy] = centre(cell);
     here.forEach((army, index) => {

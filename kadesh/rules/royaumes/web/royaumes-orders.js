@@ -107,7 +107,10 @@ export function orderLines(view, action, lang) {
 
 export function jsonOf(order) {  // a normalized order back in the JSON form, to show it
   const out = { moves: order.moves, stay: order.stay };
-  for (const [kingdom, stance] of Object.entries(order.stances)) (out[stance] ??= []).push(kingdom);
+  for (const [kingdom, stance] of Object.entries(order.stances)) {
+    out[stance] ??= [];
+    out[stance].push(kingdom);
+  }
   if (order.create) out.create = order.create;
   if (order.build.length) out.build = order.build;
   if (order.spies.length) out.spies = order.spies;
