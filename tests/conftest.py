@@ -14,6 +14,17 @@ from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
 
+def pytest_collection_modifyitems(items):
+    """A test that drives Chromium or a PostgreSQL server is marked so, whether or not its module says it:
+    ``-m "not browser"`` and ``-m "not postgresql"`` leave out exactly what needs them."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "browser" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & {"postgres", "own_postgres"}:
+            item.add_marker(pytest.mark.postgresql)
+
+
 class WatchedBrowser:
     """Chromium, with every page's Content-Security-Policy violations kept (Chromium reports each one on
     the page's console): a browser test that meets one fails (``_no_csp_violation``)."""

@@ -16,10 +16,25 @@ from pathlib import Path
 import httpx
 
 
+# Ports for the servers the tests start, below Linux's ephemeral range (32768-60999), so that no outgoing
+# connection takes one between the probe and the server's bind; each pytest-xdist worker has a block of its
+# own, so that two workers never probe the same port at the same instant and both find it free.
+PORT_BLOCK = 1000
+FIRST_PORT = 20000
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+_next_ports = iter(range(FIRST_PORT + PORT_BLOCK * (_WORKER % 12), FIRST_PORT + PORT_BLOCK * (_WORKER % 12 + 1)))
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port that no server is bound to: the next free one in this process's block."""
+    for port in _next_ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port left in this test process's block")
 
 
 class ServerProcess:
