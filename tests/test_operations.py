@@ -160,7 +160,13 @@ def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser, tmp_
         replaced = http.post(f"/api/games/{game_id}/tokens/north", headers=_bearer(created["owner"]["token"]))
         secrets.append(replaced.json()["token"])
         context.close()
-    time.sleep(0.5)  # the servers' and nginx's last lines are written
+        # nginx writes a request's line once it has answered it: a last request's line marks the end of the log.
+        last_line = f"GET /the-last-request-{os.urandom(4).hex()} "  # a 404, logged like any other
+        http.get(last_line.split()[1])
+        access_log = tmp_path / "access.log"
+        deadline = time.monotonic() + 60  # a bound on waiting, not a timing assertion
+        while last_line not in access_log.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.05)
     logs = {path.name: path.read_text(errors="replace") for path in tmp_path.glob("*.log")}
     assert "/play/" in logs["access.log"] and "/ws/games/" in logs["access.log"]
     assert any("GET /api/games/" in text and "WebSocket" in text for text in logs.values())  # they do log
