@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from kadesh.core.dice import ScriptedDice
 from kadesh.rules.front.data import TABLES
-from kadesh.rules.front.state import State, Structure, Unit, load_scenario
+from kadesh.rules.front.scenario import load as load_scenario
+from kadesh.rules.front.state import State, Structure, Unit
 
 
 def small() -> State:

@@ -60,7 +60,7 @@ def test_front_is_offered_and_plays_through_the_core_contract():
 
 # -- moving (rules 3 and 5) ---------------------------------------------------------------------------
 def _small():
-    from kadesh.rules.front.state import load_scenario
+    from kadesh.rules.front.scenario import load as load_scenario
 
     return load_scenario("test_small")
 
@@ -722,7 +722,7 @@ def test_a_watchtower_sees_12_cells_through_night_and_camouflage():
 
 
 def test_the_default_scenario_is_32_by_24_with_about_80_units_and_5_points():
-    from kadesh.rules.front.state import load_scenario
+    from kadesh.rules.front.scenario import load as load_scenario
 
     state = load_scenario("default")
     assert (state.width, state.height) == (32, 24) and 75 <= len(state.units) <= 85 and len(state.points) == 5
@@ -778,7 +778,7 @@ def test_a_destroyed_vehicle_leaves_a_wreck_and_a_truck_tows_a_cannon():
 
 def test_victory_by_holding_4_of_the_5_points():
     from kadesh.rules.front.capture import winner
-    from kadesh.rules.front.state import load_scenario
+    from kadesh.rules.front.scenario import load as load_scenario
 
     state = load_scenario("default")
     points = list(state.holders)

@@ -14,7 +14,9 @@ the other side is neutral again, even if the enemy goes away within the turn.
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev
+from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import State, Unit
+from kadesh.rules.front.victory import settle
 
 ENDS_TO_TAKE = 2
 ENEMY_RADIUS = 4
@@ -24,8 +26,6 @@ Change = tuple[str, Cell, str | None]   # ("taken" | "neutral" | "interrupted", 
 
 def may_enter_point(state: State, unit_type_id: str, cell: Cell) -> bool:
     """« Seul un ingénieur y entre »."""
-    from kadesh.rules.front.data import TABLES
-
     return cell not in state.holders or bool(TABLES.units[unit_type_id].extras.get("captures"))
 
 
@@ -86,7 +86,5 @@ def end_of_side_turn(state: State, side: str) -> list[Change]:
 def winner(state: State) -> str | None:
     """Who has won now (``victory.settle``: on a battle without a mission, the default victory: every
     enemy unit destroyed, or 4 of the 5 victory points held)."""
-    from kadesh.rules.front.victory import settle
-
     result = settle(state)
     return result[0] if result else None

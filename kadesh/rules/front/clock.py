@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from kadesh.rules.front.data import TIME
 from kadesh.rules.front.state import State
-from kadesh.rules.front.vision import TIME
 
 HOURS, SEASONS = TIME["hours"], TIME["seasons"]
 

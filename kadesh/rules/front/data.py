@@ -1,5 +1,5 @@
 """Front's numbers: terrain, works and buildings (``terrain.toml``), units and the cost of
-orders (``units.toml``), loaded once."""
+orders (``units.toml``), hours, seasons, sight and forest fires (``time.toml``), loaded once."""
 
 from __future__ import annotations
 
@@ -186,6 +186,7 @@ def _load() -> Tables:
 
 
 TABLES = _load()
+TIME = _read("time.toml")   # the hours and seasons, sight and concealment, forest fires
 
 
 def weapon_names() -> dict[str, dict[str, str]]:

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from kadesh.core.dice import Dice
 from kadesh.core.grid import Cell, king_neighbours
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, TIME
 from kadesh.rules.front.state import State
-from kadesh.rules.front.vision import TIME
 
 FIRE = TIME["forest_fire"]
 

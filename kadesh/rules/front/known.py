@@ -23,12 +23,10 @@ from typing import Any
 
 from kadesh.core.grid import parse_map_cell
 from kadesh.rules.front import logistics
-from kadesh.rules.front.data import TABLES
+from kadesh.rules.front.data import TABLES, TIME
 from kadesh.rules.front.forest import FIRE
 from kadesh.rules.front.scenario import MAX_SIDE
-from kadesh.rules.front.state import SIDES, State, Structure, Unit
-from kadesh.rules.front.victory import Objective, Victory
-from kadesh.rules.front.vision import TIME
+from kadesh.rules.front.state import SIDES, Objective, State, Structure, Unit, Victory
 
 HOURS = TIME["hours"]
 

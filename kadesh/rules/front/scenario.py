@@ -18,10 +18,9 @@ from typing import Any
 from kadesh.core.grid import Cell, parse_map_cell
 from kadesh.core.tomlcheck import Checker
 from kadesh.rules.front import logistics
-from kadesh.rules.front.data import TABLES
-from kadesh.rules.front.state import SIDES, State, Structure, Unit
-from kadesh.rules.front.victory import OBJECTIVE_KINDS, Objective, Victory
-from kadesh.rules.front.vision import TIME, refresh_memory
+from kadesh.rules.front.data import TABLES, TIME
+from kadesh.rules.front.state import OBJECTIVE_KINDS, SIDES, Objective, State, Structure, Unit, Victory
+from kadesh.rules.front.vision import refresh_memory
 
 SHIPPED = ("default", "skirmish", "test_small", "test_mixed", "test_air", "mission_hold", "mission_escort",
            "mission_general")

@@ -1,4 +1,5 @@
-"""A Front battle: the map, the units, whose turn it is, what each side remembers."""
+"""A Front battle: the map, the units, whose turn it is, what each side remembers, and the terms of its
+victory (``Victory``, a mission's ``Objective``s: ``victory.settle`` judges them)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from dataclasses import dataclass, field
 
 from kadesh.core.grid import Cell
 from kadesh.rules.front.data import StructureType, Terrain, UnitType
-from kadesh.rules.front.victory import Victory
 
 SIDES = ("blue", "red")
+OBJECTIVE_KINDS = ("hold", "escort", "destroy")
 
 
 @dataclass(slots=True)
@@ -64,6 +65,29 @@ class Structure:
     @property
     def complete(self) -> bool:
         return self.steps >= self.type.steps
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A mission's objective for one side (docs/scenarios.md; ``victory`` says how each is judged)."""
+    kind: str
+    side: str
+    cells: tuple[Cell, ...] = ()   # hold: the cells held; escort: the exit
+    turn: int | None = None        # hold: until; escort and destroy: by
+    tag: str | None = None         # escort and destroy: the units concerned
+    target: str | None = None      # destroy: a unit type
+    survivors: int = 0             # escort: how many must get out
+
+    def marks(self, unit: Unit) -> bool:
+        return (self.tag is not None and unit.tag == self.tag) or (self.target is not None
+                                                                     and unit.type.id == self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    default: bool = True
+    points_to_win: int = 4       # « tenir 4 des 5 points de victoire »
+    objectives: tuple[Objective, ...] = ()
 
 
 @dataclass
@@ -166,9 +190,3 @@ class State:
         del self.units[unit.id]
         self.lift(unit)
 
-
-def load_scenario(name: str) -> State:
-    """A shipped scenario by name (``scenario.load``: the same door as a player's own)."""
-    from kadesh.rules.front.scenario import load
-
-    return load(name)

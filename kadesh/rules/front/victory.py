@@ -20,42 +20,13 @@ it, and lists objectives, each for one side:
 The objectives are judged first, in their order, then the default victory; then a side left with
 no unit on the map loses, whatever the victory: the battle cannot go on without it (a convoy whose
 last units get out has won first). The result is settled after every order and kept in the state
-(``State.result``).
+(``State.result``). The terms themselves, ``Victory`` and its ``Objective``s, are the battle's data
+(``state``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from kadesh.core.grid import Cell
-
-if TYPE_CHECKING:
-    from kadesh.rules.front.state import State, Unit
-
-OBJECTIVE_KINDS = ("hold", "escort", "destroy")
-
-
-@dataclass(frozen=True, slots=True)
-class Objective:
-    kind: str
-    side: str
-    cells: tuple[Cell, ...] = ()   # hold: the cells held; escort: the exit
-    turn: int | None = None        # hold: until; escort and destroy: by
-    tag: str | None = None         # escort and destroy: the units concerned
-    target: str | None = None      # destroy: a unit type
-    survivors: int = 0             # escort: how many must get out
-
-    def marks(self, unit: Unit) -> bool:
-        return (self.tag is not None and unit.tag == self.tag) or (self.target is not None
-                                                                     and unit.type.id == self.target)
-
-
-@dataclass(frozen=True, slots=True)
-class Victory:
-    default: bool = True
-    points_to_win: int = 4       # « tenir 4 des 5 points de victoire »
-    objectives: tuple[Objective, ...] = ()
+from kadesh.rules.front.state import Objective, State, Unit
 
 
 def _other(side: str) -> str:

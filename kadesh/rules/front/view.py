@@ -12,8 +12,7 @@ from kadesh.core.grid import map_cell_name
 from kadesh.rules.front.capture import ENDS_TO_TAKE
 from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.reaction import PATROL_RADIUS
-from kadesh.rules.front.state import State, Unit
-from kadesh.rules.front.victory import Objective
+from kadesh.rules.front.state import Objective, State, Unit
 from kadesh.rules.front.vision import camouflaged_units, sight_of, spotted, vision
 
 

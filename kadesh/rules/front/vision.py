@@ -6,17 +6,13 @@ it saw (changed ground, fires, enemy mines its engineers found).
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib import resources
 
 from kadesh.core.grid import Cell, chebyshev
 from kadesh.rules.front import structures
-from kadesh.rules.front.data import TABLES, Terrain
+from kadesh.rules.front.data import TABLES, TIME, Terrain
 from kadesh.rules.front.state import SIDES, State, Unit
-
-TIME = tomllib.loads(resources.files(__package__).joinpath("time.toml").read_text(encoding="utf-8"))
 
 
 def vision(state: State, unit: Unit) -> int:
