@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front import air, combat, fire
+from kadesh.rules.front import aircraft, combat, fire
 from kadesh.rules.front.known import cell as cell_named
 from kadesh.rules.front.state import State, Unit
 from kadesh.rules.front.vision import sight_of
@@ -56,7 +56,7 @@ class Sense:
     def shot(self, shooter: Unit, order: dict[str, Any]) -> Shot:
         target = self.target_of(order)
         weapon = shooter.type.weapon(order.get("weapon"))
-        downed = air.downed_by_one_shot(target)
+        downed = aircraft.downed_by_one_shot(target)
         damage = target.hp if downed else fire.damage(self.state, shooter, target, LUCK, weapon)
         value = harm_worth(target, damage)
         if weapon is not None and weapon.blast and not target.flying:

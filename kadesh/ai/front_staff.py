@@ -27,7 +27,7 @@ from kadesh.ai.base import register_bot
 from kadesh.ai.front import END_TURN, FrontBot
 from kadesh.ai.front_sense import Sense, goal_of, harm_worth, nearest, worth
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, within
-from kadesh.rules.front import air, fire, logistics, moves, structures
+from kadesh.rules.front import aircraft, fire, logistics, moves, structures
 from kadesh.rules.front.ruleset import unit_moves, unit_orders
 from kadesh.rules.front.state import State, Unit
 
@@ -344,7 +344,7 @@ class ChiefOfStaff(FrontBot):
             reach = self._reach_of(state, enemy)
             if cell not in reach.moving and cell not in reach.still:
                 continue
-            aiming = air.target_kind(unit)
+            aiming = aircraft.target_kind(unit)
             weapon = next((w for w in enemy.type.weapons if w.ammo > 0 and fire.why_not_aim(w, aiming) is None), None)
             if weapon is not None:
                 damage += fire.damage_of(weapon.damage.get(unit.type.size, 0), cover, 5) * enemy.type.shots

@@ -1,4 +1,5 @@
-"""The air war's orders: launch and recover a drone, land a helicopter, jam (``air`` has the rules).
+"""The air war's orders: launch and recover a drone, land a helicopter, jam (``aircraft`` and ``air`` have
+the rules).
 
 Checked whole on what the side knows before anything changes, as every order (``rules``).
 """
@@ -11,10 +12,10 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import RuleError
 from kadesh.core.events import Event
 from kadesh.core.grid import map_cell_name
-from kadesh.rules.front import air, capture, combat, mines, reaction
+from kadesh.rules.front import air, aircraft, capture, losses, mines, reaction
 from kadesh.rules.front.rules import NOT_ENOUGH_AP, cell_of, check_turn, named, own_unit
 from kadesh.rules.front.state import State
-from kadesh.rules.front.vision import as_known_by
+from kadesh.rules.front.vision import as_known_by, witnesses
 
 # -- the air war -------------------------------------------------------------------------------------------------
 AIR_REFUSALS = {
@@ -52,27 +53,27 @@ def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     operator, cell = own_unit(state, side, action), cell_of(state, action, "to")
     drone = named(state.units, action.get("drone"))
     with as_known_by(state, side):
-        why = air.why_not_launch(state, operator, drone, cell)
+        why = aircraft.why_not_launch(state, operator, drone, cell)
     if why is not None:
         raise _air_refusal("launch", why)
     assert drone is not None
     if cell in state.air:  # an enemy aircraft the side did not see (next to the operator: never)
         raise _air_refusal("launch", "occupied")
-    air.launch(state, operator, drone, cell)
+    aircraft.launch(state, operator, drone, cell)
     return [Event("launched", {"unit": drone.id, "by": operator.id, "cell": map_cell_name(cell)},
-                  combat.witnesses(state, cell, side)), *reaction.on_the_move(state, drone, dice)]
+                  witnesses(state, cell, side)), *reaction.on_the_move(state, drone, dice)]
 
 
 def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     check_turn(state, side)
     drone = own_unit(state, side, action)
-    why = air.why_not_recover(state, drone)
+    why = aircraft.why_not_recover(state, drone)
     if why is not None:
         raise _air_refusal("recover", why)
     cell = drone.cell
-    air.recover(state, drone)
+    aircraft.recover(state, drone)
     return [Event("recovered", {"unit": drone.id, "by": drone.operator, "cell": map_cell_name(cell)},
-                  combat.witnesses(state, cell, side))]
+                  witnesses(state, cell, side))]
 
 
 def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
@@ -80,25 +81,25 @@ def land(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     notice; it no longer burns fuel nor fires until it takes off by moving."""
     check_turn(state, side)
     heli = own_unit(state, side, action)
-    why = air.why_not_land(state, heli)
+    why = aircraft.why_not_land(state, heli)
     if why is not None:
         raise _air_refusal("land", why)
-    air.land(state, heli)
+    aircraft.land(state, heli)
     cell = heli.cell
-    events = [Event("landed", {"unit": heli.id, "cell": map_cell_name(cell)}, combat.witnesses(state, cell, side))]
-    events += combat.point_events(capture.arrived(state, heli))
+    events = [Event("landed", {"unit": heli.id, "cell": map_cell_name(cell)}, witnesses(state, cell, side))]
+    events += capture.point_events(capture.arrived(state, heli))
     hurt = mines.trigger(state, heli)
     if hurt:
         events.append(Event("mine", {"unit": heli.id, "cell": map_cell_name(cell), "damage": hurt}))
         if heli.hp <= 0:
-            events += combat.destroy(state, heli)
+            events += losses.destroy(state, heli)
     return events
 
 
 def jam(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Event]:
     check_turn(state, side)
     jammer = own_unit(state, side, action)
-    why = air.why_not_jam(jammer)
+    why = aircraft.why_not_jam(jammer)
     if why is not None:
         raise _air_refusal("jam", why)
     return air.jam(state, jammer, dice)

@@ -13,7 +13,8 @@ the other side is neutral again, even if the enemy goes away within the turn.
 
 from __future__ import annotations
 
-from kadesh.core.grid import Cell, chebyshev
+from kadesh.core.events import Event
+from kadesh.core.grid import Cell, chebyshev, map_cell_name
 from kadesh.rules.front.data import TABLES
 from kadesh.rules.front.state import State, Unit
 from kadesh.rules.front.victory import settle
@@ -83,8 +84,17 @@ def end_of_side_turn(state: State, side: str) -> list[Change]:
     return changes
 
 
+def point_events(changes: list[Change]) -> list[Event]:
+    """A point taken or neutral again is public (every side sees the points); a count that starts over is
+    told to the side that was counting."""
+    return [Event("point", {"change": what, "cell": map_cell_name(cell), "side": side},
+                  (side,) if what == "interrupted" else None)
+            for what, cell, side in changes]
+
+
 def winner(state: State) -> str | None:
     """Who has won now (``victory.settle``: on a battle without a mission, the default victory: every
     enemy unit destroyed, or 4 of the 5 victory points held)."""
     result = settle(state)
     return result[0] if result else None
+

@@ -1,5 +1,5 @@
 """A shot carried out, and what it leaves: damage with its luck roll, the cannon's blast, the
-structure of the cell, the shell's crater or fire, the units destroyed. Used by the Fire order
+structure of the cell, the shell's crater or fire, the units destroyed (``losses``). Used by the Fire order
 and by the shots fired during the enemy's turn (alert and patrol, ``reaction``).
 
 Every event here names who may read it: the firing side reads what it sees; a side that is hit
@@ -12,15 +12,12 @@ from __future__ import annotations
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event, roll_event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name
-from kadesh.rules.front import air, capture, fire, forest, structures
+from kadesh.rules.front import fire, forest, structures
+from kadesh.rules.front.aircraft import downed_by_one_shot
 from kadesh.rules.front.data import TABLES, Weapon
+from kadesh.rules.front.losses import destroy
 from kadesh.rules.front.state import SIDES, State, Unit
-from kadesh.rules.front.vision import camouflaged_units, sees_cell, spotted
-
-
-def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
-    """The sides that see ``cell`` now, and ``also``."""
-    return tuple(side for side in SIDES if side in also or sees_cell(state, side, cell))
+from kadesh.rules.front.vision import camouflaged_units, spotted, witnesses
 
 
 def spend_a_shot(unit: Unit, weapon: Weapon | None = None) -> None:
@@ -56,7 +53,7 @@ def volley(state: State, shooter: Unit, target: Unit, dice: Dice, reaction: str 
         seen = spotted(state, side, camouflaged_units(state))
     spend_a_shot(shooter, weapon)
     shooter_seen = _seen_by_the_other_side(state, shooter)  # after the shot: firing ends camouflage
-    if air.downed_by_one_shot(target):
+    if downed_by_one_shot(target):
         dealt = target.hp
         target.hp = 0
         events = hit_events(shooter, target, dealt, 0, seen, shooter_seen, blast=False, reaction=reaction,
@@ -155,42 +152,3 @@ def shell_lands(state: State, cell: Cell, side: str) -> list[Event]:
     if forest.ignite(state, cell):
         return [Event("fire_started", {"cell": map_cell_name(cell)}, witnesses(state, cell, side))]
     return []
-
-
-def destroy(state: State, unit: Unit, dice: Dice | None = None) -> list[Event]:
-    """A unit is gone; a truck's passengers are lost with it. Its side is told where; the other side too if
-    it saw the unit, else only that a unit of that side was lost (no id, no cell); spectators nothing.
-    An aircraft in flight falls (``air.fall``: it needs the dice)."""
-    if unit.id not in state.units:
-        return []
-    if unit.flying:
-        assert dice is not None, "an aircraft in flight falls where the dice say"
-        return air.fall(state, unit, dice, "shot_down")
-    hidden = camouflaged_units(state)
-    seers = tuple(side for side in SIDES if side == unit.side or unit.id in spotted(state, side, hidden))
-    blind = tuple(side for side in SIDES if side not in seers)
-    interrupted = capture.left(state, unit, unit.cell)
-    passengers = state.passengers(unit)
-    state.remove(unit)
-    events = [Event("destroyed", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell)}, seers)]
-    events += [Event("destroyed", {"unit": passenger, "side": unit.side, "cell": map_cell_name(unit.cell),
-                                   "aboard": unit.id}, (unit.side,)) for passenger in passengers]
-    others = tuple(side for side in SIDES if side != unit.side)  # passengers: the other side never saw them aboard
-    events += [Event("destroyed", {"side": unit.side}, audience) for audience in [blind] + [others] * len(passengers)
-               if audience]
-    events += point_events(interrupted)
-    if unit.type.fuel is not None:  # a vehicle: it sets a forest ablaze, or leaves a wreck (told to who saw it)
-        if forest.ignite(state, unit.cell):
-            events.append(Event("fire_started", {"cell": map_cell_name(unit.cell)}, seers))
-        elif state.terrain_at(unit.cell).id not in ("bridge", "forest"):
-            state.set_terrain(unit.cell, TABLES.terrain["wreck"])
-            events.append(Event("wreck", {"cell": map_cell_name(unit.cell)}, seers))
-    return events
-
-
-def point_events(changes: list[capture.Change]) -> list[Event]:
-    """A point taken or neutral again is public (every side sees the points); a count that starts over is
-    told to the side that was counting."""
-    return [Event("point", {"change": what, "cell": map_cell_name(cell), "side": side},
-                  (side,) if what == "interrupted" else None)
-            for what, cell, side in changes]

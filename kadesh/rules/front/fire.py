@@ -48,7 +48,7 @@ def rounds(unit: Unit, weapon: Weapon) -> int:
 def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None = None,
                  aiming: str | None = None, order: str = "shoot") -> str | None:
     """Why ``unit`` may not fire ``weapon_id`` (its main weapon when None) at ``target`` now, or None if it
-    may. ``aiming``: what the shot aims at (``air.target_kind``): a ``drone`` or ``helicopter`` in flight, a
+    may. ``aiming``: what the shot aims at (``aircraft.target_kind``): a ``drone`` or ``helicopter`` in flight, a
     ``landed`` helicopter, or None for anything else on the ground (a unit, a structure). ``order``: the
     order that fires (a drone's weapon fires by its own order, ``bomb`` or ``strike``)."""
     kind = unit.type
@@ -81,7 +81,7 @@ def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None =
 
 
 def why_not_aim(weapon: Weapon, aiming: str | None) -> str | None:
-    """Whether ``weapon`` may be aimed at what ``aiming`` names (``air.target_kind``), wherever it stands."""
+    """Whether ``weapon`` may be aimed at what ``aiming`` names (``aircraft.target_kind``), wherever it stands."""
     aloft = aiming in ("drone", "helicopter")
     if aiming == "landed" and not weapon.hits_landed:
         return "too_low"  # « sauf ceux du sniper et de la batterie anti-aérienne, qui ne visent pas si bas »

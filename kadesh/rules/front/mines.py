@@ -13,6 +13,7 @@ Engineers lay mines (``rules.lay_mine``) from what they carry, and clear them wi
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, chebyshev
+from kadesh.rules.front.moves import ground_price
 from kadesh.rules.front.state import State, Unit
 
 MINE_DAMAGE = 3     # the text's number
@@ -75,8 +76,6 @@ def why_not_demine(state: State, engineer: Unit, cell: Cell) -> str | None:
 def why_not_lay(state: State, engineer: Unit, cell: Cell, cost: int) -> str | None:
     """An engineer lays one of the mines it carries on a free cell beside it that it could step onto, off a
     capture point, where its side knows of no mine."""
-    from kadesh.rules.front.moves import ground_price
-
     if not engineer.type.extras.get("spots_mines") or not engineer.on_map:
         return "not_engineer"
     if engineer.mines <= 0:

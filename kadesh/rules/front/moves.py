@@ -12,7 +12,7 @@ crosses or ends on a capture point.
 from __future__ import annotations
 
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
-from kadesh.rules.front import air, capture, structures
+from kadesh.rules.front import aircraft, capture, structures
 from kadesh.rules.front.data import TABLES, UnitType
 from kadesh.rules.front.state import State, Unit
 
@@ -41,7 +41,7 @@ def flight_price(state: State, unit: Unit, to: Cell, leash: set[Cell] | None = N
     cells within it, when the caller has them already)."""
     if state.terrain_at(to) is None or to in state.air:
         return None
-    if unit.type.aircraft == "drone" and not (to in leash if leash is not None else air.on_leash(state, unit, to)):
+    if unit.type.aircraft == "drone" and not (to in leash if leash is not None else aircraft.on_leash(state, unit, to)):
         return None
     return unit.type.extras.get("step", 1)
 
@@ -60,7 +60,7 @@ def step_price(state: State, unit: Unit, to: Cell, leash: set[Cell] | None = Non
 
 
 def _leash(state: State, unit: Unit) -> set[Cell] | None:
-    return air.leash_area(state, unit) if unit.type.aircraft == "drone" else None
+    return aircraft.leash_area(state, unit) if unit.type.aircraft == "drone" else None
 
 
 def reachable(state: State, unit: Unit) -> dict[Cell, int]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from kadesh.core.errors import bad_action
 from kadesh.core.grid import chebyshev, map_cell_name
-from kadesh.rules.front import air, fire, moves, rules, structures
+from kadesh.rules.front import fire, moves, rules, structures
+from kadesh.rules.front.aircraft import downed_by_one_shot
 from kadesh.rules.front.data import Weapon
 from kadesh.rules.front.state import State, Unit
 from kadesh.rules.front.vision import as_known_by
@@ -53,7 +54,7 @@ def odds(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | No
         return _structure_odds(state, seat, action)
     shooter, target, weapon, _ = rules.aim(state, seat, action, kind)
     with as_known_by(state, seat) as seen:
-        if air.downed_by_one_shot(target):
+        if downed_by_one_shot(target):
             outcome = _chances(target, [target.hp] * len(LUCKS), cover=0)
         else:
             cover = known_cover(state, target, seen, seat)

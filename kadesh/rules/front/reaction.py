@@ -28,7 +28,8 @@ from __future__ import annotations
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
 from kadesh.core.grid import chebyshev
-from kadesh.rules.front import air, combat, fire
+from kadesh.rules.front import combat, fire
+from kadesh.rules.front.aircraft import target_kind
 from kadesh.rules.front.data import TABLES, UnitType
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.vision import camouflaged_units, spotted
@@ -90,7 +91,7 @@ def on_the_move(state: State, mover: Unit, dice: Dice) -> list[Event]:
             continue  # lost to an earlier shell's blast
         if mover.id not in spotted(state, watcher.side, camouflaged_units(state)):
             continue
-        weapon = fire.first_weapon(state, watcher, mover.cell, air.target_kind(mover))
+        weapon = fire.first_weapon(state, watcher, mover.cell, target_kind(mover))
         if weapon is None:
             continue
         watcher.alert = False
@@ -113,7 +114,7 @@ def patrol_round(state: State, ended: str, dice: Dice) -> list[Event]:
             continue  # brought down by an aircraft that fell on it
         targets = [(enemy, weapon) for enemy in state.units.values()
                    if enemy.id in seen and chebyshev(enemy.cell, unit.patrol) <= PATROL_RADIUS
-                   for weapon in [fire.first_weapon(state, unit, enemy.cell, air.target_kind(enemy))]
+                   for weapon in [fire.first_weapon(state, unit, enemy.cell, target_kind(enemy))]
                    if weapon is not None]
         if targets:
             target, weapon = min(targets, key=lambda pair: (chebyshev(pair[0].cell, unit.cell), pair[0].id))

@@ -13,11 +13,25 @@ from kadesh.core.dice import Dice
 from kadesh.core.errors import NOT_YOUR_TURN, RuleError, bad_action
 from kadesh.core.events import Event
 from kadesh.core.grid import Cell, chebyshev, map_cell_name, parse_map_cell
-from kadesh.rules.front import air, capture, clock, combat, fire, forest, logistics, mines, moves, reaction, structures
+from kadesh.rules.front import (
+    air,
+    aircraft,
+    capture,
+    clock,
+    combat,
+    fire,
+    forest,
+    logistics,
+    losses,
+    mines,
+    moves,
+    reaction,
+    structures,
+)
 from kadesh.rules.front.data import TABLES, Weapon
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.victory import exit_of
-from kadesh.rules.front.vision import as_known_by, sees_cell
+from kadesh.rules.front.vision import as_known_by, sees_cell, witnesses
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -75,11 +89,11 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
     shot of an enemy unit on alert stops it where it is fired at."""
     unit, path, reach = plan_move(state, side, action)
     start = unit.cell
-    events = combat.point_events(capture.left(state, unit, start))
+    events = capture.point_events(capture.left(state, unit, start))
     if unit.type.flies and not unit.flying:
-        air.take_off(state, unit)
+        aircraft.take_off(state, unit)
         events.append(Event("took_off", {"unit": unit.id, "cell": map_cell_name(start)},
-                            combat.witnesses(state, start, side)))
+                            witnesses(state, start, side)))
     walked: list[Cell] = []
     for cell in path:
         layer = state.layer(unit)
@@ -110,7 +124,7 @@ def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, li
         _why_not_go(state, unit, to)
         path = moves.way(state, unit, to)
         reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
-    if path is None and air.is_drone(unit) and not air.on_leash(state, unit, to):
+    if path is None and aircraft.is_drone(unit) and not aircraft.on_leash(state, unit, to):
         raise RuleError("cannot_move_leash", "Un drone reste à 8 cases de son droniste (12 relayé par un drone de "
                         "surveillance en l'air ou près d'une tour de garde) : il s'écraserait là-bas.",
                         "A drone stays within 8 cells of its operator (12 relayed by a surveillance drone aloft or "
@@ -118,7 +132,7 @@ def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, li
     if path is None:
         raise bad_action("Case hors d'atteinte avec les points d'action qui restent.",
                          "That cell is out of reach with the action points left.")
-    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+    if unit.type.flies and not unit.flying and not aircraft.fuel_to_fly(unit):
         raise RuleError("cannot_take_off_fuel", "Pas assez de carburant pour un tour en vol : il reste posé.",
                         "Not enough fuel for a turn aloft: it stays on the ground.")
     if unit.type.burns_per_step and moves.fuel_for(state, path) > unit.fuel:
@@ -144,7 +158,7 @@ def _step(state: State, unit: Unit, cell: Cell, dice: Dice) -> tuple[bool, list[
     if unit.flying:  # mines and points are on the ground; only fire on alert reaches an aircraft
         shots = reaction.on_the_move(state, unit, dice)
         return bool(shots), shots
-    events = combat.point_events(capture.arrived(state, unit))
+    events = capture.point_events(capture.arrived(state, unit))
     hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
     if hurt:
         events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))
@@ -169,7 +183,7 @@ def _moved(state: State, unit: Unit, start: Cell, walked: list[Cell], reach: dic
     if unit.id not in state.units:  # destroyed on the way (a shot on alert, a mine)
         return [moved, *events]
     if unit.hp <= 0:
-        return [moved, *events, *combat.destroy(state, unit)]
+        return [moved, *events, *losses.destroy(state, unit)]
     if unit.patrol is not None and not reaction.in_zone(unit):
         unit.patrol = None
         events.append(Event("patrol_ended", {"unit": unit.id}))
@@ -182,14 +196,14 @@ def _escape(state: State, unit: Unit) -> list[Event]:
     objective = exit_of(state, unit)
     if objective is None:
         return []
-    witnesses = combat.witnesses(state, unit.cell, unit.side)
+    audience = witnesses(state, unit.cell, unit.side)
     passengers = [state.units[p] for p in unit.cargo]
     out = 1 + sum(1 for p in passengers if objective.marks(p))
     state.remove(unit)
     tag = objective.tag or ""
     state.escaped[unit.side][tag] = state.escaped[unit.side].get(tag, 0) + out
     return [Event("escaped", {"unit": unit.id, "side": unit.side, "cell": map_cell_name(unit.cell),
-                              "with": [p.id for p in passengers]}, witnesses)]
+                              "with": [p.id for p in passengers]}, audience)]
 
 
 def _contact(state: State, unit: Unit, enemy: Unit) -> list[Event]:
@@ -213,7 +227,7 @@ def shoot(state: State, side: str, action: dict[str, Any], dice: Dice, order: st
     events = combat.volley(state, unit, target, dice, weapon=weapon)
     if order == "strike" and unit.id in state.units:  # the kamikaze drone is spent in its strike
         events.append(Event("expended", {"unit": unit.id, "cell": map_cell_name(unit.cell)},
-                            combat.witnesses(state, unit.cell, side)))
+                            witnesses(state, unit.cell, side)))
         state.remove(unit)
     return events
 
@@ -230,7 +244,7 @@ def weapon_named(state: State, side: str, action: dict[str, Any]) -> str | None:
 
 def aim(state: State, side: str, action: dict[str, Any], order: str = "shoot") -> tuple[Unit, Unit, Weapon, str | None]:
     """A shot at a unit checked whole on what the side knows (refused otherwise): the shooter, its target, the
-    weapon and what it aims at (``air.target_kind``). The shot may still be stopped by a unit the side does
+    weapon and what it aims at (``aircraft.target_kind``). The shot may still be stopped by a unit the side does
     not see (``shoot``)."""
     check_turn(state, side)
     unit, target_cell = own_unit(state, side, action), cell_of(state, action, "target")
@@ -246,7 +260,7 @@ def aim(state: State, side: str, action: dict[str, Any], order: str = "shoot") -
         raise bad_action("Vise une unité ennemie.", "Aim at an enemy unit.")
     with as_known_by(state, side) as seen:  # checked on what the side knows
         visible = target is not None and target.id in seen
-        aiming = air.target_kind(target) if visible else None
+        aiming = aircraft.target_kind(target) if visible else None
         why = fire.why_not_fire(state, unit, target_cell, weapon_id, aiming, order)
     if why in (None, "range", "blocked", "not_that_target", "too_low") and not visible:
         # Fire needs a friendly eye on the target (as the legal actions say), and an enemy the side does not
@@ -457,7 +471,7 @@ def board(state: State, side: str, action: dict[str, Any]) -> list[Event]:
     if why is not None:
         raise RuleError(f"cannot_board_{why}", *BOARD_REFUSALS[why])
     assert truck is not None
-    events = combat.point_events(capture.left(state, unit, unit.cell))
+    events = capture.point_events(capture.left(state, unit, unit.cell))
     logistics.board(state, unit, truck)
     return [Event("boarded", {"unit": unit.id, "truck": truck.id}), *events]
 
@@ -468,7 +482,7 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     check_turn(state, side)
     truck, cell = own_unit(state, side, action), cell_of(state, action, "to")
     passenger = named(state.units, action.get("passenger"))
-    if passenger is None or passenger.aboard != truck.id or air.is_drone(passenger):
+    if passenger is None or passenger.aboard != truck.id or aircraft.is_drone(passenger):
         raise bad_action("Cette unité n'est pas à bord de ce camion.", "That unit is not aboard this truck.")
     if truck.flying:
         raise RuleError("cannot_unload_in_flight", "L'hélicoptère doit être posé pour débarquer.",
@@ -486,7 +500,7 @@ def unload(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
     events = [Event("unloaded", {"unit": passenger.id, "truck": truck.id, "cell": map_cell_name(cell)})]
     events += _step(state, passenger, cell, dice)[1]
     if passenger.id in state.units and passenger.hp <= 0:
-        events += combat.destroy(state, passenger)
+        events += losses.destroy(state, passenger)
     elif passenger.id in state.units:
         events += _escape(state, passenger)
     return events
@@ -523,18 +537,18 @@ def end_turn(state: State, side: str, dice: Dice) -> list[Event]:
     for unit_id, lost in forest.end_of_side_turn(state, side).items():
         events.append(Event("burnt", {"unit": unit_id, "damage": lost}))
         if unit_id in state.units and state.units[unit_id].hp <= 0:
-            events += combat.destroy(state, state.units[unit_id])
+            events += losses.destroy(state, state.units[unit_id])
     for unit_id, gained in logistics.heal_and_repair(state, side).items():
         events.append(Event("healed", {"unit": unit_id, "hp": gained}))
     events += air.upkeep(state, side, dice)
-    events += combat.point_events(capture.end_of_side_turn(state, side))
+    events += capture.point_events(capture.end_of_side_turn(state, side))
     events += reaction.patrol_round(state, side, dice)
     other = SIDES[1] if side == SIDES[0] else SIDES[0]
     if other == SIDES[0]:  # both sides have played: the round ends, the clock turns
         state.turn += 1
         if clock.advance(state):
             events.append(Event("season", {"season": state.season}))
-        events += [Event("fire_started", {"cell": map_cell_name(c)}, combat.witnesses(state, c))
+        events += [Event("fire_started", {"cell": map_cell_name(c)}, witnesses(state, c))
                    for c in forest.end_of_round(state, dice)]
     state.active = other
     for unit in state.units.values():

@@ -21,6 +21,7 @@ from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import (
     air,
     air_orders,
+    aircraft,
     fire,
     known,
     logistics,
@@ -222,13 +223,13 @@ def _unit_orders(state: State, unit: Unit, seen: set[str], with_moves: bool = Tr
 def _air_orders(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
     for drone_id in unit.cargo:
         for cell in [unit.cell, *king_neighbours(unit.cell)]:
-            if air.why_not_launch(state, unit, state.units[drone_id], cell) is None:
+            if aircraft.why_not_launch(state, unit, state.units[drone_id], cell) is None:
                 yield {"type": "launch", "unit": unit.id, "drone": drone_id, "to": map_cell_name(cell)}
-    if unit.flying and air.is_drone(unit) and air.why_not_recover(state, unit) is None:
+    if unit.flying and aircraft.is_drone(unit) and aircraft.why_not_recover(state, unit) is None:
         yield {"type": "recover", "unit": unit.id}
-    if unit.flying and air.why_not_land(state, unit) is None:
+    if unit.flying and aircraft.why_not_land(state, unit) is None:
         yield {"type": "land", "unit": unit.id}
-    if air.why_not_jam(unit) is None:
+    if aircraft.why_not_jam(unit) is None:
         yield {"type": "jam", "unit": unit.id}
 
 
@@ -249,7 +250,7 @@ def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
 def _move_costs(state: State, unit: Unit) -> dict[Cell, int]:
     """The cells a move order may name, with their action points: within reach, with the fuel to get there
     (a landed helicopter, with the fuel of a turn aloft)."""
-    if unit.type.flies and not unit.flying and not air.fuel_to_fly(unit):
+    if unit.type.flies and not unit.flying and not aircraft.fuel_to_fly(unit):
         return {}
     reach = moves.reachable(state, unit)
     if not unit.type.burns_per_step:
@@ -265,7 +266,7 @@ def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]
         order = weapon.order
         named = {"weapon": weapon.id} if weapon is not unit.type.weapons[0] else {}
         for enemy in state.units.values():
-            if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell, weapon.id, air.target_kind(enemy),
+            if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell, weapon.id, aircraft.target_kind(enemy),
                                                       order) is None:
                 aloft = {"at": "air"} if enemy.flying else {}
                 yield {"type": order, "unit": unit.id, "target": map_cell_name(enemy.cell), **aloft, **named}

@@ -15,10 +15,12 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from kadesh.core.grid import Cell, parse_map_cell
+from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
 from kadesh.core.tomlcheck import Checker
 from kadesh.rules.front import logistics
+from kadesh.rules.front.aircraft import why_not_land
 from kadesh.rules.front.data import TABLES, TIME
+from kadesh.rules.front.moves import ground_price
 from kadesh.rules.front.state import OBJECTIVE_KINDS, SIDES, Objective, State, Structure, Unit, Victory
 from kadesh.rules.front.vision import refresh_memory
 
@@ -89,8 +91,6 @@ def _cell(state: State, raw: object, where: str) -> Cell:
 
 
 def _corner(state: State) -> str:
-    from kadesh.core.grid import map_cell_name
-
     return map_cell_name((state.width - 1, state.height - 1))
 
 
@@ -217,9 +217,6 @@ def _unit(state: State, item: dict[str, Any], where: str, counts: dict[str, int]
 def _stands(state: State, unit: Unit) -> bool:
     """Whether ``unit`` may start on its cell: in the air, over any cell with no other aircraft; landed,
     where it could land; on the ground, where it could step."""
-    from kadesh.rules.front.air import why_not_land
-    from kadesh.rules.front.moves import ground_price
-
     if unit.flying:
         return unit.cell not in state.air
     if unit.type.flies:

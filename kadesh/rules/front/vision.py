@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from kadesh.core.grid import Cell, chebyshev
-from kadesh.rules.front import structures
+from kadesh.rules.front import mines, structures
 from kadesh.rules.front.data import TABLES, TIME, Terrain
 from kadesh.rules.front.state import SIDES, State, Unit
 
@@ -46,6 +46,11 @@ def sees_cell(state: State, side: str, cell: Cell) -> bool:
         return True
     return any(u.side == side and u.on_map and chebyshev(u.cell, cell) <= vision(state, u)
                for u in state.units.values())
+
+
+def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
+    """The sides that see ``cell`` now, and ``also``."""
+    return tuple(side for side in SIDES if side in also or sees_cell(state, side, cell))
 
 
 def sight_of(state: State, side: str) -> set[Cell]:
@@ -90,8 +95,6 @@ def camouflaged_units(state: State) -> frozenset[str]:
 def refresh_memory(state: State) -> None:
     """What each side sees now of the changed cells and of the fires becomes what it remembers; its
     engineers' finds (and finds of nothing) update the enemy mines it knows."""
-    from kadesh.rules.front import mines
-
     for side in SIDES:
         remembered = state.memory[side]
         for cell in remembered:
@@ -131,8 +134,6 @@ def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     engineers found) are cells its ways avoid.
     Orders are checked and legal actions drawn in here; they are carried out on the truth, outside.
     Yields the enemy units the side spots (as its view shows them)."""
-    from kadesh.rules.front.mines import mines_seen_by
-
     seen = spotted(state, side, camouflaged_units(state))
     truth, aloft, built, avoided = state.occupied, state.air, state.structures, state.avoid
 
@@ -144,7 +145,7 @@ def as_known_by(state: State, side: str) -> Iterator[set[str]]:
     ground = state.terrain
     state.structures = state.structures_known_by(side)
     state.terrain = remembered_ground(state, side)
-    state.avoid = mines_seen_by(state, side)
+    state.avoid = mines.mines_seen_by(state, side)
     try:
         yield seen
     finally:
