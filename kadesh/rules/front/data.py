@@ -13,8 +13,21 @@ CLASSES = ("foot", "wheel", "track", "air")
 AIRCRAFT = ("drone", "helicopter")   # what flies: an ``air`` unit's ``aircraft`` kind
 
 
+class TableEntry:
+    """A line of the tables: loaded once and never changed, so a copy of a battle shares it instead of
+    copying it (a battle's deep copy, made for every order checked, spent most of its time copying these)."""
+
+    __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class Terrain:
+class Terrain(TableEntry):
     id: str
     names: dict[str, str]
     cost: dict[str, int]          # by movement class; a missing class cannot enter
@@ -28,7 +41,7 @@ class Terrain:
 
 
 @dataclass(frozen=True, slots=True)
-class Weapon:
+class Weapon(TableEntry):
     """One of a unit's weapons (« une arme par tir »: each shot names the one it fires).
 
     ``air``: the aircraft in flight it brings down (« drone », « helicopter »); ``ground``: whether it
@@ -51,7 +64,7 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
-class UnitType:
+class UnitType(TableEntry):
     id: str
     names: dict[str, str]
     size: str
@@ -99,7 +112,7 @@ class UnitType:
 
 
 @dataclass(frozen=True, slots=True)
-class StructureType:
+class StructureType(TableEntry):
     id: str
     category: str                  # "work" or "building"
     names: dict[str, str]
