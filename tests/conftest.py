@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
+from tests.waiting import CEILING
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
@@ -45,7 +46,9 @@ class WatchedBrowser:
             self.violations.append(text)
 
     def new_context(self, **options):
-        return self._watch(self._browser.new_context(**options))
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(CEILING * 1000)  # every wait of a page, on a busy machine too
+        return self._watch(context)
 
     def new_page(self, **options):
         context = self.new_context(**options)

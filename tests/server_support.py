@@ -15,7 +15,6 @@ from pathlib import Path
 
 import httpx
 
-
 # Ports for the servers the tests start, below Linux's ephemeral range (32768-60999), so that no outgoing
 # connection takes one between the probe and the server's bind; each pytest-xdist worker has a block of its
 # own, so that two workers never probe the same port at the same instant and both find it free.

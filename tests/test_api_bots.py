@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
 
 from kadesh.server import create_app
 from tests.kadesh_http import auth, game_of, play
 from tests.manoeuvre_setup import NORTH_ROWS
+from tests.waiting import wait_until
 
 
 @pytest.fixture
@@ -20,14 +19,8 @@ def client(db):
     app.state.store.close()
 
 
-def wait_for(predicate, seconds: float = 30.0):
-    deadline = time.monotonic() + seconds  # a bound on waiting, not a timing assertion
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("the bot did not play")
+def wait_for(predicate):
+    return wait_until(predicate, "the bot's move")
 
 
 def test_rulesets_list_their_computer_opponents(client):

@@ -64,7 +64,7 @@ def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_pa
         assert page.locator("#north-missile").input_value() == "5"
         page.fill("#south-strength", "120")
         page.click("#run-odds")
-        page.locator("#odds-games").wait_for(timeout=60_000)
+        page.locator("#odds-games").wait_for()
         assert page.locator("#odds-games").get_attribute("data-games") == "10000"
         assert re.sub(r"\D", "", page.locator("#odds-games").inner_text()).endswith("10000")  # "10 000" in French
         assert page.locator("#odds-progress").get_attribute("value") == "10000"
@@ -74,8 +74,7 @@ def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_pa
         page.select_option("#north-general", "bold")
         page.click("#run-battle")
         page.locator(".bataille").wait_for()
-        page.wait_for_function("() => document.querySelector('#battle-status')?.textContent.endsWith('terrain.')",
-                               timeout=30_000)
+        page.wait_for_function("() => document.querySelector('#battle-status')?.textContent.endsWith('terrain.')")
         assert "120" in page.locator('.group[data-side="south"] .strength').inner_text()
 
 
@@ -145,7 +144,7 @@ def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, 
         for lang in LANGS:
             page = open_in(browser, base + "/", lang, "#battle-table")
             page.click("#run-odds")
-            page.locator("#odds-games").wait_for(timeout=60_000)
+            page.locator("#odds-games").wait_for()
             assert_page_clean(page, lang)
             words = WORDS[lang]
             assert words["nobody"] in page.locator("#odds-summary").inner_text()

@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from kadesh.server import create_app
 from kadesh.store import Store, schema
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -37,13 +38,8 @@ def stop(*workers: subprocess.Popen) -> None:
         worker.wait(timeout=30)
 
 
-def wait_for(predicate, seconds: float = 60.0):
-    deadline = time.monotonic() + seconds  # a bound on waiting, not a timing assertion
-    while time.monotonic() < deadline:
-        if value := predicate():
-            return value
-        time.sleep(0.1)
-    raise AssertionError("not reached in time")
+def wait_for(predicate):
+    return wait_until(predicate, "the workers' next step", every=0.1)
 
 
 def stored_seqs(store: Store, game_id: str) -> list[int]:
