@@ -27,7 +27,8 @@ from kadesh.store import Store, schema
 from kadesh.store.store import notices_due
 from tests.notice_support import Hooks, MailBox
 from tests.server_support import play_maladroit, start_servers
-from tests.test_workers import start_worker, stop, wait_for
+from tests.test_workers import start_worker, stop
+from tests.waiting import wait_until
 
 LOOPBACK = Settings(private_webhooks=True, retry=0.05)
 
@@ -235,7 +236,7 @@ def test_a_failed_webhook_is_shown_then_tried_again_and_delivered_once(db):
             assert len(hooks.failed) == 1 and hooks.received == []
             failed = store.subscriptions.get(subscription.id)
             assert failed.last_error == "http_status:500" and failed.last_error_at is not None
-            wait_for(deliverer.work_once, 10)  # the pause before the second try
+            wait_until(deliverer.work_once, "the second try, after its pause")
             assert len(hooks.received) == 1 and store.jobs.pending() == 0
             sent = store.subscriptions.get(subscription.id)
             assert sent.last_error is None and sent.last_sent_at is not None
@@ -354,7 +355,8 @@ def subscribe_everyone(url: str, game_id: str, tokens: dict[str, str], hooks: Ho
 def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: Hooks, tokens: dict[str, str]) -> None:
     """Every expected notice arrives once by each channel, and nothing else (watched a while longer)."""
     wanted_hooks = sorted(f"{game_id}-{version}-{seat}-{kind}" for kind, seat, version in expected)
-    wait_for(lambda: len(hooks.received) >= len(wanted_hooks) and len(mail.messages) >= len(expected), 120)
+    wait_until(lambda: len(hooks.received) >= len(wanted_hooks) and len(mail.messages) >= len(expected),
+               "every notice of the game")
     time.sleep(2.0)  # any notice sent twice would have come by now (a bound on waiting, not a timing test)
     assert sorted(body["id"] for body in hooks.received) == wanted_hooks
     ids = sorted(message["Message-ID"].split(".")[:3] for message in mail.messages)
@@ -408,7 +410,7 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
             subscribe_everyone(urls[1], created["id"], tokens, hooks)
             expected = play_whole_game(urls, created["id"], tokens)
             assert hooks.holding.wait(60)
-            holder = wait_for(lambda: _claimer(store, created["id"], hooks.held), 30)
+            holder = wait_until(lambda: _claimer(store, created["id"], hooks.held), "the claim of the held notice")
             victim = next(w for w in workers if f":{w.pid}:" in holder)
             os.kill(victim.pid, signal.SIGKILL)
             victim.wait(timeout=30)
