@@ -18,7 +18,10 @@ object or one clause of a sentence (``r1`` with ``J1``: a unit on a cell). Each 
   it may not read, the identifiers of the whole state; and, as raw strings, the dice seed while
   the game runs and every token but its own.
 
-A secret is a fact of ``cand`` that is neither known nor heard: no answer or frame may hold one.
+A secret is a fact of ``cand`` that is neither known nor heard: no answer or frame may hold one. An answer
+to ``/odds`` or ``/preview`` may also tell a seat what it works out itself from its view alone with the rules
+(the same question in the game rebuilt from that view, ``Ruleset.state_from_view``: a move's way pairs cells
+it passes, which an enemy the seat did not see may have gone between).
 Structure is checked too: views equal ``game.view(reader)`` at that version, events are exactly
 the stored events the seat may read, journals exactly their narration, and the seed appears once
 the game is over. Events themselves are held to the views: one addressed to a few seats names and
@@ -26,7 +29,8 @@ pairs nothing their views (before or after it) do not show, a public one names n
 view does not. And where the test can build the same game with all a seat does not see left out
 (``COUNTERFACTUALS``, or ``Ruleset.state_from_view``), forged actions (legal or played ones with
 fields swapped, often for what the seat must not know) must get the same answer from the rules
-there: an action that lands only thanks to a hidden unit, or a refusal that differs, is a leak.
+there: an action that lands only thanks to a hidden unit, or a refusal that differs, is a leak; so are
+odds or a preview that differ there.
 """
 
 from __future__ import annotations
@@ -211,9 +215,10 @@ def _labels(secret: Facts) -> list[str]:
     return [f"secret {a!r}" for a in sorted(secret.atoms)] + [f"secret pair {p}" for p in sorted(secret.pairs)]
 
 
-def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = ()) -> list[str]:
+def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (), reckoned: Any = None) -> list[str]:
     """Every secret of ``book``'s reader in the raw ``text`` of an answer or frame sent to it
-    (``sent``: what the reader itself sent in that request, which an answer may repeat).
+    (``sent``: what the reader itself sent in that request, which an answer may repeat;
+    ``reckoned``: what the reader works out itself from its own view with the rules, which an answer may tell it).
     In sentences only identifiers count: their other words are the rules' own vocabulary."""
     found = [f"the {label}" for label, secret in book.raw.items() if secret and secret in text]
     try:
@@ -222,8 +227,10 @@ def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (
         data = text
     if isinstance(data, dict):
         data = {k: v for k, v in data.items() if k not in verified}
-    sent_facts = facts(sent, whole=True) if sent is not None else None
-    return found + _labels(book.secrets_in(facts(data, words=_idlike), sent_facts))
+    own = facts(sent, whole=True) if sent is not None else Facts()
+    if reckoned is not None:  # the same facts the answer would hold if it said just that
+        own.update(facts(reckoned, words=_idlike))
+    return found + _labels(book.secrets_in(facts(data, words=_idlike), own))
 
 
 def _within(small: Facts, large: Facts) -> bool:
@@ -258,6 +265,29 @@ def test_the_checker_catches_planted_leaks():
     assert leaks(book, json.dumps({"detail": "Unknown cell: e2."}), sent={"cell": "e2"}) == []
     book.known.update(facts({"a": "n5", "b": {"c": "e2"}}))
     assert leaks(book, json.dumps({"unit": "n5", "cell": "e2"})) == ["secret pair ('e2', 'n5')"]
+
+
+def test_what_a_seat_reckons_from_its_view_is_no_secret():
+    """Front, as found with one game's dice: blue's truck b5 went from D2 to B1 out of red's sight, so the pair
+    (B1, D2) is blue's secret. Later red asks for the preview of its truck r4's move from D3 to B1: its way over
+    the ground red knows goes D2, C1, B1, and an answer listing a way pairs its cells. Red works that way out
+    itself from its view and the rules (the preview in the battle rebuilt from its view): no secret. Any fact
+    beyond that reckoning still is."""
+    book = Book("red")
+    book.known.update(facts({"units": [{"id": "r4", "side": "red", "cell": "D3"}, {"id": "b5", "cell": "C2"}],
+                             "fires": ["C1"]}))
+    book.known.update(facts([{"type": "move", "unit": "r4", "to": cell} for cell in ("B1", "C1", "D2")]))  # legal
+    book.cand.update(facts({"type": "moved", "unit": "b5", "from": "D2", "to": "B1", "audience": ["blue"]},
+                           words=_idlike))
+    action = {"type": "move", "unit": "r4", "to": "B1"}
+    way = {"kind": "move", "path": ["D2", "C1", "B1"], "ap": 12, "fuel": 5, "ap_left": 2}
+    answer = json.dumps({"seat": "red", "version": 74, "preview": way})
+    assert leaks(book, answer, sent=action) == ["secret pair ('B1', 'D2')"]  # the checker alone cannot tell
+    assert leaks(book, answer, sent=action, reckoned=way) == []
+    told = json.dumps({"seat": "red", "version": 74, "preview": {**way, "note": "b5 came from D2"}})
+    assert leaks(book, told, sent=action, reckoned=way) == ["secret pair ('D2', 'b5')"]
+    assert leaks(book, json.dumps({"preview": {"path": ["D2", "B1"]}}), sent=action,
+                 reckoned={"path": ["D2", "C1"]}) == ["secret pair ('B1', 'D2')"]
 
 
 def test_the_checker_catches_another_seats_view_sent_to_a_seat(tmp_path):
@@ -457,10 +487,12 @@ class Table:
             f"{self.name} v{self.version}: event {event.to_dict()} tells {book.reader} {_labels(told)}"
 
     # -- checks ------------------------------------------------------------------------------------------------------
-    def check(self, reader: str | None, text: str, what: str, sent: Any = None, verified: tuple[str, ...] = ()) -> None:
+    def check(self, reader: str | None, text: str, what: str, sent: Any = None, verified: tuple[str, ...] = (),
+              reckoned: Any = None) -> None:
         """No secret of ``reader`` in ``text``; the fields ``verified`` were found equal to what it
-        knows (its view, its legal actions, its events), so only their raw text is searched."""
-        found = leaks(self.books[reader], text, sent, verified)
+        knows (its view, its legal actions, its events), so only their raw text is searched; ``reckoned``:
+        what it works out from its own view (``leaks``)."""
+        found = leaks(self.books[reader], text, sent, verified, reckoned)
         assert not found, f"{self.name} v{self.version}: {what} to {reader} leaks {found}: {text[:2000]}"
         self.checked += 1
 
@@ -529,6 +561,27 @@ class Table:
             return refused.code, refused.en
         return ("accepted",)
 
+    def reply(self, state: Any, seat: str, route: str, action: dict[str, Any]) -> tuple[Any, ...]:
+        """What the rules answer ``seat`` asking for the ``odds`` or the ``preview`` of ``action`` in ``state``
+        (as ``Game.odds`` and ``Game.preview`` do): ``("accepted", answer)``, or the refusal."""
+        try:
+            if route == "odds":
+                self.rules.check(state, seat, action)
+            return "accepted", _json(getattr(self.rules, route)(state, seat, action))
+        except RuleError as refused:
+            return refused.code, refused.en
+
+    def reckon(self, seat: str, route: str, action: Any) -> Any:
+        """What ``seat`` works out itself with the rules from its view alone: the answer to ``route`` in the
+        game rebuilt from that view (``Ruleset.state_from_view``), where the ruleset can rebuild one; None
+        otherwise, or if refused there."""
+        if (type(self.rules).state_from_view is Ruleset.state_from_view or self.outcome is not None
+                or not isinstance(action, dict)):
+            return None
+        state = self.rules.state_from_view(self.views[self.version][seat], seat)
+        reply = self.reply(state, seat, route, action)
+        return reply[1] if reply[0] == "accepted" else None
+
     def blind_state(self, seat: str) -> tuple[Any, Any] | None:
         """The game now, and the same game with all that ``seat`` does not see left out (None: no such game)."""
         make = COUNTERFACTUALS.get(self.name)
@@ -592,10 +645,23 @@ class Table:
         return response
 
     def ask(self, seat: str, route: str, action: Any) -> None:
+        """The ``odds`` or the ``preview`` of an action. The answer may tell ``seat`` what it works out itself
+        from its view (``reckon``: a move's way over the ground it knows pairs cells that an enemy it does
+        not see may have gone between), nothing more; and the rules must answer the same in the game where
+        what it does not see is left out (where the test can build one; as for actions, a refusal here
+        where that game accepts is not checked)."""
+        states = self.blind_state(seat) if isinstance(action, dict) else None
         response = self.client.post(f"/api/games/{self.gid}/{route}", headers=_auth(self.tokens[seat]),
                                     json={"action": action})
         assert response.status_code in (200, 409, 422), response.text
-        self.check(seat, response.text, route, action)
+        body = response.json()
+        if states is not None:
+            here = ("accepted", body[route]) if response.status_code == 200 else (body["code"], body["en"])
+            there = self.reply(states[1], seat, route, action)
+            assert here == there or (there[0] == "accepted" and here[0] != "accepted"), \
+                f"{self.name} v{self.version}: {seat}'s {route} of {action} gets {here}, but {there} in the game " \
+                f"where what it does not see is left out"
+        self.check(seat, response.text, route, action, reckoned=self.reckon(seat, route, action))
 
 
 # -- games where a seat's blind spots are left out ------------------------------------------------------------------
