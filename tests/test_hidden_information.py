@@ -7,6 +7,9 @@ gets is checked: ``GET /api/games/{id}``, ``/legal``, ``/journal`` (fr and en), 
 stale, malformed, a spectator acting) and the frames of ``/ws/games/{id}`` each seat (and a
 spectator, reader ``None``) receives.
 
+Each game's dice seed is drawn from the test's own seeded rng: the games differ from one another, and a failure
+comes again at every run.
+
 How a leak is recognised. A *fact* is a string *atom* (an identifier such as ``e2``, ``r1``,
 ``G18``, or a word in a JSON value) or a *pair* of identifiers standing together in one JSON
 object or one clause of a sentence (``r1`` with ``J1``: a unit on a cell). Each reader keeps:
@@ -369,15 +372,15 @@ class Table:
     def __init__(self, client: TestClient, ruleset: str, options: dict[str, Any], rng: random.Random) -> None:
         self.client, self.rng, self.name = client, rng, ruleset
         self.rules = get_ruleset(ruleset)
-        response = client.post("/api/games", json={"ruleset": ruleset, "options": options})
-        assert response.status_code == 201, response.text
-        created = response.json()
-        self.gid, self.commitment = created["id"], created["commitment"]
-        self.tokens = {seat: link["token"] for seat, link in created["seats"].items()}
-        self.seats = list(self.tokens)
-        self.spectator, self.owner = created["spectator"]["token"], created["owner"]["token"]
-        self.readers: list[str | None] = [*self.seats, None]
         self.store = client.app.state.store
+        # Opened in the store with a dice seed drawn from the test's rng (the API draws a fresh secret one): each
+        # game has its own dice, and the same ones at every run, so that a failure is replayed from the test's name.
+        created = self.store.create_game(ruleset, options, seed=f"{rng.getrandbits(256):064x}")
+        self.gid, self.commitment = created.id, created.commitment
+        self.tokens = dict(created.seat_tokens)
+        self.seats = list(self.tokens)
+        self.spectator, self.owner = created.spectator_token, created.owner_token
+        self.readers: list[str | None] = [*self.seats, None]
         self.books = {reader: Book(reader) for reader in self.readers}
         public = facts([client.get("/api/rulesets").json(), self.gid, self.commitment, self.seats, ruleset,
                         sorted(_field_names(client.get("/openapi.json").json())), "update", "problem"])
