@@ -16,7 +16,7 @@ from kadesh import RuleError, ScriptedDice, load_game, new_game
 from kadesh.cli import app
 from kadesh.core import Event, Ruleset, register
 from kadesh.core.dice import DiceExhausted, SeededDice, commitment, derive_roll
-from kadesh.core.errors import NOT_YOUR_TURN
+from kadesh.core.errors import NOT_YOUR_TURN, UNKNOWN_ACTION
 from kadesh.core.grid import chebyshev, line_between
 
 
@@ -121,6 +121,8 @@ class SecretDuel(Ruleset):
                 yield from ({"type": "order", "value": v} for v in range(1, 4))
 
     def apply(self, state, seat, action, dice):
+        if not isinstance(action, dict) or action.get("type") not in ("order", "reveal"):  # 422, as in every ruleset
+            raise RuleError(UNKNOWN_ACTION, "Action inconnue.", "Unknown action.")
         if action not in list(self.legal_actions(state, seat)):
             raise RuleError(NOT_YOUR_TURN, "Pas maintenant.", "Not now.")
         if seat == "referee":
