@@ -139,7 +139,7 @@ def serve(
     Several servers may share one PostgreSQL database (see docs/operations.md)."""
     import uvicorn
 
-    from kadesh.server import create_app
+    from kadesh.server.app import create_app
     from kadesh.server.ws import MAX_FRAME
 
     application = create_app(db, bot_budget=bot_budget, local_workers=workers)

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from kadesh.store import Store
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from kadesh.ai.base import bot_title, levels, make_bot, play_turn_of
 from kadesh.core import new_game
 from kadesh.core.registry import get_ruleset
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from tests.kadesh_http import auth, game_of, play
 from tests.test_api_bots import wait_for
 

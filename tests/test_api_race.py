@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
 
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from tests.kadesh_http import auth, create, game_of
 
 PAIRS = 20

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from kadesh.store import Store
 from tests.kadesh_http import auth, game_of, play
 from tests.waiting import wait_until

@@ -25,7 +25,7 @@ from schemathesis.checks import (
 )
 
 from kadesh.core import all_rulesets
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 
 SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included
     "content-security-policy": "frame-ancestors 'none'",

@@ -54,7 +54,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kadesh.core import Event, RuleError, Ruleset, all_rulesets, get_ruleset
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 
 pytestmark = pytest.mark.slow
 

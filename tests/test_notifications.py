@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from kadesh.core import new_game
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings, webhook_body
 from kadesh.server.notices import compose
 from kadesh.store import Store, schema

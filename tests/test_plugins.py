@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kadesh.core import registry
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from tests.browser_support import assert_page_clean
 from tests.server_support import ServerProcess
 

@@ -13,7 +13,7 @@ from kadesh.ai.base import levels, make_bot
 from kadesh.ai.royaumes import cities_held, play_campaign
 from kadesh.core import new_game
 from kadesh.rules.royaumes import Royaumes, rules
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from tests.kadesh_http import auth, game_of, play
 
 KINGDOMS = ["basse_egypte", "haute_egypte", "koush", "libye"]

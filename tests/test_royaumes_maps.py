@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kadesh.core import new_game
 from kadesh.core.errors import RuleError
 from kadesh.rules.royaumes import scenario as maps
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from tests.kadesh_http import auth
 from tests.royaumes_cases import move, of_type
 from tests.test_api_front_scenarios import stored_games

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from kadesh.server.security import RedactTokens, redact
 from kadesh.store import Store
 from tests.browser_support import running_server

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from kadesh.server import create_app
+from kadesh.server.app import create_app
 from kadesh.store import Store, schema
 from tests.waiting import wait_until
 

@@ -1,5 +1,4 @@
-"""Kadesh server: the HTTP API, the WebSocket and the home page."""
+"""Kadesh server: the HTTP API, the WebSocket and the home page (``kadesh.server.app.create_app``), and the
+worker processes (``kadesh.server.worker``).
 
-from kadesh.server.app import create_app
-
-__all__ = ["create_app"]
+The package itself imports nothing: a worker process starts without loading the web application."""
