@@ -113,14 +113,19 @@ def test_an_illegal_action_never_changes_the_state(seed):
 def test_north_view_during_deployment_never_reveals_south_placement(seed):
     rng = random.Random(seed)
     game = new_game("manoeuvre", seed=seed)
+    journal = {"fr": [], "en": []}  # north's whole journal, its new lines added after each action
     while game.view(None)["phase"] == "deployment":
         seat = rng.choice(game.to_act())
         legal = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        before = game.version
         game.act(seat, rng.choice(legal))
+        for lang, lines in journal.items():
+            lines += game.journal("north", lang, since=before)
         if game.view(None)["phase"] != "deployment":
             break
         north = game.view("north")
         assert all(e["cell"] is None and e["facing"] is None for e in north["elements"] if e["side"] == "south")
         south_cells = {e["cell"] for e in game.view("south")["elements"] if e["side"] == "south" and e["cell"]}
-        north_text = repr(north) + repr(game.journal("north")) + repr(game.journal("north", "en"))
+        north_text = repr(north) + repr(journal["fr"]) + repr(journal["en"])
         assert not any(f"'{cell}'" in north_text for cell in south_cells)
+    assert journal == {lang: game.journal("north", lang) for lang in journal}  # what was checked is the journal
