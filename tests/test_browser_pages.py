@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import accessibility_problems, assert_page_clean, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,27 +24,27 @@ def settle(page) -> None:
     page.wait_for_load_state("networkidle")
 
 
-def in_language(page, lang: str, url: str) -> None:
-    for _ in range(2):  # from a blank page: a link that differs only by its fragment still loads the page
-        page.goto("about:blank")
-        page.goto(url)
-        page.evaluate(f"localStorage.setItem('kadesh.lang', '{lang}')")
-
-
-def check_everywhere(page, url: str, with_rules: bool = True) -> None:
-    """The page at ``url`` in both languages, and with its rules panel open when it has one."""
+def check_everywhere(browser, url: str, with_rules: bool = True, chosen_language: bool = True) -> None:
+    """The page at ``url`` in both languages (``chosen_language``: it speaks the one chosen), and with its rules
+    panel open when it has one."""
     for lang in LANGS:
-        in_language(page, lang, url)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(url)
         if "/play/" in url:
             settle(page)
         else:
             page.wait_for_load_state("networkidle")
+        if chosen_language:
+            assert page.evaluate("document.documentElement.lang") == lang
         assert_page_clean(page, lang)
         toggle = page.locator("#rules-toggle")
         if with_rules and toggle.count() and toggle.is_visible():
             toggle.click()
             assert page.locator("#rules-panel").is_visible()
             assert_page_clean(page, lang)
+        context.close()
 
 
 def seat_url(base: str, created, seat: str) -> str:
@@ -57,27 +57,51 @@ def finished_manoeuvre(store):
     return created
 
 
-def test_every_page_reads_clean_in_both_languages(browser, tmp_path):
-    with running_server(str(tmp_path / "k.db")) as (base, store):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        check_everywhere(page, f"{base}/")
-        check_everywhere(page, f"{base}/no/such/page")
-        check_everywhere(page, f"{base}/play/unknown?token=nothing")
-        manoeuvre = store.create_game("manoeuvre", seed="pages")
-        check_everywhere(page, seat_url(base, manoeuvre, "north"))
-        check_everywhere(page, f"{base}/play/{manoeuvre.id}?token={manoeuvre.spectator_token}")
-        check_everywhere(page, f"{base}/play/{manoeuvre.id}?token={manoeuvre.owner_token}")
-        check_everywhere(page, seat_url(base, finished_manoeuvre(store), "south"))
-        hotseat = store.create_game("manoeuvre", seed="pages-hotseat")
-        tokens = "&".join(f"{seat}={token}" for seat, token in hotseat.seat_tokens.items())
-        check_everywhere(page, f"{base}/play/{hotseat.id}#{tokens}", with_rules=False)
-        royaumes = store.create_game("royaumes", seed="pages")
-        for seat in ("koush", "imhotep"):
-            check_everywhere(page, seat_url(base, royaumes, seat))
-        check_everywhere(page, f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}")
-        for ruleset in ("bataille", "front"):
-            created = store.create_game(ruleset, seed="pages")
-            check_everywhere(page, seat_url(base, created, next(iter(created.seat_tokens))))
+def every_page(base: str, store) -> dict[str, str]:
+    """Each page a newcomer may open, by what it is: the lobby, the lost ones, and each game's pages."""
+    manoeuvre = store.create_game("manoeuvre", seed="pages")
+    hotseat = store.create_game("manoeuvre", seed="pages-hotseat")
+    royaumes = store.create_game("royaumes", seed="pages")
+    pages = {
+        "home": f"{base}/",
+        "no such page": f"{base}/no/such/page",
+        "unknown game": f"{base}/play/unknown?token=nothing",
+        "manoeuvre seat": seat_url(base, manoeuvre, "north"),
+        "manoeuvre spectator": f"{base}/play/{manoeuvre.id}?token={manoeuvre.spectator_token}",
+        "manoeuvre owner": f"{base}/play/{manoeuvre.id}?token={manoeuvre.owner_token}",
+        "manoeuvre over": seat_url(base, finished_manoeuvre(store), "south"),
+        "hot seat": f"{base}/play/{hotseat.id}#" + "&".join(f"{seat}={token}"
+                                                           for seat, token in hotseat.seat_tokens.items()),
+        "royaumes kingdom": seat_url(base, royaumes, "koush"),
+        "royaumes imhotep": seat_url(base, royaumes, "imhotep"),
+        "royaumes spectator": f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}",
+    }
+    for ruleset in ("bataille", "front"):
+        created = store.create_game(ruleset, seed="pages")
+        pages[ruleset] = seat_url(base, created, next(iter(created.seat_tokens)))
+    return pages
+
+
+PAGES = ["home", "no such page", "unknown game", "manoeuvre seat", "manoeuvre spectator", "manoeuvre owner",
+         "manoeuvre over", "hot seat", "royaumes kingdom", "royaumes imhotep", "royaumes spectator", "bataille",
+         "front"]
+NO_RULES = {"hot seat"}
+BOTH_LANGUAGES = {"no such page"}  # a static page: it says it in French and in English at once
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("pages") / "k.db")) as (base, store):
+        yield every_page(base, store)
+
+
+def test_the_list_of_pages_is_every_page(site):
+    assert sorted(site) == sorted(PAGES)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_reads_clean_in_both_languages(browser, site, name):
+    check_everywhere(browser, site[name], with_rules=name not in NO_RULES, chosen_language=name not in BOTH_LANGUAGES)
 
 
 def test_a_newcomer_plays_a_first_move_against_the_computer_with_the_rules_open(browser, tmp_path):
@@ -138,3 +162,23 @@ def test_the_owner_replaces_a_leaked_link_from_the_page(browser, tmp_path):
         with pytest.raises(BadToken):
             store.access(created.id, created.seat_tokens["south"])
         assert_page_clean(page, "fr")
+
+
+def test_the_accessibility_check_reports_serious_problems_only(browser):
+    """The check skips axe's rules that can only find mild problems: what it reports is what a whole run reports
+    as serious or critical, on a page with both kinds."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = browser.new_page()
+    page.set_content("""<html lang="fr"><head><title>Essai</title></head><body>
+        <div>Hors de tout repère</div><h3>Un titre sans h1</h3>
+        <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+        <p style="color:#bbb;background:#fff">Pâle</p>
+        <button></button></body></html>""")
+    found = accessibility_problems(page)
+    whole = Axe().run(page).response["violations"]
+    assert sorted(found) == sorted(
+        f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
+        for v in whole if v["impact"] in ("serious", "critical"))
+    assert {line.split()[1].rstrip(":") for line in found} >= {"image-alt", "color-contrast", "button-name"}
+    assert any(v["impact"] in ("minor", "moderate") for v in whole)  # mild ones were there, and not reported

@@ -70,6 +70,7 @@ window.addEventListener("hashchange", () => { if (location.hash.length > 1) loca
 const hotseat = taken.hotseat;  // hot seat: each seat's token, one screen
 let token = taken.token;
 let lang = localStorage.getItem("kadesh.lang") || "fr";
+document.documentElement.lang = lang;  // from the start: an error shown before the game loads is in it too
 let current = null;   // GameOut from the server
 let legal = [];       // this seat's legal actions
 let journal = [];
