@@ -7,12 +7,22 @@ and so run on both. ``-m "not postgresql"`` leaves the PostgreSQL half out.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 from tests.waiting import CEILING
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one test process more than the machine has cores. Many tests wait part of the time (on a
+    server starting, a socket, a worker's move), and the extra process takes the cores while they do: on a
+    2-core machine the suite left a core idle a tenth of the time with two processes, and almost never with
+    three (docs/performance.md, « The suite's own time »)."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(items):
@@ -28,11 +38,13 @@ def pytest_collection_modifyitems(items):
 
 class WatchedBrowser:
     """Chromium, with every page's Content-Security-Policy violations kept (Chromium reports each one on
-    the page's console): a browser test that meets one fails (``_no_csp_violation``)."""
+    the page's console): a browser test that meets one fails (``_no_csp_violation``). The pages a test opens
+    are closed when it ends: none keeps its timers and sockets running through the next tests."""
 
     def __init__(self, browser) -> None:
         self._browser = browser
         self.violations: list[str] = []
+        self._opened: list = []
 
     def __getattr__(self, name: str):
         return getattr(self._browser, name)
@@ -48,6 +60,7 @@ class WatchedBrowser:
     def new_context(self, **options):
         context = self._browser.new_context(**options)
         context.set_default_timeout(CEILING * 1000)  # every wait of a page, on a busy machine too
+        self._opened.append(context)
         return self._watch(context)
 
     def new_page(self, **options):
@@ -56,10 +69,16 @@ class WatchedBrowser:
         page.on("close", lambda _: context.close())
         return page
 
+    def close_pages(self) -> None:
+        """Close every context opened since the last call (already closed ones too: closing is idempotent)."""
+        opened, self._opened = self._opened, []
+        for context in opened:
+            context.close()
 
-@pytest.fixture(scope="module")
+
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright, one per browser test module."""
+    """Debian's Chromium driven by Playwright, one per test process: launching it costs more than a test."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -70,14 +89,18 @@ def browser():
 
 @pytest.fixture(autouse=True)
 def _no_csp_violation(request):
-    """Every browser test ends with no page having broken the server's Content-Security-Policy."""
+    """Every browser test ends with no page having broken the server's Content-Security-Policy, and with the
+    pages it opened closed."""
     if "browser" not in request.fixturenames:
         yield
         return
     watched = request.getfixturevalue("browser")
     watched.violations.clear()
-    yield
-    assert not watched.violations, "Content-Security-Policy violations: " + " | ".join(watched.violations[:3])
+    try:
+        yield
+        assert not watched.violations, "Content-Security-Policy violations: " + " | ".join(watched.violations[:3])
+    finally:
+        watched.close_pages()
 
 
 @pytest.fixture(scope="session")
