@@ -11,6 +11,8 @@ crosses or ends on a capture point.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
 from kadesh.rules.front import aircraft, capture, structures
 from kadesh.rules.front.data import TABLES, UnitType
@@ -63,24 +65,37 @@ def _leash(state: State, unit: Unit) -> set[Cell] | None:
     return aircraft.leash_area(state, unit) if unit.type.aircraft == "drone" else None
 
 
+def _prices(state: State, unit: Unit) -> Callable[[Cell, Cell], int | None]:
+    """``step_price`` for one search, each cell priced once: the search asks again for a cell from each of its
+    neighbours, and the price of a step depends only on where it ends."""
+    leash = _leash(state, unit)
+    known: dict[Cell, int | None] = {}
+
+    def price(_from: Cell, to: Cell) -> int | None:
+        if to not in known:
+            known[to] = step_price(state, unit, to, leash)
+        return known[to]
+
+    return price
+
+
 def reachable(state: State, unit: Unit) -> dict[Cell, int]:
     """Every cell the unit can reach with its action points left, with the cheapest cost."""
-    leash = _leash(state, unit)
-    reach = cheapest_steps(unit.cell, lambda _from, to: step_price(state, unit, to, leash), unit.ap)
+    reach = cheapest_steps(unit.cell, _prices(state, unit), unit.ap)
     reach.pop(unit.cell)
     return reach
 
 
 def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
     """The cheapest way (without the start), or None if ``to`` is out of reach."""
-    leash = _leash(state, unit)
-    reach = cheapest_steps(unit.cell, lambda _from, nxt: step_price(state, unit, nxt, leash), unit.ap)
+    price_of = _prices(state, unit)
+    reach = cheapest_steps(unit.cell, price_of, unit.ap)
     if to not in reach or to == unit.cell:
         return None
     path = [to]
     while path[-1] != unit.cell:
         here = path[-1]
-        price = step_price(state, unit, here, leash)
+        price = price_of(here, here)
         assert price is not None
         before = next(c for c in king_neighbours(here) if c in reach and reach[c] + price == reach[here])
         path.append(before)
