@@ -57,8 +57,13 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, tmp_path):
                 if over(page):
                     continue
                 if page.locator(ORDER).count():
-                    picked = page.locator("button.pick-group.chosen").get_attribute("data-group")
-                    assert page.locator(f'g.field-group.chosen[data-group="{picked}"]').count() == 1
+                    # One read of the page (a push from the other general may redraw it between two reads).
+                    picked, drawn = page.evaluate("""() => [
+                        document.querySelector('button.pick-group.chosen')?.dataset.group,
+                        [...document.querySelectorAll('g.field-group.chosen')].map((g) => g.dataset.group)]""")
+                    if picked is None:
+                        continue  # redrawn meanwhile without orders to give: look again
+                    assert drawn.count(picked) == 1, (picked, drawn)
                     click_and_wait(page, page.locator(ORDER).first)
                     orders += 1
                 elif page.locator("button.decision").count():

@@ -203,6 +203,36 @@ def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_
         assert page.locator("g.token.north").count() == 12 and page.locator("g.token.south").count() == 12
 
 
+def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, tmp_path):
+    """South deploys before each of North's tries to say « prêt » (as a computer opponent does, and more
+    often on a busy server): the page sends the action again while it still stands, and it lands."""
+    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
+        created = store.create_game("manoeuvre")
+        for number, cell in enumerate(NORTH_CELLS, start=1):
+            store.act(created.id, "north", number - 1, {"type": "deploy", "element": f"n{number}", "cell": cell})
+        south_moves = iter(enumerate(SOUTH_CELLS, start=1))
+        cut_in = []
+
+        def south_first(route):
+            number, cell = next(south_moves)
+            with store.game(created.id) as game:
+                version = game.version
+            store.act(created.id, "south", version, {"type": "deploy", "element": f"s{number}", "cell": cell})
+            cut_in.append(number)
+            route.continue_()
+
+        page = browser.new_context().new_page()
+        page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
+        page.locator("#ready").wait_for()
+        page.route("**/actions", south_first, times=len(SOUTH_CELLS))
+        page.click("#ready")
+        page.locator("#ready").wait_for(state="detached")  # (a Playwright wait: the route's handler runs meanwhile)
+        with store.game(created.id) as game:
+            assert "ready" not in {action["type"] for action in game.legal_actions("north")}
+        assert len(cut_in) == len(SOUTH_CELLS)  # twelve tries met a newer game; the thirteenth landed
+        assert page.locator("#error").inner_text() == ""
+
+
 def test_keyboard_alone_can_deploy_an_element(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("manoeuvre")

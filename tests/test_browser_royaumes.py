@@ -99,6 +99,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         kush.select_option("#stance-haute_egypte", "war")
         kush.click('g.army[data-army="koush@H17"]')
         cell(kush, "I16")
+        assert "H17 → I16" in kush.locator("#draft-moves").inner_text()
         send(kush)
 
         # Libya pastes a text message, reads how it was understood, and sends it.
@@ -130,7 +131,10 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
             assert not any(fragment in text for fragment in shown[seat]), seat
         imhotep.reload()
         imhotep.locator("table.secrets").wait_for()
-        assert "I16 -> I15" in imhotep.locator('tr[data-kingdom="haute_egypte"] .orders-cell').inner_text()
+        received = {kingdom: imhotep.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell').inner_text()
+                    for kingdom in ("haute_egypte", "koush", "libye")}
+        assert "I16 -> I15" in received["haute_egypte"] and "H17 -> I16" in received["koush"], received
+        assert "C5 -> D4" in received["libye"], received
 
         imhotep.click("#adjudicate")
         imhotep.click("#confirm")
@@ -140,7 +144,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         for seat, page in pages.items():
             page.locator(".reports details").first.wait_for()
             report = page.locator(".reports").inner_text()
-            assert "Bataille à Saïs (D4)" in report and "Edfou est prise par Koush" in report, seat
+            assert "Bataille à Saïs (D4)" in report and "Edfou est prise par Koush" in report, (seat, report)
         assert kush.locator('g.army[data-army="koush@I16"]').count() == 1
         assert kush.locator('g.city[data-city="Edfou"] title').text_content() == "Edfou (I16) — Koush"
         assert "Votre total : niveau 2" in libya.locator(".reports").inner_text()

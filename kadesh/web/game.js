@@ -138,7 +138,10 @@ const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.s
 
 // ``independent``: the action means the same whatever others did meanwhile (a Royaumes order
 // message), so a stale version is simply retried against the newer one.
-const STALE_RETRIES = 5;  // a computer opponent deploying meanwhile may write several times in a row
+// Someone else moving first is no reason to drop a person's click: a computer opponent deploying
+// meanwhile writes a dozen times in a row, and a busy server lets several of them in between two tries.
+// The action is sent again as long as it still stands; the cap only stops a runaway loop.
+const STALE_RETRIES = 50;
 
 async function act(action, { independent = false } = {}, retries = STALE_RETRIES) {
   showError("");
@@ -147,9 +150,9 @@ async function act(action, { independent = false } = {}, retries = STALE_RETRIES
     known = Math.max(known, answer.version);  // its own push must not redraw the board a second time
   } catch (error) {
     if (error.code === "stale_version" && retries > 0) {
-      // Someone else moved first (the opponent deploying, a bot): if the action still stands, send it again.
       await refresh();
-      if (independent || legal.some((candidate) => sameAction(candidate, action))) return act(action, { independent }, retries - 1);
+      const stands = independent || legal.some((candidate) => sameAction(candidate, action));
+      if (stands) return act(action, { independent }, retries - 1);
       showError(STRINGS[lang].stale);
       return;
     }
