@@ -81,6 +81,29 @@ def test_a_logged_url_never_keeps_a_token():
     assert redact("/ws/games/g?since=3&token=abc&lang=fr") == "/ws/games/g?since=3&token=[redacted]&lang=fr"
     assert redact("/ws/games/g?TOKEN=abc") == "/ws/games/g?TOKEN=[redacted]"
     assert redact("/api/games/g/tokens/north") == "/api/games/g/tokens/north"  # a path, not a parameter
+
+
+def test_a_token_is_redacted_however_its_parameter_is_spelled():
+    """The server decodes a parameter's name (``%74oken`` is ``token`` to it): so does the redaction; a
+    value that carries a token once decoded (an address passed along) is cut as well."""
+    for spelled in ("%74oken", "%74%6F%6B%65%6E", "%54OKEN", "tok%65n", "%2574oken"):
+        assert redact(f"/ws/games/g?since=3&{spelled}=s3cret&lang=fr") == \
+            f"/ws/games/g?since=3&{spelled}=[redacted]&lang=fr"
+    assert redact("/play/g?next=%2Fplay%2Fh%3Ftoken%3Ds3cret&lang=en") == "/play/g?next=[redacted]&lang=en"
+    assert redact("/play/g?next=/play/h?token=s3cret") == "/play/g?next=[redacted]"
+    assert redact("/api/games/g/journal?lang=fr&since=4") == "/api/games/g/journal?lang=fr&since=4"
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5", "GET", "/api/games/g?%74oken=s3cret", "1.1", 200), None)
+    RedactTokens().filter(record)
+    assert "s3cret" not in record.getMessage()
+
+
+def test_the_server_reads_an_encoded_token_parameter(client):
+    """Why the redaction decodes: the seat's link works with its parameter's name percent-encoded."""
+    http, store = client
+    created = store.create_game("manoeuvre")
+    answer = http.get(f"/api/games/{created.id}?%74oken={created.seat_tokens['north']}")
+    assert answer.status_code == 200 and answer.json()["seat"] == "north"
     record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
                                ("127.0.0.1:5", "GET", "/api/games/g?token=s3cret", "1.1", 200), None)
     RedactTokens().filter(record)

@@ -8,13 +8,16 @@ old ``?token=`` link sends that link nowhere), ``X-Content-Type-Options: nosniff
 through the Notification API's own prompt, which no Permissions-Policy feature governs.
 
 ``RedactTokens`` is a logging filter for every logger that writes a URL (uvicorn's access and WebSocket
-lines): the value of any ``token`` parameter becomes ``[redacted]`` before the line is written.
+lines): the value of any ``token`` parameter becomes ``[redacted]`` before the line is written, the
+parameter's name read as the server reads it (``?%74oken=`` is a token too), and so does any value that
+carries a token once decoded (``?next=%2Fplay%3Ftoken%3D…``).
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote_plus
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -58,24 +61,43 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-_TOKEN = re.compile(r"((?:^|[?&;\s\"'])token=)[^&\s\"']*", flags=re.IGNORECASE)
+_PARAMETER = re.compile(r"(?P<lead>^|[?&;\s\"'])(?P<name>[^=&;?\s\"']+)=(?P<value>[^&;\s\"']*)")
 REDACTED = "[redacted]"
+SECRET_NAMES = frozenset({"token"})
+_DECODINGS = 3  # a name or value is read as a server would, and as one that decodes it again would
+
+
+def _decoded_forms(text: str) -> list[str]:
+    forms = [text]
+    for _ in range(_DECODINGS):
+        forms.append(unquote_plus(forms[-1]))
+    return [form.lower() for form in forms]
+
+
+def _secret(name: str, value: str) -> bool:
+    """A token's parameter, however its name is spelled (``%74oken``, ``TOKEN``), or a value that
+    carries one (an address in ``?next=``, percent-encoded or not)."""
+    if any(form.strip() in SECRET_NAMES for form in _decoded_forms(name)):
+        return True
+    return any(f"{secret}=" in form for form in _decoded_forms(value) for secret in SECRET_NAMES)
 
 
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` parameter replaced."""
-    return _TOKEN.sub(lambda match: match.group(1) + REDACTED, text)
+    """``text`` with the value of every parameter that is or carries a token replaced."""
+    if "=" not in text:
+        return text
+    return _PARAMETER.sub(lambda match: match.group(0) if not _secret(match["name"], match["value"])
+                          else f"{match['lead']}{match['name']}={REDACTED}", text)
 
 
 class RedactTokens(logging.Filter):
     """Redacts in place, the record's shape kept: uvicorn's access formatter unpacks its five arguments."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+        if isinstance(record.msg, str):
             record.msg = redact(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(redact(arg) if isinstance(arg, str) and "token=" in arg.lower() else arg
-                                for arg in record.args)
+            record.args = tuple(redact(arg) if isinstance(arg, str) else arg for arg in record.args)
         elif isinstance(record.args, dict):
             record.args = {key: redact(value) if isinstance(value, str) else value
                            for key, value in record.args.items()}
