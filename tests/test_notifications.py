@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -21,10 +22,19 @@ from sqlalchemy import select
 
 from kadesh.core import new_game
 from kadesh.server.app import create_app
-from kadesh.server.delivery import Deliverer, Settings, webhook_body
-from kadesh.server.notices import compose
+from kadesh.server.delivery import (
+    Deliverer,
+    DeliveryError,
+    Settings,
+    check_webhook,
+    public_address,
+    send_webhook,
+    webhook_body,
+)
+from kadesh.server.notices import Notice, compose
 from kadesh.store import Store, schema
 from kadesh.store.store import notices_due
+from kadesh.store.subscriptions import Subscription
 from tests.notice_support import Hooks, MailBox
 from tests.server_support import play_maladroit, start_servers
 from tests.test_workers import start_worker, stop
@@ -431,3 +441,55 @@ def _claimer(store: Store, game_id: str, held: dict) -> str | None:
         return conn.execute(select(schema.jobs.c.claimed_by).where(
             schema.jobs.c.kind == held["type"], schema.jobs.c.version == held["version"],
             schema.jobs.c.target == webhook, schema.jobs.c.claimed_by.is_not(None))).scalar()
+
+
+SPECIAL_ADDRESSES = ["64:ff9b::7f00:1", "64:ff9b::a00:1", "64:ff9b:1::a00:1", "2002:7f00:1::1", "2002:a00:1::1",
+                     "2001:0:4136:e378:8000:63bf:3fff:fdd2", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1",
+                     "ff0e::1", "ff02::1", "224.0.0.1", "239.1.2.3", "198.18.0.1", "192.0.2.1", "198.51.100.7",
+                     "203.0.113.9", "2001:db8::1", "3fff::1", "100::1", "fec0::1", "fd00::1", "fe80::1", "::", "::1",
+                     "0.0.0.0", "255.255.255.255", "100.64.0.1", "169.254.169.254", "192.0.0.170", "240.0.0.1"]
+
+
+@pytest.mark.parametrize("address", SPECIAL_ADDRESSES)
+def test_no_special_use_address_is_a_webhooks_home(address, monkeypatch):
+    """NAT64, 6to4, Teredo and IPv4-mapped forms reach internal IPv4 addresses; multicast, documentation and
+    benchmarking ranges are nobody's webhook. Some of them ``ipaddress`` calls global."""
+    assert not public_address(address)
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, port, *args, **kwargs: [
+        (socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))])
+    with pytest.raises(DeliveryError) as refused:
+        check_webhook("https://hook.example.org/k", Settings())
+    assert refused.value.code == "private_host"
+
+
+def test_a_public_address_is_a_webhooks_home():
+    assert public_address("93.184.216.34") and public_address("2606:2800:220:1:248:1893:25c8:1946")
+
+
+def test_a_webhook_is_called_at_the_address_that_was_checked(monkeypatch):
+    """A name that answers a public address to the check and a loopback one a moment later (DNS rebinding):
+    the call goes to the address checked, never to a second lookup's."""
+    answers = iter(["93.184.216.34", "127.0.0.1", "127.0.0.1"])
+
+    def lookup(host, port, *args, **kwargs):
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
+
+    dialled = []
+
+    def dial(where, *args, **kwargs):
+        dialled.append(where)
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    monkeypatch.setattr(socket, "create_connection", dial)
+    notice = Notice(kind="test", game_id="g", version=1, ruleset="manoeuvre", game_title="Manœuvre", seat="north",
+                    seat_name="Nord", subject="Essai", lead="Essai", lines=[], deadline=None, deadline_text=None,
+                    link="http://x/play/g", lang="fr")
+    subscription = Subscription(id="s", game_id="g", seat="north", channel="webhook",
+                                address="http://hook.example.org/k", style="kadesh", lang="fr", link="http://x/play/g",
+                                unsubscribe_key="k", remind_before=None, last_sent_at=None, last_error=None,
+                                last_error_at=None)
+    with pytest.raises(DeliveryError) as failed:
+        send_webhook(notice, subscription, Settings())
+    assert failed.value.code == "no_answer"
+    assert dialled == [("93.184.216.34", 80)]

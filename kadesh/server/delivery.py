@@ -9,13 +9,14 @@ doubling pause). A mail server or a webhook that does not answer holds one of th
 Settings come from the environment (docs/operations.md): ``KADESH_SMTP_HOST`` (no host: no e-mail),
 ``KADESH_SMTP_PORT``, ``KADESH_SMTP_SECURITY`` (``starttls``, ``ssl`` or ``none``), ``KADESH_SMTP_USER``,
 ``KADESH_SMTP_PASSWORD``, ``KADESH_SMTP_FROM``, ``KADESH_PUBLIC_URL`` (the links' origin),
-``KADESH_WEBHOOKS_PRIVATE=allow`` (webhooks to loopback and private addresses, refused by default: a
-subscriber must not make the server call inside its own network), ``KADESH_NOTICE_TIMEOUT``,
+``KADESH_WEBHOOKS_PRIVATE=allow`` (webhooks to loopback, private and other special-use addresses, refused
+by default: a subscriber must not make the server call inside its own network), ``KADESH_NOTICE_TIMEOUT``,
 ``KADESH_NOTICE_RETRY`` (the first pause before a failed notice is tried again, in seconds).
 """
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import json
 import logging
@@ -24,8 +25,6 @@ import smtplib
 import socket
 import ssl
 import threading
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -93,8 +92,28 @@ class Settings:
                    retry=float(env.get("KADESH_NOTICE_RETRY") or NOTICE_RETRY))
 
 
-def check_webhook(url: str, settings: Settings) -> None:
-    """DeliveryError unless ``url`` is an http(s) URL of a public host (or private ones are allowed)."""
+# Special-use ranges that ``ipaddress`` may still call global, or that reach an internal IPv4 address through
+# a translation (RFC 6890 and the IANA special-purpose registries): none of them is a webhook's home.
+SPECIAL_USE = tuple(ipaddress.ip_network(net) for net in (
+    "0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "198.18.0.0/15",
+    "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
+    "::/96", "::ffff:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/32", "2001:2::/48",
+    "2001:10::/28", "2001:20::/28", "2001:db8::/32", "2002::/16", "3fff::/20", "5f00::/16", "fc00::/7",
+    "fe80::/10", "fec0::/10", "ff00::/8"))
+
+
+def public_address(address: str) -> bool:
+    """Whether a webhook may be called at ``address``: a global unicast address outside every special-use
+    range (NAT64, 6to4, Teredo, IPv4-mapped and -compatible forms included, whatever they embed)."""
+    ip = ipaddress.ip_address(address.split("%")[0])
+    special = any(ip in net for net in SPECIAL_USE if net.version == ip.version)
+    return ip.is_global and not ip.is_multicast and not special
+
+
+def check_webhook(url: str, settings: Settings) -> list[str]:
+    """The addresses to call ``url`` at; DeliveryError unless it is an http(s) URL whose host's every address
+    is public. The call must go to one of these, not to a new lookup of the name, which may answer otherwise
+    the second time (DNS rebinding). Where private addresses are allowed, nothing is looked up: [] (any)."""
     try:
         parts = urlsplit(url)
         host, port = parts.hostname, parts.port  # a port out of range or not a number: ValueError
@@ -103,15 +122,14 @@ def check_webhook(url: str, settings: Settings) -> None:
     if parts.scheme not in ("http", "https") or not host:
         raise DeliveryError("bad_url")
     if settings.private_webhooks:
-        return
+        return []
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, port or 443)}
+        addresses = sorted({info[4][0] for info in socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP)})
     except (OSError, UnicodeError) as error:
         raise DeliveryError("unknown_host", parts.hostname) from error
-    for address in addresses:
-        ip = ipaddress.ip_address(address.split("%")[0])
-        if not ip.is_global:
-            raise DeliveryError("private_host", parts.hostname)
+    if not all(public_address(address) for address in addresses):
+        raise DeliveryError("private_host", parts.hostname)
+    return addresses
 
 
 def unsubscribe_link(subscription: Subscription) -> str:
@@ -150,17 +168,6 @@ def send_email(notice: Notice, subscription: Subscription, settings: Settings) -
         raise DeliveryError("smtp_failed", type(error).__name__) from error
 
 
-class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
-    """A webhook that answers with a redirect has failed: following it would call an address never checked
-    (inside the server's own network, say)."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201, PLR0913
-        raise urllib.error.HTTPError(req.full_url, code, f"redirect refused: {msg}", headers, fp)
-
-
-_NO_REDIRECTS = urllib.request.build_opener(_RefuseRedirects())
-
-
 def webhook_body(notice: Notice, style: str) -> dict:
     """The JSON a webhook receives: Kadesh's own, or the shape Discord's or Slack's incoming webhooks take."""
     if style == "discord":
@@ -171,17 +178,44 @@ def webhook_body(notice: Notice, style: str) -> dict:
 
 
 def send_webhook(notice: Notice, subscription: Subscription, settings: Settings) -> None:
-    check_webhook(subscription.address, settings)  # again: the name may point elsewhere since it was given
+    """POST the notice to the webhook, at an address checked just now. A redirect is a failure: following
+    it would call an address never checked (inside the server's own network, say)."""
+    addresses = check_webhook(subscription.address, settings)  # again: the name may point elsewhere by now
     body = json.dumps(webhook_body(notice, subscription.style)).encode()
-    request = urllib.request.Request(subscription.address, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "Kadesh notices"})
     try:
-        with _NO_REDIRECTS.open(request, timeout=settings.timeout) as response:
-            response.read(1024)
-    except urllib.error.HTTPError as error:
-        raise DeliveryError("http_status", str(error.code)) from error
-    except (OSError, ValueError) as error:
+        status = _post_at(subscription.address, addresses[0] if addresses else None, body, settings.timeout)
+    except (OSError, ValueError, http.client.HTTPException) as error:
         raise DeliveryError("no_answer", type(error).__name__) from error
+    if not 200 <= status < 300:
+        raise DeliveryError("http_status", str(status))
+
+
+def _post_at(url: str, address: str | None, body: bytes, timeout: float) -> int:
+    """POST ``body`` to ``url`` through a connection to ``address`` (the name still in Host and in TLS's
+    checks; None: wherever the name leads); the answer's status."""
+    parts = urlsplit(url)
+    if parts.scheme == "https":
+        connection: http.client.HTTPConnection = http.client.HTTPSConnection(
+            parts.hostname, parts.port, timeout=timeout, context=ssl.create_default_context())
+    else:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    if address is not None:  # http.client opens its socket through this attribute: no second lookup
+        connection._create_connection = _dial(address)  # type: ignore[attr-defined]  # noqa: SLF001
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json",
+                                                             "User-Agent": "Kadesh notices"})
+        response = connection.getresponse()
+        response.read(1024)
+        return response.status
+    finally:
+        connection.close()
+
+
+def _dial(address: str):  # noqa: ANN202
+    def create_connection(where: tuple[str, int], *args):  # noqa: ANN002, ANN202
+        return socket.create_connection((address, where[1]), *args)
+    return create_connection
 
 
 def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, Notice] | None:
