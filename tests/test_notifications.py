@@ -28,6 +28,7 @@ from kadesh.server.delivery import (
     Settings,
     check_webhook,
     public_address,
+    send_email,
     send_webhook,
     webhook_body,
 )
@@ -493,3 +494,18 @@ def test_a_webhook_is_called_at_the_address_that_was_checked(monkeypatch):
         send_webhook(notice, subscription, Settings())
     assert failed.value.code == "no_answer"
     assert dialled == [("93.184.216.34", 80)]
+
+
+def test_a_name_with_a_line_break_never_breaks_a_mails_header():
+    """A map stored before names were checked may still hold one: the mail goes, its Subject on one line."""
+    notice = Notice(kind="test", game_id="g", version=1, ruleset="royaumes", game_title="Royaumes", seat="amont",
+                    seat_name="Amont", subject="Royaumes : Amont\nBcc: someone@example.org\u2028!", lead="Essai",
+                    lines=[], deadline=None, deadline_text=None, link="http://x/play/g", lang="fr")
+    subscription = Subscription(id="s", game_id="g", seat="amont", channel="email", address="amont@example.org",
+                                style="", lang="fr", link="http://x/play/g", unsubscribe_key="k", remind_before=None,
+                                last_sent_at=None, last_error=None, last_error_at=None)
+    with MailBox() as box:
+        send_email(notice, subscription, Settings.from_environment(box.environment()))
+        wait_until(lambda: box.messages, "the mail")
+    (mail,) = box.messages
+    assert mail["Subject"] == "Royaumes : Amont Bcc: someone@example.org !" and mail["Bcc"] is None

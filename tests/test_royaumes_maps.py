@@ -141,6 +141,13 @@ BAD = [
     ("costs.spy", DELETE, "costs.spy"),
     ("costs.army", {"gold": -1}, "costs.army.gold"),
     ("map.features", [{"kind": "volcano"}], "map.features[1].kind"),
+    # A name goes into pages and into a mail's Subject: one line of visible text (issue 40, finding 7).
+    ("kingdoms.amont.en", "Upstream\nBcc: someone@example.org", "kingdoms.amont.en"),
+    ("kingdoms.amont.fr", "Amont\r", "kingdoms.amont.fr"),
+    ("kingdoms.amont.fr", "Am\u202eont", "kingdoms.amont.fr"),
+    ("kingdoms.amont.fr", "Amont\u2028", "kingdoms.amont.fr"),
+    ("kingdoms.amont.cities.0.name", "Source\tvive", "kingdoms.amont.cities[1].name"),
+    ("scenario.en", "The \x1b[31mvalley", "scenario.en"),
 ]
 
 

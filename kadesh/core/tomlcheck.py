@@ -7,9 +7,14 @@ English, so that the API answers it as a 422 and the writer knows where to look.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from typing import Any
 
 from kadesh.core.errors import RuleError
+
+# Unicode categories a name may not hold: controls (line breaks, tabs, escapes), formats (the direction
+# overrides that reorder what is shown), line and paragraph separators, surrogates and private use.
+UNPRINTABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 
 
 class Checker:
@@ -54,9 +59,15 @@ class Checker:
         return raw
 
     def text(self, raw: object, where: str, most: int = 200) -> str:
+        """A name shown on pages and in notices (a mail's Subject too): one line of printable text."""
         if not isinstance(raw, str) or not raw.strip() or len(raw) > most:
             raise self.bad(where, f"un texte non vide ({most} caractères au plus) est attendu.",
                            f"a non-empty text (at most {most} characters) is expected.")
+        unseen = next((char for char in raw if unicodedata.category(char) in UNPRINTABLE), None)
+        if unseen is not None:
+            code = f"U+{ord(unseen):04X}"
+            raise self.bad(where, f"une seule ligne de texte visible est attendue (caractère de contrôle {code}).",
+                           f"one line of visible text is expected (control character {code}).")
         return raw
 
     def integer(self, raw: object, where: str, low: int, high: int) -> int:

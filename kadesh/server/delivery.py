@@ -25,11 +25,13 @@ import smtplib
 import socket
 import ssl
 import threading
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import urlsplit
 
+from kadesh.core.tomlcheck import UNPRINTABLE
 from kadesh.server.notices import Notice, compose
 from kadesh.store import Store
 from kadesh.store.jobs import Job
@@ -137,6 +139,11 @@ def unsubscribe_link(subscription: Subscription) -> str:
     return f"{parts.scheme}://{parts.netloc}/unsubscribe/{subscription.unsubscribe_key}"
 
 
+def one_line(text: str) -> str:
+    """``text`` with every control, format and separator character made a space: a header stays one header."""
+    return "".join(" " if unicodedata.category(char) in UNPRINTABLE else char for char in text)
+
+
 def send_email(notice: Notice, subscription: Subscription, settings: Settings) -> None:
     if not settings.email:
         raise DeliveryError("no_smtp")
@@ -144,7 +151,7 @@ def send_email(notice: Notice, subscription: Subscription, settings: Settings) -
     message = EmailMessage()
     message["From"] = settings.smtp_from
     message["To"] = subscription.address
-    message["Subject"] = notice.subject
+    message["Subject"] = one_line(notice.subject)  # names written by people: checked on entry, and again here
     # The same notice sent twice (a worker lost after the send) carries the same id: mail readers show it once.
     nonce = f".{notice.nonce}" if notice.nonce else ""
     message["Message-ID"] = f"<{notice.game_id}.{notice.version}.{notice.kind}.{subscription.id}{nonce}@kadesh>"
@@ -306,8 +313,9 @@ class Deliverer:
                         error)
             self._safely(self.store.subscriptions.record, job.target, error.recorded)
             self._safely(self.store.jobs.retry, job, self.name, pause=self.settings.retry, attempts=NOTICE_ATTEMPTS)
-        except Exception:
+        except Exception:  # a fault of Kadesh's: in the log, and said on the seat's page, not kept silent
             log.exception("notice %s of game %s failed", job.kind, job.game_id)
+            self._safely(self.store.subscriptions.record, job.target, "server_fault")
             self._safely(self.store.jobs.retry, job, self.name, pause=self.settings.retry, attempts=NOTICE_ATTEMPTS)
         else:
             if sent:
