@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from kadesh.server.ws import socket_origins
 from tests.kadesh_http import create, deploy_side, make_client, play, to_battle
 
 
@@ -76,3 +77,24 @@ def test_other_games_token_is_4403_and_unknown_game_4404(client):
         assert socket.receive_json()["problem"]["code"] == "forbidden"
     with client.websocket_connect(f"/ws/games/nothing?token={second['owner']['token']}") as socket:
         assert socket.receive_json()["problem"]["code"] == "game_not_found"
+
+
+def test_a_page_of_another_site_is_refused_its_socket(client):
+    """A browser says which page opens the socket (Origin): the server's own pages connect, another site's
+    are refused with 4403 even with a good token; clients other than browsers send no Origin."""
+    game = create(client)
+    url = f"/ws/games/{game['id']}?token={game['spectator']['token']}"
+    with client.websocket_connect(url, headers={"Origin": "https://elsewhere.example"}) as socket:
+        assert socket.receive_json()["problem"]["code"] == "foreign_origin"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4403
+    for origin in ("http://testserver", None):
+        with client.websocket_connect(url, headers={"Origin": origin} if origin else {}) as socket:
+            assert socket.receive_json()["type"] == "update"
+
+
+def test_the_operator_may_allow_other_origins():
+    allowed = socket_origins({"KADESH_WS_ORIGINS": "https://club.example, https://B.example/"}, "https://kadesh.example/x")
+    assert allowed == {"https://club.example", "https://b.example", "https://kadesh.example"}
+    assert socket_origins({}, None) == frozenset()

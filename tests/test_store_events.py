@@ -227,3 +227,16 @@ def test_servers_opening_a_new_database_together_migrate_it_once(db):
     created = store.create_game("manoeuvre")
     assert store.exists(created.id)
     store.close()
+
+
+def test_a_new_sqlite_file_and_its_folders_are_the_servers_users_alone(tmp_path):
+    """The file holds every seat's link and unfinished games' seeds: 0600, its new folders 0700, and SQLite's
+    WAL file the same as the database's (issue 40, finding 8)."""
+    path = tmp_path / "new" / "deeper" / "kadesh.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    created = store.create_game("manoeuvre")
+    store.act(created.id, "north", 0, {"type": "deploy", "element": "n1", "cell": "e1"})
+    modes = {p.name: p.stat().st_mode & 0o777 for p in (path, path.with_name(path.name + "-wal"), path.parent,
+                                                        path.parent.parent)}
+    store.close()
+    assert modes == {"kadesh.sqlite3": 0o600, "kadesh.sqlite3-wal": 0o600, "deeper": 0o700, "new": 0o700}

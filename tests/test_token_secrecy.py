@@ -49,6 +49,24 @@ def test_every_kind_of_answer_carries_the_security_headers(client):
     assert http.get("/docs").status_code == 404  # Swagger's page needs scripts from elsewhere: off
 
 
+def test_no_answer_carrying_a_view_a_journal_or_a_token_is_kept_by_a_cache(client):
+    http, store = client
+    created = store.create_game("manoeuvre")
+    north = {"Authorization": f"Bearer {created.seat_tokens['north']}"}
+    made = http.post("/api/games", json={"ruleset": "manoeuvre"})
+    answers = [made, http.get(f"/api/games/{created.id}", headers=north),
+               http.get(f"/api/games/{created.id}/journal", headers=north),
+               http.get(f"/api/games/{created.id}/legal", headers=north),
+               http.post(f"/api/games/{created.id}/actions", headers=north,
+                         json={"expected_version": 0, "action": {"type": "deploy", "element": "n1", "cell": "e1"}}),
+               http.post(f"/api/games/{made.json()['id']}/tokens/north",
+                         headers={"Authorization": f"Bearer {made.json()['owner']['token']}"}),
+               http.get(f"/api/games/{created.id}"), http.get("/unsubscribe/unknown")]
+    assert [answer.status_code for answer in answers] == [201, 200, 200, 200, 200, 200, 401, 404]
+    for answer in answers:
+        assert answer.headers["cache-control"] == "no-store", answer.request.url
+
+
 def test_links_carry_the_token_in_the_fragment(client):
     http, _ = client
     created = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -59,6 +60,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.notifier = notifier or default_notifier(app.state.store)
     app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)
     app.state.notice_settings = notice_settings or Settings.from_environment()
+    app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)
     app.include_router(subscriptions_api.router)

@@ -4,7 +4,8 @@
 Content-Security-Policy (scripts and styles from this server only, no inline script or style attribute,
 connections to its own WebSocket, never framed), ``Referrer-Policy: no-referrer`` (a page opened from an
 old ``?token=`` link sends that link nowhere), ``X-Content-Type-Options: nosniff``, and a
-``Permissions-Policy`` that turns off what the pages do not use. Browser notifications are asked for
+``Permissions-Policy`` that turns off what the pages do not use; and on every API answer (views, journals,
+tokens) ``Cache-Control: no-store``. Browser notifications are asked for
 through the Notification API's own prompt, which no Permissions-Policy feature governs.
 
 ``RedactTokens`` is a logging filter for every logger that writes a URL (uvicorn's access and WebSocket
@@ -46,6 +47,8 @@ class SecurityHeaders:
             return
         host = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"host"), None)
         policy = content_security_policy(host)
+        # The API's answers carry views, journals and tokens: no cache (a browser's, a proxy's) may keep one.
+        private = scope["path"].startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -56,6 +59,8 @@ class SecurityHeaders:
                 headers["X-Frame-Options"] = "DENY"
                 headers["Permissions-Policy"] = PERMISSIONS
                 headers["Cross-Origin-Opener-Policy"] = "same-origin"
+                if private and "cache-control" not in headers:
+                    headers["Cache-Control"] = "no-store"
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

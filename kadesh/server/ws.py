@@ -10,7 +10,9 @@ The server needs nothing from the client. A client that floods anyway (more than
 ``MAX_CLIENT_MESSAGE``) gets an error frame and is closed with 1008; only its own socket.
 One server process keeps at most ``MAX_SOCKETS_PER_GAME`` sockets open on one game: the
 next ones get an error frame and close code 4429. An open socket whose token the owner
-replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``.
+replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``. A browser's page
+from another origin than the server's own (or those in ``KADESH_WS_ORIGINS``, or ``KADESH_PUBLIC_URL``'s) is
+refused with 4403 ``foreign_origin``.
 
 The token comes in the ``Sec-WebSocket-Protocol`` header, never in the URL (which logs keep): the client
 offers the subprotocols ``kadesh`` and ``kadesh.bearer.<token>``, and the server accepts ``kadesh``. An
@@ -25,6 +27,7 @@ import contextlib
 import time
 from collections import deque
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, FastAPI, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
@@ -68,6 +71,33 @@ def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int
         return {"type": "update", "version": game.version,
                 "journal": [{"version": v, "line": line} for v, line in game.journal_entries(seat, lang, since)],
                 "view": game.view(seat)}
+
+
+FOREIGN = ApiProblem(403, "foreign_origin", "Cette page n'est pas de ce serveur : connexion refusée.",
+                     "This page is not this server's: connection refused.")
+
+
+def socket_origins(environment: dict[str, str], public_url: str | None) -> frozenset[str]:
+    """The pages' origins allowed beside the server's own: ``KADESH_WS_ORIGINS`` (comma-separated, ``*`` for
+    any) and the origin of ``KADESH_PUBLIC_URL``."""
+    listed = {origin.strip().rstrip("/").lower() for origin in environment.get("KADESH_WS_ORIGINS", "").split(",")}
+    if public_url:
+        parts = urlsplit(public_url)
+        listed.add(f"{parts.scheme}://{parts.netloc}".lower())
+    return frozenset(listed - {""})
+
+
+def from_allowed_origin(websocket: WebSocket) -> bool:
+    """A browser says which page opens a socket; a page of another site is refused (it could only come with a
+    token it stole, but it gets nothing either way). Clients other than browsers send no Origin."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/").lower()
+    allowed: frozenset[str] = getattr(websocket.app.state, "socket_origins", frozenset())
+    if "*" in allowed or origin in allowed:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host", "").lower()
 
 
 def offered(websocket: WebSocket) -> tuple[bool, str | None]:
@@ -121,6 +151,9 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
     game_id = game_id[:64]
     lang = lang if lang in ("fr", "en") else "fr"
     token = offered_token or bearer(websocket.headers.get("authorization")) or token
+    if not from_allowed_origin(websocket):
+        await _refuse(websocket, FOREIGN, 4403)
+        return
     try:
         access = await run_in_threadpool(resolve, store, game_id, token)
     except StoreError as error:

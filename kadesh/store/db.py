@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -60,6 +61,17 @@ def _switch_to_wal(cursor) -> None:
             time.sleep(0.05)
 
 
+def _create_privately(path: Path) -> None:
+    """The SQLite file (and the folders made for it) readable by the server's user alone: it holds every
+    seat's link and the seeds of unfinished games. SQLite gives its WAL and shared-memory files the same
+    mode as the database's. An existing file is left as its owner set it."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+
+
 def make_engine(url: str | None = None) -> Engine:
     """An engine for ``url``; a SQLite file and its folder are created on first use."""
     url = normalize_url(url)
@@ -68,7 +80,7 @@ def make_engine(url: str | None = None) -> Engine:
         database = parsed.database
         if not database or database == ":memory:":
             raise ValueError("the store needs a SQLite file, not an in-memory database")
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        _create_privately(Path(database).expanduser())
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
