@@ -8,6 +8,7 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from kadesh.cli import app
+from kadesh.core import tomlcheck
 from tests.kadesh_http import game_of, make_client
 from tests.test_front_missions import HOLD, battle, unit
 
@@ -50,6 +51,28 @@ def test_a_bad_scenario_gets_a_422_naming_the_key_and_stores_nothing(client, db)
         problem = refused.json()
         assert problem["code"] == "bad_scenario" and where in problem["en"] and where in problem["fr"]
     assert stored_games(db) == before
+
+
+# Texts the TOML parser would take seconds or minutes on (a dotted key's cost grows with the square of its
+# parts), or recurse on: refused by a linear scan before the parser runs (issue 40, finding 2).
+COSTLY = [("k" + ".k" * 28_000 + " = 1", "8"), ('"k"' + '."k"' * 9_000 + " = 1", "8"),
+          ("[" + ".".join(["t"] * 9) + "]\n", "8"), ("x = " + "[" * 17 + "]" * 17, "16"),
+          ("x = " + "{a = " * 17 + "1" + "}" * 17, "16")]
+
+
+@pytest.mark.parametrize(("document", "limit"), COSTLY, ids=["dotted", "quoted-dotted", "table", "arrays", "inline"])
+def test_a_text_too_costly_to_parse_is_refused_before_the_parser_naming_the_limit(client, db, document, limit):
+    before = stored_games(db)
+    refused = client.post("/api/games", json={"ruleset": "front", "options": {"scenario_toml": document}})
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_scenario"
+    assert limit in refused.json()["en"] and limit in refused.json()["fr"]
+    assert stored_games(db) == before
+
+
+def test_strings_and_comments_may_hold_any_number_of_dots():
+    assert tomlcheck.Checker("bad", {"fr": "", "en": ""}, {"fr": "", "en": ""}).parse(
+        'a = "x.y.z.w.v.u.t.s.r.q"  # a.b.c.d.e.f.g.h.i.j\nb.c.d = 1.5\n', 1000) == {
+        "a": "x.y.z.w.v.u.t.s.r.q", "b": {"c": {"d": 1.5}}}
 
 
 def test_kadesh_new_opens_a_game_from_a_scenario_file_and_refuses_a_bad_one(db, tmp_path):

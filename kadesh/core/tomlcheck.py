@@ -6,6 +6,7 @@ English, so that the API answers it as a 422 and the writer knows where to look.
 
 from __future__ import annotations
 
+import re
 import tomllib
 import unicodedata
 from typing import Any
@@ -15,6 +16,35 @@ from kadesh.core.errors import RuleError
 # Unicode categories a name may not hold: controls (line breaks, tabs, escapes), formats (the direction
 # overrides that reorder what is shown), line and paragraph separators, surrogates and private use.
 UNPRINTABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+
+
+# What a document may hold before the parser reads it: Python's TOML parser takes time that grows with the
+# square of a dotted key's parts (58 KB of ``k.k.k…`` = 1: half a minute), and recurses on nesting.
+MAX_KEY_PARTS = 8    # parts of one dotted key or table name (``kingdoms.amont.resources`` has 3)
+MAX_NESTING = 16     # arrays and inline tables within each other
+_STRINGS = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S)
+_COMMENT = re.compile(r"#[^\n]*")
+_DOTS = re.compile(r"\.(?:\s*+[A-Za-z0-9_-]*+\s*+\.)+")  # possessive: no backtracking over long spaces
+
+
+def _shape_problem(text: str) -> tuple[str, str] | None:
+    """What makes ``text`` too costly to parse, read without the parser (strings and comments set aside)."""
+    bare = _COMMENT.sub("", _STRINGS.sub("", text))
+    dots = max((match.group().count(".") for match in _DOTS.finditer(bare)), default=0)
+    if dots + 1 > MAX_KEY_PARTS:
+        return (f"une clé de plus de {MAX_KEY_PARTS} parties séparées par des points.",
+                f"a key of more than {MAX_KEY_PARTS} dot-separated parts.")
+    depth = deepest = 0
+    for char in bare:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_NESTING:
+        return (f"des tableaux ou des tables imbriqués sur plus de {MAX_NESTING} niveaux.",
+                f"arrays or tables nested more than {MAX_NESTING} deep.")
+    return None
 
 
 class Checker:
@@ -39,6 +69,9 @@ class Checker:
             raise self.whole(f"il faut le texte TOML {self.of['fr']}.", f"the {self.of['en']} TOML text is needed.")
         if len(text) > max_text:
             raise self.whole(f"plus de {max_text} caractères.", f"more than {max_text} characters.")
+        problem = _shape_problem(text)
+        if problem is not None:
+            raise self.whole(*problem)
         try:
             return tomllib.loads(text)
         except RecursionError:
