@@ -105,3 +105,12 @@ def assert_page_clean(page, lang: str = "fr") -> None:
     assert not tokens, f"{page.url}: internal text on the page:\n" + "\n".join(tokens)
     problems = accessibility_problems(page)
     assert not problems, f"{page.url}: accessibility:\n" + "\n".join(problems)
+
+
+def wait_for_odds(page) -> None:
+    """Wait for the battle table's odds, chunk by chunk: each of the ten requests has the whole ceiling (on a
+    busy machine the server's simulations run at a lower priority than the tests' own processes)."""
+    while not page.locator("#odds-games").count():
+        shown = page.locator("#odds-progress").get_attribute("value") or "0"
+        page.wait_for_function(f"""() => document.querySelector('#odds-games')
+            || Number(document.querySelector('#odds-progress')?.value) > {int(shown)}""")

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean, running_server, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -64,7 +64,7 @@ def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_pa
         assert page.locator("#north-missile").input_value() == "5"
         page.fill("#south-strength", "120")
         page.click("#run-odds")
-        page.locator("#odds-games").wait_for()
+        wait_for_odds(page)
         assert page.locator("#odds-games").get_attribute("data-games") == "10000"
         assert re.sub(r"\D", "", page.locator("#odds-games").inner_text()).endswith("10000")  # "10 000" in French
         assert page.locator("#odds-progress").get_attribute("value") == "10000"
@@ -144,7 +144,7 @@ def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, 
         for lang in LANGS:
             page = open_in(browser, base + "/", lang, "#battle-table")
             page.click("#run-odds")
-            page.locator("#odds-games").wait_for()
+            wait_for_odds(page)
             assert_page_clean(page, lang)
             words = WORDS[lang]
             assert words["nobody"] in page.locator("#odds-summary").inner_text()

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean, running_server, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -117,7 +117,7 @@ def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_gener
         assert page.locator("#north-troop").is_hidden() and page.locator("#table-shelter").is_hidden()
         assert "Levées (centre, en renfort au tour 3)" in page.locator("#north-army").inner_text()
         page.click("#run-odds")
-        page.locator("#odds-games").wait_for(timeout=120_000)
+        wait_for_odds(page)
         assert page.locator("#odds-games").get_attribute("data-games") == "1000"
         assert_page_clean(page)
         page.select_option("#south-general", "bold")

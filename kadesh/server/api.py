@@ -88,8 +88,11 @@ def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
 
 
 @router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"], responses=WRITE)
-def simulate(name: str, body: SimulateRequest) -> dict[str, Any]:
-    """The odds of a set-up: play it ``games`` times with bots at each seat (for a game master)."""
+async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[str, Any] | Response:
+    """The odds of a set-up: play it ``games`` times with bots at each seat (for a game master).
+
+    Run in a child process with a ceiling on its CPU time, a few at a time per server (``kadesh.server.simulations``):
+    422 ``simulation_too_costly`` past the ceiling, 429 ``simulations_busy`` with ``Retry-After`` when too many wait."""
     rules = get_ruleset(name)
     run = simulator(name)
     if run is None:
@@ -100,7 +103,8 @@ def simulate(name: str, body: SimulateRequest) -> dict[str, Any]:
                          f"A level is needed for each seat: {', '.join(seats)}.")
     for seat, level in body.seats.items():
         check_bot(name, seats, seat, level)
-    return run(body.options, body.seats, body.games, body.seed)
+    odds = await request.app.state.simulations.run(request, name, body.options, body.seats, body.games, body.seed)
+    return Response(status_code=499) if odds is None else odds  # 499: nobody is there to read it
 
 
 def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:

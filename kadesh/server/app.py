@@ -23,6 +23,7 @@ from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.security import SecurityHeaders, redact_logs
+from kadesh.server.simulations import Simulations
 from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
 
@@ -32,7 +33,8 @@ log = logging.getLogger(__name__)
 
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
-               local_workers: int = 2, notice_settings: Settings | None = None) -> FastAPI:
+               local_workers: int = 2, notice_settings: Settings | None = None,
+               simulations: Simulations | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -40,7 +42,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     when ``kadesh worker`` processes run elsewhere). For them: ``bot_budget``, the ceiling on thinking time
     per action, in seconds, of the computer opponents that search (None: each bot's own default);
     ``deadline_poll``, how often, in seconds, games whose deadline has passed are looked for.
-    ``notice_settings``: SMTP and webhooks (default: from the environment, as the workers read them)."""
+    ``notice_settings``: SMTP and webhooks (default: from the environment, as the workers read them);
+    ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -60,6 +63,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.notifier = notifier or default_notifier(app.state.store)
     app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)
     app.state.notice_settings = notice_settings or Settings.from_environment()
+    app.state.simulations = simulations or Simulations()
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)

@@ -152,7 +152,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiProblem)
     async def _api_problem(_request: Request, error: ApiProblem) -> Response:
-        return problem_response(error.status, error.code, error.fr, error.en, **error.extra)
+        response = problem_response(error.status, error.code, error.fr, error.en, **error.extra)
+        if "retry_after" in error.extra:  # also in the body, for clients that read only the JSON
+            response.headers["Retry-After"] = str(error.extra["retry_after"])
+        return response
 
     @app.exception_handler(RuleError)
     async def _rule_error(request: Request, error: RuleError) -> Response:

@@ -1,0 +1,123 @@
+"""Simulations asked for over HTTP (``POST /api/rulesets/{name}/simulate``), run away from the web process.
+
+A simulation's cost is chosen by its request (a twelve-group field two thousand times: a minute of CPU), so
+it never runs where requests are answered: each one is a child process (forked from a server that has
+loaded the bots already, so it starts in milliseconds), at a lower priority, with a ceiling on the CPU time
+it may use. At most ``running`` simulations run at once per server and ``waiting`` more wait for a free
+place; beyond that the request is refused with 429 and ``Retry-After``. A child whose client has gone away is
+stopped at once, and so is one that reaches its ceiling (the client is told to ask for fewer games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import resource
+from multiprocessing.connection import Connection
+from typing import Any
+
+from starlette.requests import Request
+
+from kadesh.ai.base import simulator
+from kadesh.core import RuleError
+from kadesh.server.problems import ApiProblem
+
+SIMULATIONS_RUNNING = 1      # per server: the other cores answer requests and play the bots
+SIMULATIONS_WAITING = 4      # per server: more are refused (429) rather than queued
+SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
+SIMULATION_NICENESS = 5      # below the web process (requests first), not as far as the bots: its bar is watched
+RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
+DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
+
+_CONTEXT = multiprocessing.get_context("forkserver")  # not "fork": the server has threads
+_CONTEXT.set_forkserver_preload(["kadesh.ai", "kadesh.rules"])
+
+
+def _simulate(result: Connection, name: str, options: dict[str, Any], seats: dict[str, str], games: int,
+              seed: int, cpu_seconds: int) -> None:
+    """In the child: the simulation, or the rules' refusal, sent back; the kernel stops it at its ceiling."""
+    os.nice(SIMULATION_NICENESS)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    run = simulator(name)
+    assert run is not None
+    try:
+        result.send(("odds", run(options, seats, games, seed)))
+    except RuleError as error:
+        result.send(("refused", (error.code, error.fr, error.en)))
+
+
+class Simulations:
+    """This server's simulations: how many run and wait, and each one's child process."""
+
+    def __init__(self, running: int = SIMULATIONS_RUNNING, waiting: int = SIMULATIONS_WAITING,
+                 cpu_seconds: int = SIMULATION_CPU_SECONDS) -> None:
+        self.cpu_seconds, self.places, self.most = cpu_seconds, running, running + waiting
+        self.running = 0
+        self.children: set[multiprocessing.process.BaseProcess] = set()  # the simulations' processes, while they run
+        self.asked = 0  # running or waiting (counted on the event loop only: no lock)
+
+    async def run(self, request: Request, name: str, options: dict[str, Any], seats: dict[str, str],
+                  games: int, seed: int) -> dict[str, Any] | None:
+        """The simulation's result; None if the client went away first."""
+        if self.asked >= self.most:
+            raise ApiProblem(429, "simulations_busy", "Trop de simulations en cours : réessaie dans un moment.",
+                             "Too many simulations under way: try again in a moment.",
+                             retry_after=RETRY_AFTER)
+        self.asked += 1
+        try:
+            while self.running >= self.places:  # a free place, as long as the client waits for it
+                if await request.is_disconnected():
+                    return None
+                await asyncio.sleep(DISCONNECT_CHECK)
+            self.running += 1
+            try:
+                return await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
+            finally:
+                self.running -= 1
+        finally:
+            self.asked -= 1
+
+    async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
+        receiving, sending = _CONTEXT.Pipe(duplex=False)
+        process = _CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
+        process.start()
+        self.children.add(process)
+        sending.close()  # the child's end: the pipe reads as closed once the child is gone
+        try:
+            if not await _readable(receiving, request):
+                return None
+            try:
+                kind, value = receiving.recv()
+            except EOFError:  # no answer: the kernel stopped the child at its ceiling
+                raise ApiProblem(422, "simulation_too_costly",
+                                 f"Trop de calcul pour une seule demande ({self.cpu_seconds} s au plus) : demande "
+                                 "moins de parties, en plusieurs fois.",
+                                 f"Too much work for one request ({self.cpu_seconds} s at most): ask for fewer "
+                                 "games, over several requests.") from None
+            if kind == "refused":
+                raise RuleError(*value)
+            return value
+        finally:
+            receiving.close()
+            if process.is_alive():
+                process.kill()
+            await asyncio.to_thread(process.join)
+            self.children.discard(process)
+
+
+async def _readable(connection: Connection, request: Request) -> bool:
+    """Wait until the child answers or is gone (True), or the client leaves (False)."""
+    loop = asyncio.get_running_loop()
+    ready = asyncio.Event()
+    loop.add_reader(connection.fileno(), ready.set)
+    try:
+        while not ready.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ready.wait(), DISCONNECT_CHECK)
+            if not ready.is_set() and await request.is_disconnected():
+                return False
+        return True
+    finally:
+        loop.remove_reader(connection.fileno())
