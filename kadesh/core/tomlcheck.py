@@ -42,8 +42,8 @@ def _shape_problem(text: str) -> tuple[str, str] | None:
         elif char in "]}":
             depth -= 1
     if deepest > MAX_NESTING:
-        return (f"des tableaux ou des tables imbriqués sur plus de {MAX_NESTING} niveaux.",
-                f"arrays or tables nested more than {MAX_NESTING} deep.")
+        return (f"des tableaux ou des tables imbriqués trop profondément (plus de {MAX_NESTING} niveaux).",
+                f"arrays or tables nested too deep (more than {MAX_NESTING} levels).")
     return None
 
 

@@ -2,10 +2,10 @@
 
 A simulation's cost is chosen by its request (a twelve-group field two thousand times: a minute of CPU), so
 it never runs where requests are answered: each one is a child process (forked from a server that has
-loaded the bots already, so it starts in milliseconds), at a lower priority, with a ceiling on the CPU time
-it may use. At most ``running`` simulations run at once per server and ``waiting`` more wait for a free
-place; beyond that the request is refused with 429 and ``Retry-After``. A child whose client has gone away is
-stopped at once, and so is one that reaches its ceiling (the client is told to ask for fewer games).
+loaded the bots already, so it starts in milliseconds), with a ceiling on the CPU time it may use. At most
+``running`` simulations run at once per server and ``waiting`` more wait for a free place; beyond that the
+request is refused with 429 and ``Retry-After``. A child whose client has gone away is stopped at once, and
+so is one that reaches its ceiling (the client is told to ask for fewer games).
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from kadesh.server.problems import ApiProblem
 SIMULATIONS_RUNNING = 1      # per server: the other cores answer requests and play the bots
 SIMULATIONS_WAITING = 4      # per server: more are refused (429) rather than queued
 SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
-SIMULATION_NICENESS = 5      # below the web process (requests first), not as far as the bots: its bar is watched
+# A simulation is its own process and runs one at a time per server, so the web process keeps a core of its
+# own whatever the priority; a lower one (5) made the battle table's odds three times slower on a busy machine.
+SIMULATION_NICENESS = 0
 RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
 
