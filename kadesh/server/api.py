@@ -87,7 +87,8 @@ def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
     return SeatsOut(seats=rules.seats(options), bot_seats=rules.bot_seats(options), names=rules.seat_names(options))
 
 
-@router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"], responses=WRITE)
+@router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"],
+             responses=problems(400, 404, 413, 415, 422, 429))
 async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[str, Any] | Response:
     """The odds of a set-up: play it ``games`` times with bots at each seat (for a game master).
 
