@@ -140,9 +140,13 @@ def serve(
     import uvicorn
 
     from kadesh.server.app import create_app
+    from kadesh.server.rates import BadLimits
     from kadesh.server.ws import MAX_FRAME
 
-    application = create_app(db, bot_budget=bot_budget, local_workers=workers)
+    try:
+        application = create_app(db, bot_budget=bot_budget, local_workers=workers)
+    except BadLimits as error:
+        _fail(f"serve: {error}")
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
@@ -153,7 +157,9 @@ def serve(
     gc.freeze()
     gc.set_threshold(*SERVER_GC_THRESHOLDS)
     # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
-    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME)
+    # proxy_headers off: uvicorn would otherwise believe any loopback peer's X-Forwarded-For; whom to believe is
+    # KADESH_TRUSTED_PROXIES's to say (kadesh.server.rates).
+    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME, proxy_headers=False)
 
 
 @app.command()

@@ -23,7 +23,8 @@ def running_server(db_path: str, **app_options) -> Iterator[tuple[str, object]]:
 
     app = create_app(f"sqlite:///{db_path}", **app_options)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           proxy_headers=False))  # as kadesh serve: KADESH_TRUSTED_PROXIES decides
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):

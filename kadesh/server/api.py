@@ -55,6 +55,7 @@ def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 READ = problems(401, 403, 404, 422)
 WRITE = problems(400, 401, 403, 404, 409, 413, 415, 422)
+CHECK = problems(400, 401, 403, 404, 409, 413, 415, 422, 429)  # odds and previews: rate-limited (kadesh.server.rates)
 
 
 def play_link(game_id: str, token: str) -> Link:
@@ -78,7 +79,7 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
 
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
-             responses=problems(400, 404, 413, 415, 422))
+             responses=problems(400, 404, 413, 415, 422, 429))
 def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
     """The seats a game with these options would have, checking the options as creating the game
     would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored."""
@@ -119,7 +120,7 @@ def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> N
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(400, 413, 415, 422))
+             responses=problems(400, 413, 415, 422, 429))
 def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCreated:
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
@@ -142,7 +143,7 @@ def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCrea
 
 
 @router.post("/games/{game_id}/rematch", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(401, 403, 404, 409, 422))
+             responses=problems(401, 403, 404, 409, 422, 429))
 def rematch(game_id: str, access: AccessDep, store: StoreDep, request: Request) -> GameCreated:
     """A finished game's players start another: same rules, options and computer seats, fresh dice.
 
@@ -178,7 +179,7 @@ def legal_actions(game_id: str, access: SeatDep, store: StoreDep) -> LegalOut:
         return LegalOut(seat=access.seat, version=game.version, actions=game.legal_actions(access.seat))
 
 
-@router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=WRITE)
+@router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=CHECK)
 def odds(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> OddsOut:
     """Exact chances of an action's outcomes, where the ruleset can tell (null otherwise)."""
     assert access.seat is not None
@@ -186,7 +187,7 @@ def odds(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> O
         return OddsOut(seat=access.seat, version=game.version, odds=game.odds(access.seat, body.action))
 
 
-@router.post("/games/{game_id}/preview", response_model=PreviewOut, tags=["play"], responses=WRITE)
+@router.post("/games/{game_id}/preview", response_model=PreviewOut, tags=["play"], responses=CHECK)
 def preview(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> PreviewOut:
     """How the rules understand an action before it is sent (a Royaumes order message, line by line)."""
     assert access.seat is not None

@@ -22,6 +22,7 @@ from kadesh.server import api, problems, subscriptions_api, ws
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
+from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
 from kadesh.server.simulations import Simulations
 from kadesh.server.worker import LocalWorkers
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
-               simulations: Simulations | None = None) -> FastAPI:
+               simulations: Simulations | None = None, rate_policy: RatePolicy | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -43,7 +44,9 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     per action, in seconds, of the computer opponents that search (None: each bot's own default);
     ``deadline_poll``, how often, in seconds, games whose deadline has passed are looked for.
     ``notice_settings``: SMTP and webhooks (default: from the environment, as the workers read them);
-    ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``)."""
+    ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``);
+    ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
+    environment, ``kadesh.server.rates``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -110,6 +113,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                             headers={"Cache-Control": "no-store"})
 
     app.add_middleware(RequestLimits, max_body=max_body)
+    # Before the body is read: a client past its share costs the server nothing more.
+    app.add_middleware(RateLimits, policy=rate_policy or RatePolicy.from_environment(os.environ))
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -58,6 +58,8 @@ class Problem(BaseModel):
     detail: str
     version: int | None = Field(None, description="The game's current version (stale_version only)")
     errors: list[dict[str, Any]] | None = Field(None, description="What failed validation (422 only)")
+    retry_after: int | None = Field(None, description="Seconds to wait, as the Retry-After header (429)")
+    limit: str | None = Field(None, description="Which rate limit was reached (rate_limited only)")
 
 
 class ApiProblem(Exception):

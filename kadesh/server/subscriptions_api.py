@@ -53,7 +53,7 @@ def list_subscriptions(game_id: str, access: SeatDep, store: StoreDep, config: S
 
 
 @router.post("/api/games/{game_id}/subscriptions", response_model=SubscriptionOut, status_code=201,
-             tags=["notices"], responses=problems(400, 401, 403, 404, 413, 415, 422))
+             tags=["notices"], responses=problems(400, 401, 403, 404, 413, 415, 422, 429))
 def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: StoreDep, config: SettingsDep,
               request: Request, token: TokenQuery = None, authorization: AuthHeader = None) -> SubscriptionOut:
     """Be told at this address when it becomes this seat's turn (and when the game ends). The notices carry
@@ -124,7 +124,7 @@ def unsubscribe(game_id: str, subscription_id: SubscriptionId, access: SeatDep, 
 
 
 @router.post("/api/games/{game_id}/subscriptions/{subscription_id}/test", status_code=202, tags=["notices"],
-             responses=problems(401, 403, 404, 422))
+             responses=problems(401, 403, 404, 422, 429))
 def test_notice(game_id: str, subscription_id: SubscriptionId, access: SeatDep, store: StoreDep,
                 request: Request) -> Response:
     """Send a test notice to this subscription (by a worker, soon: its result shows in the list)."""
