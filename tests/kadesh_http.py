@@ -17,9 +17,9 @@ def db_url(tmp_path: Path, name: str = "kadesh.sqlite3") -> str:
     return f"sqlite:///{tmp_path / name}"
 
 
-def make_client(url: str) -> Iterator[TestClient]:
+def make_client(url: str, **app_options: Any) -> Iterator[TestClient]:
     """Body of each module's ``client`` fixture: the real app on a fresh database (the ``db`` fixture)."""
-    app = create_app(url)
+    app = create_app(url, **app_options)
     with TestClient(app) as test_client:
         yield test_client
     app.state.store.close()

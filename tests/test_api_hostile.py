@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from kadesh.core import all_rulesets
 from kadesh.server.problems import problem_response
+from kadesh.server.rates import RatePolicy
 from kadesh.store import json_value
 from kadesh.store.tokens import new_token
 from tests.kadesh_http import auth, legal, make_client, play
@@ -25,7 +26,9 @@ MAX_PROBLEM = 8192  # bytes: a problem document is a few sentences, never a view
 
 @pytest.fixture
 def client(db):
-    yield from make_client(db)
+    # Every hostile body must reach the checks it is aimed at: the rate limits, which would refuse most of them
+    # first, are tested on their own (tests/test_api_rates.py).
+    yield from make_client(db, rate_policy=RatePolicy.unlimited())
 
 
 @dataclass
