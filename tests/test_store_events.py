@@ -193,11 +193,32 @@ def test_migrations_create_the_tables_and_wal_on_a_new_file(tmp_path):
     with engine.connect() as conn:
         assert set(inspect(conn).get_table_names()) >= {"games", "actions", "tokens", "seat_bots", "revoked_tokens",
                                                         "jobs", "subscriptions", "alembic_version"}
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0007"
         assert "due_at" in {column["name"] for column in inspect(conn).get_columns("games")}
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     engine.dispose()
     Store(db_url(tmp_path, "fresh.sqlite3")).close()  # re-opening migrates nothing and fails nothing
+
+
+def test_the_migrations_give_the_tables_of_schema_py(store):
+    """Alembic's autogenerate finds nothing to change between the migrated database and ``schema.metadata``:
+    columns, types, nullability, keys, indexes and constraints."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), schema.metadata) == []
+
+
+def test_a_server_of_the_previous_release_queues_jobs_a_person_waits_for(store):
+    """Migration 0007 adds the jobs' priority with a default: a job inserted without it, as servers of the
+    previous release write them during a rolling restart, is taken to be a person's game's and is claimed."""
+    game_id = store.create_game("manoeuvre").id
+    with store.engine.begin() as conn:
+        conn.execute(text("INSERT INTO jobs (kind, game_id, version, run_after, attempts, target) "
+                          "VALUES ('bot', :game, 0, '2000-01-01T00:00:00.000000Z', 0, '')"), {"game": game_id})
+        assert conn.execute(select(schema.jobs.c.priority)).scalar_one() == 0
+    assert store.jobs.claim("w").game_id == game_id
 
 
 def test_default_database_is_a_sqlite_file_in_the_user_data_folder():

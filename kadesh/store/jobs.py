@@ -2,17 +2,23 @@
 
 A job is a row of ``jobs``. A bot's job is one action of one game at one version: the transaction that brings
 a game to a version where a computer seat must act writes the job too (``enqueue``, in ``Store._write``), so a
-job exists exactly when its action is due. Workers claim the oldest job that is free (``claim``): one
+job exists exactly when its action is due. Workers claim the oldest free job (``claim``; but see below): one
 statement that marks it theirs for a lease; on PostgreSQL ``FOR UPDATE SKIP LOCKED`` lets workers claim side by
 side, on SQLite the file's single writer makes them take turns. A worker that dies leaves its claim to expire,
 and another takes the job again; the game's versioned write refuses the second of two answers, so an action
 is played once. Games take turns because each job is one action: a game's next action queues behind the
 others'.
+
+Among the bots' jobs, those of games where a person waits (``PERSON_WAITS``) come before those of games where
+the computer holds every seat (``COMPUTER_ONLY``), whatever their age (issue 40): anyone may open computer-only
+games, and they must never delay a person's. They play when no person's game has a job free, so they may wait
+as long as people's games keep every worker busy.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -29,6 +35,10 @@ NOTICES = ("turn", "ready", "over", "remind", "test")  # jobs that deliver a not
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
+# A bot job's priority, lowest first: a game where at least one seat is a person's (a game master's seat held
+# by a person counts), then a game where the computer holds every seat. The column's default is a person's: a
+# server of the previous release, which writes no priority, queues as before.
+PERSON_WAITS, COMPUTER_ONLY = 0, 1
 
 jobs = schema.jobs
 
@@ -41,6 +51,11 @@ class Job:
     version: int
     attempts: int
     target: str = ""  # a notice's subscription
+
+
+def bot_priority(seats: Iterable[str], bots: Iterable[str]) -> int:
+    """The priority of a game's bot jobs: a person waits unless the computer holds every one of ``seats``."""
+    return COMPUTER_ONLY if set(seats) <= set(bots) else PERSON_WAITS
 
 
 def utc_text(moment: datetime) -> str:
@@ -56,7 +71,7 @@ def _enqueue_statement(dialect: str):  # noqa: ANN202 - a dialect's INSERT … O
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return (insert(jobs).values(kind=bindparam("kind"), game_id=bindparam("game_id"), version=bindparam("version"),
                                 run_after=bindparam("run_after"), attempts=bindparam("attempts"),
-                                target=bindparam("target"))
+                                target=bindparam("target"), priority=bindparam("priority"))
             .on_conflict_do_nothing(index_elements=["kind", "game_id", "version", "target"]))
 
 
@@ -64,16 +79,18 @@ _free = jobs.alias("free")
 
 
 def _candidate(bots: bool):  # noqa: ANN202 - a SELECT
-    """The oldest free job among the bots' (``bots``) or among the notices."""
+    """The first free job among the bots' (``bots``: a person's games first, then the oldest) or the oldest
+    among the notices."""
     kind = _free.c.kind == BOT if bots else _free.c.kind != BOT
+    order = (_free.c.priority, _free.c.id) if bots else (_free.c.id,)
     return (select(_free.c.id)
             .where(kind, _free.c.run_after <= bindparam("now"),
                    or_(_free.c.claimed_until.is_(None), _free.c.claimed_until < bindparam("now")))
-            .order_by(_free.c.id).limit(1))
+            .order_by(*order).limit(1))
 
 
 def _claim_statement(bots: bool):  # noqa: ANN202 - an UPDATE … RETURNING
-    """Claim the oldest free job among the bots' (``bots``) or among the notices."""
+    """Claim the first free job among the bots' (``bots``) or among the notices (``_candidate``)."""
     candidate = _candidate(bots).with_for_update(skip_locked=True)  # PostgreSQL: workers pass each other's claims
     return (update(jobs).where(jobs.c.id == candidate.scalar_subquery())
             .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
@@ -84,6 +101,8 @@ _CLAIM_BOT, _CLAIM_NOTICE = _claim_statement(bots=True), _claim_statement(bots=F
 _ANY_BOT, _ANY_NOTICE = _candidate(bots=True), _candidate(bots=False)
 _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
 _DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
+_REPRIORITIZE = (update(jobs).where(jobs.c.game_id == bindparam("game"), jobs.c.kind == BOT)
+                 .values(priority=bindparam("priority")))
 _RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
           .values(claimed_by=None, claimed_until=None, run_after=bindparam("later")))
 
@@ -95,19 +114,25 @@ class JobQueue:
         self._enqueue = Prepared(_enqueue_statement(dialect.name), dialect)
         self._done = Prepared(_DONE, dialect)
 
-    def enqueue(self, conn: Connection, kind: str, game_id: str, version: int, target: str = "") -> None:
+    def enqueue(self, conn: Connection, kind: str, game_id: str, version: int, target: str = "",
+                priority: int = PERSON_WAITS) -> None:
         """Queue a job inside the caller's transaction; a job already queued for that version (and target)
-        stays one."""
+        stays one, with its priority."""
         self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0,
-                          target=target)
+                          target=target, priority=priority)
+
+    def reprioritize(self, conn: Connection, game_id: str, priority: int) -> None:
+        """Give the game's queued bot jobs ``priority``, inside the caller's transaction (its seats changed
+        hands)."""
+        conn.execute(_REPRIORITIZE, {"game": game_id, "priority": priority})
 
     def done(self, conn: Connection, job: int) -> None:
         """Delete a job inside the caller's transaction: the one that wrote the job's action."""
         self._done.run(conn, job=job)
 
     def claim(self, worker: str, lease: float = LEASE, notices: bool = False) -> Job | None:
-        """The oldest free bot's job (or notice's, with ``notices``), now this worker's for ``lease`` seconds;
-        None when there is none."""
+        """The first free bot's job (a person's games first, then the oldest) or the oldest notice's (with
+        ``notices``), now this worker's for ``lease`` seconds; None when there is none."""
         now = _now()
         with self.engine.connect() as conn:  # a read first: an idle worker takes no write lock (SQLite's is one)
             if conn.execute(_ANY_NOTICE if notices else _ANY_BOT, {"now": utc_text(now)}).first() is None:

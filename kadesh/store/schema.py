@@ -82,6 +82,9 @@ jobs = Table(
     Column("claimed_until", String(32), nullable=True),  # after this its worker is taken for dead
     Column("attempts", Integer, nullable=False, default=0),
     Column("target", String(32), nullable=False, default=""),  # a notice's subscription; "" for a bot's job
+    # A bot's job: 0 when a person holds a seat of the game, 1 when the computer holds them all (claimed after
+    # every 0); a notice's: 0. The server default lets a server of the previous release queue jobs too.
+    Column("priority", Integer, nullable=False, server_default="0"),
     UniqueConstraint("kind", "game_id", "version", "target", name="uq_jobs_kind_game_version_target"),
 )
 

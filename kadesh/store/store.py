@@ -58,7 +58,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
-from kadesh.store.jobs import BOT, JobQueue, utc_text
+from kadesh.store.jobs import BOT, JobQueue, bot_priority, utc_text
 from kadesh.store.prepared import Prepared
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
@@ -485,7 +485,7 @@ class Store:
                               new_round)
         try:
             has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
-                                            next_seats, notices, commit, job)
+                                            next_seats, game.seats, notices, commit, job)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
@@ -493,10 +493,11 @@ class Store:
                          due=due is not None, noticed=noticed)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str],
+               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], seats: list[str],
                notices: list[tuple[str, str]], commit: Commit, job: int | None = None) -> tuple[bool, bool]:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
-        (those to act next) and a notice's job for each subscription of a person's seat in ``notices``;
+        (those to act next; after a person's games' if the computer holds all of the game's ``seats``) and a
+        notice's job for each subscription of a person's seat in ``notices``;
         whether the game has computer seats (read in the same transaction: a seat given to the computer
         meanwhile is seen here or sees this action), and whether notices were queued."""
         row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events], "created_at": _now()}
@@ -521,7 +522,7 @@ class Store:
                 watchers = self._watchers.run(conn, game_id=game_id).fetchall()
             bots = {seat for seat, subscription in watchers if not subscription}
             if bots & next_seats:
-                self.jobs.enqueue(conn, BOT, game_id, current + 1)
+                self.jobs.enqueue(conn, BOT, game_id, current + 1, priority=bot_priority(seats, bots))
             noticed = False
             for kind, noticed_seat in notices:
                 if noticed_seat in bots:
@@ -558,7 +559,7 @@ class Store:
     # -- seats played by the computer ----------------------------------------------
     def set_bot(self, game_id: str, seat: str, level: str | None) -> None:
         """Give ``seat`` to the computer at ``level`` (its job queued if it must act now), or back to people
-        with None."""
+        with None; the game's queued bot jobs take the priority its seats now give."""
         with self.engine.connect() as conn, self._writing, conn.begin():
             # The game's row first: an action being written meanwhile either sees this seat or is seen by
             # this seat's bot (PostgreSQL makes them take turns on the row).
@@ -568,10 +569,18 @@ class Store:
                                                          schema.seat_bots.c.seat == seat))
             if level is not None:
                 conn.execute(schema.seat_bots.insert().values(game_id=game_id, seat=seat, level=level))
-                version = self._version.run(conn, game_id=game_id).fetchone()[0]  # after every write before ours
-                game = self._load(game_id, version)
-                if game.outcome is None and seat in game.to_act():
-                    self.jobs.enqueue(conn, BOT, game_id, version)
+            version = self._version.run(conn, game_id=game_id).fetchone()[0]  # after every write before ours
+            game = self._load(game_id, version)
+            bots = conn.execute(select(schema.seat_bots.c.seat).where(schema.seat_bots.c.game_id == game_id)
+                                ).scalars().all()
+            priority = bot_priority(game.seats, bots)
+            if level is not None and game.outcome is None and seat in game.to_act():
+                self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
+            # The jobs already queued follow the seats: a game whose last seat goes to the computer (as each
+            # seat of a computer-only game does at its creation) drops behind the people's games, and one whose
+            # seat goes back to a person is claimed among theirs at once (its job may be the next bot seat's,
+            # or is dropped by the worker if it was this seat's).
+            self.jobs.reprioritize(conn, game_id, priority)
 
     def queue_waiting_bots(self) -> int:
         """Queue the job of every unfinished game whose computer seat must act and has none (a database from
@@ -581,10 +590,10 @@ class Store:
             bots = self.bots(game_id)
             with self.game(game_id) as game:
                 waiting = game.outcome is None and any(seat in bots for seat in game.to_act())
-                version = game.version
+                version, priority = game.version, bot_priority(game.seats, bots)
             if waiting:
                 with self.engine.begin() as conn:
-                    self.jobs.enqueue(conn, BOT, game_id, version)
+                    self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
                 queued += 1
         return queued
 
