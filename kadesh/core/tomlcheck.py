@@ -7,6 +7,7 @@ English, so that the API answers it as a 422 and the writer knows where to look.
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 import unicodedata
 from typing import Any
@@ -18,28 +19,49 @@ from kadesh.core.errors import RuleError
 UNPRINTABLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
 
 
-# What a document may hold before the parser reads it: Python's TOML parser takes time that grows with the
-# square of a dotted key's parts (58 KB of ``k.k.k…`` = 1: half a minute), and recurses on nesting.
+# What a document may hold before the parser reads it. Python's TOML parser takes time that grows with the
+# square of a dotted key's parts (58 KB of ``k.k.k…`` = 1: half a minute), and recurses on nesting; every key,
+# key part, value and table costs it one to three microseconds, so 60,000 characters of ``[t1]\na.b.c.d.e.f.g.h=1``
+# took 60 ms however few of them it kept (docs/performance.md, « Parsers at their worst »).
 MAX_KEY_PARTS = 8    # parts of one dotted key or table name (``kingdoms.amont.resources`` has 3)
 MAX_NESTING = 16     # arrays and inline tables within each other
-_STRINGS = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', re.S)
-_COMMENT = re.compile(r"#[^\n]*")
+MAX_ITEMS = 12_000   # keys, key parts, values and tables: the « = , . [ { » outside strings and comments
+MAX_SHOWN = 100      # characters of a key named in a refusal (a key may be as long as the document)
+# Strings and comments set aside in one pass from left to right, as TOML reads them: a quote in a comment opens
+# no string, a « # » in a string opens no comment, and a one-line string never goes on past its line.
+_SET_ASIDE = re.compile(r'"""(?:[^\\]|\\.)*?"{3,5}|\'\'\'.*?\'{3,5}|"(?:[^"\\\n]|\\[^\n])*"|\'[^\'\n]*\'|#[^\n]*',
+                        re.S)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _DOTS = re.compile(r"\.(?:\s*+[A-Za-z0-9_-]*+\s*+\.)+")  # possessive: no backtracking over long spaces
+
+
+def items(bare: str) -> int:
+    """How many keys, key parts, values and tables the parser can read in ``bare`` (``set_aside``) at most: each
+    needs one of these characters (a float's or a date's point counts too)."""
+    return sum(bare.count(char) for char in "=,.[{")
+
+
+def set_aside(text: str) -> str:
+    """``text`` without its strings and comments: what ``MAX_ITEMS`` and the other limits are counted in."""
+    return _SET_ASIDE.sub("", text)
 
 
 def _shape_problem(text: str) -> tuple[str, str] | None:
     """What makes ``text`` too costly to parse, read without the parser (strings and comments set aside)."""
-    bare = _COMMENT.sub("", _STRINGS.sub("", text))
+    bare = set_aside(text)
     dots = max((match.group().count(".") for match in _DOTS.finditer(bare)), default=0)
     if dots + 1 > MAX_KEY_PARTS:
         return (f"une clé de plus de {MAX_KEY_PARTS} parties séparées par des points.",
                 f"a key of more than {MAX_KEY_PARTS} dot-separated parts.")
+    if items(bare) > MAX_ITEMS:
+        return (f"plus de {MAX_ITEMS} éléments (clés, parties de clés, valeurs et tables).",
+                f"more than {MAX_ITEMS} items (keys, key parts, values and tables).")
     depth = deepest = 0
-    for char in bare:
+    for char in _NOT_BRACKETS.sub("", bare):
         if char in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif char in "]}":
+        else:
             depth -= 1
     if deepest > MAX_NESTING:
         return (f"des tableaux ou des tables imbriqués trop profondément (plus de {MAX_NESTING} niveaux).",
@@ -62,6 +84,8 @@ class Checker:
         """The document refused, naming the key at fault."""
         if not where:
             return self.whole(fr, en)
+        if len(where) > MAX_SHOWN:
+            where = where[: MAX_SHOWN - 1] + "…"
         return RuleError(self.code, f"{self.refused['fr']}, {where} : {fr}", f"{self.refused['en']}, {where}: {en}")
 
     def parse(self, text: object, max_text: int) -> dict[str, Any]:
@@ -79,6 +103,10 @@ class Checker:
                              "arrays or tables nested too deep.") from None
         except tomllib.TOMLDecodeError as error:
             raise self.whole(f"ce n'est pas du TOML valide ({error}).", f"this is not valid TOML ({error}).") from None
+        except ValueError:  # the parser's only other refusal: an integer longer than Python reads
+            most = sys.get_int_max_str_digits()
+            raise self.whole(f"un entier de plus de {most} chiffres.",
+                             f"an integer of more than {most} digits.") from None
 
     def keys(self, raw: object, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
         if not isinstance(raw, dict):
