@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from kadesh.core.errors import bad_action
@@ -19,7 +20,12 @@ from kadesh.core.grid import map_cell_name
 from kadesh.rules.royaumes.state import ALLY, CONVERT, DESTROY, PEACE, WAR, State
 
 MAX_TEXT = 20_000
-MAX_ITEMS = 10_000  # lines, moves or names in one message
+MAX_ITEMS = 10_000  # moves or names in one message
+# Lines of a text message: each line not understood costs a problem of half a kilobyte, in the preview and in the
+# journal (10,000 lines of one letter took 70 ms to play); a line of a real order has 7 characters at least, so
+# the 20,000 characters of MAX_TEXT hold fewer than 2,500 of them, the bots' included.
+MAX_LINES = 2_500
+MAX_SHOWN = 80      # characters of a name quoted in a problem
 BUILDINGS = ("guild",)
 ORDER_KEYS = {"type", "moves", "stay", "war", "peace", "ally", "create", "build", "spies", "conquest", "tribute"}
 
@@ -27,7 +33,10 @@ ORDER_KEYS = {"type", "moves", "stay", "war", "peace", "ally", "create", "build"
 def fold(text: str) -> str:
     """Lower case without accents or extra spaces: « Thèbes » and « thebes » name the same city."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).lower().split())
+    # The accents found by looking at each distinct character once, not at each of the text's: NFKD makes up to
+    # 18 characters of one (U+FDFA), and a message of those took 70 ms to read a character at a time.
+    accents = {ord(char): None for char in set(decomposed) if unicodedata.combining(char)}
+    return " ".join((decomposed.translate(accents) if accents else decomposed).lower().split())
 
 
 def empty_order() -> dict[str, Any]:
@@ -40,25 +49,24 @@ def problem(line: int | None, text: str, fr: str, en: str) -> dict[str, Any]:
 
 
 # -- names ----------------------------------------------------------------------------------------
-def kingdom_named(state: State, name: str) -> str | None:
-    wanted = fold(name)
-    for kid, spec in state.scenario.kingdoms.items():
-        if wanted in {fold(kid), fold(spec.names["fr"]), fold(spec.names["en"]), *map(fold, spec.aliases)}:
-            return kid
-    return None
+class Names:
+    """The map's kingdoms, cities and resources by every name an order may give them, folded (``fold``) once
+    per message: each name in it is then found at once, however many the map has (an own map may give 8
+    kingdoms 20 aliases each, and hundreds of cities)."""
 
+    def __init__(self, state: State) -> None:
+        self.kingdoms: dict[str, str] = {}
+        for kid, spec in state.scenario.kingdoms.items():
+            for name in (kid, spec.names["fr"], spec.names["en"], *spec.aliases):
+                self.kingdoms.setdefault(fold(name), kid)
+        self.cities: dict[str, str] = {}
+        for city in state.cities:
+            self.cities.setdefault(fold(city), city)
+        self.resources: dict[str, str] = {}
+        for resource, names in state.scenario.resource_names.items():
+            for name in (resource, names["fr"], names["en"]):
+                self.resources.setdefault(fold(name), resource)
 
-def city_named(state: State, name: str) -> str | None:
-    wanted = fold(name)
-    return next((c for c in state.cities if fold(c) == wanted), None)
-
-
-def resource_named(state: State, name: str) -> str | None:
-    wanted = fold(name)
-    for resource, names in state.scenario.resource_names.items():
-        if wanted in {fold(resource), fold(names["fr"]), fold(names["en"])}:
-            return resource
-    return None
 
 
 # -- the JSON form --------------------------------------------------------------------------------
@@ -85,7 +93,7 @@ def from_json(state: State, kingdom: str, action: dict[str, Any]) -> dict[str, A
     moves = action.get("moves", [])
     if not isinstance(moves, list) or len(moves) > MAX_ITEMS:
         raise bad_action("« moves » doit être une liste.", "'moves' must be a list.")
-    order = empty_order()
+    order, names = empty_order(), Names(state)
     for number, move in enumerate(moves, start=1):
         if (not isinstance(move, dict) or set(move) - {"from", "to", "count"}
                 or not isinstance(move.get("from"), str) or not isinstance(move.get("to"), str)
@@ -97,20 +105,20 @@ def from_json(state: State, kingdom: str, action: dict[str, Any]) -> dict[str, A
         _add_stay(state, order, cell, None, cell)
     for stance, key in ((WAR, "war"), (PEACE, "peace"), (ALLY, "ally")):
         for name in _strings(action, key):
-            _add_stance(state, kingdom, order, stance, name, None, f"{key}: {name}")
+            _add_stance(names, kingdom, order, stance, name, None, f"{key}: {name}", fold(name))
     create = _optional_string(action, "create")
     if create is not None:
-        _add_create(state, order, create, None, create)
+        _add_create(names, order, create, None, create, fold(create))
     for building in _strings(action, "build"):
-        _add_build(order, building, None, building)
+        _add_build(order, building, None, building, fold(building))
     for name in _strings(action, "spies"):
-        _add_spy(state, kingdom, order, name, None, name)
+        _add_spy(names, kingdom, order, name, None, name, fold(name))
     conquest = _optional_string(action, "conquest")
     if conquest is not None:
-        _add_conquest(order, conquest, None, conquest)
+        _add_conquest(order, conquest, None, conquest, fold(conquest))
     tribute = _optional_string(action, "tribute")
     if tribute is not None:
-        _add_tribute(state, order, tribute, None, tribute)
+        _add_tribute(names, order, tribute, None, tribute, fold(tribute))
     return order
 
 
@@ -139,21 +147,32 @@ def from_text(state: State, kingdom: str, text: object) -> dict[str, Any]:
         raise bad_action(f"Le message d'ordres est un texte de {MAX_TEXT} caractères au plus.",
                          f"An order message is a text of at most {MAX_TEXT} characters.")
     lines = text.splitlines()
-    if len(lines) > MAX_ITEMS:
-        raise bad_action(f"Au plus {MAX_ITEMS} lignes.", f"At most {MAX_ITEMS} lines.")
-    order = empty_order()
+    if len(lines) > MAX_LINES:
+        raise bad_action(f"Au plus {MAX_LINES} lignes.", f"At most {MAX_LINES} lines.")
+    order, names = empty_order(), Names(state)
     for number, raw in enumerate(lines, start=1):
         line = fold(raw.split("#", 1)[0]).rstrip(" .;")
         if line:
-            _parse_line(state, kingdom, order, number, raw.strip(), line)
+            _parse_line(state, names, kingdom, order, number, raw.strip(), line)
     return order
 
 
-def _names(listed: str) -> list[str]:
-    return [name.strip() for name in re.split(r"[,;]|\bet\b|\band\b", listed) if name.strip()]
+def _listed(order: dict[str, Any], number: int, listed: str, add: Callable[[str], None]) -> None:
+    """Each name of a list line (« guerre: Koush, Libye »), with one problem at most for the line: the first
+    name not understood, and how many more were not (the line is quoted once, not once a name)."""
+    before = len(order["problems"])
+    for name in [name.strip() for name in re.split(r"[,;]|\bet\b|\band\b", listed) if name.strip()]:
+        add(name)
+    more = len(order["problems"]) - before - 1
+    if more > 0:
+        first = order["problems"][before]
+        del order["problems"][before + 1:]
+        first["fr"] += f" (de même pour {more} autre{'s' if more > 1 else ''} de la ligne {number})"
+        first["en"] += f" (and so {'are' if more > 1 else 'is'} {more} other{'s' if more > 1 else ''} on line {number})"
 
 
-def _parse_line(state: State, kingdom: str, order: dict[str, Any], number: int, raw: str, line: str) -> None:
+def _parse_line(state: State, names: Names, kingdom: str, order: dict[str, Any], number: int, raw: str,
+                line: str) -> None:
     if match := _MOVE.match(line):
         count = int(match.group(1)) if match.group(1) else 1
         if not 1 <= count <= MAX_ITEMS:
@@ -163,22 +182,21 @@ def _parse_line(state: State, kingdom: str, order: dict[str, Any], number: int, 
     elif match := _STAY.match(line):
         _add_stay(state, order, match.group(1), number, raw)
     elif match := _STAY_LIST.match(line):
-        for cell in _names(match.group(1)):
-            _add_stay(state, order, cell, number, raw)
+        _listed(order, number, match.group(1), lambda cell: _add_stay(state, order, cell, number, raw))
     elif match := _STANCE.match(line):
-        for name in _names(match.group(2)):
-            _add_stance(state, kingdom, order, _STANCE_WORDS[match.group(1)], name, number, raw)
+        stance = _STANCE_WORDS[match.group(1)]
+        _listed(order, number, match.group(2),
+                lambda name: _add_stance(names, kingdom, order, stance, name, number, raw, name))
     elif match := _CREATE.match(line):
-        _add_create(state, order, match.group(1), number, raw)
+        _add_create(names, order, match.group(1), number, raw, match.group(1))
     elif match := _SPY.match(line):
-        for name in _names(match.group(1)):
-            _add_spy(state, kingdom, order, name, number, raw)
+        _listed(order, number, match.group(1), lambda name: _add_spy(names, kingdom, order, name, number, raw, name))
     elif match := _BUILD.match(line):
-        _add_build(order, match.group(1), number, raw)
+        _add_build(order, match.group(1), number, raw, match.group(1))
     elif match := _CONQUEST.match(line):
-        _add_conquest(order, match.group(1), number, raw)
+        _add_conquest(order, match.group(1), number, raw, match.group(1))
     elif match := _TRIBUTE.match(line):
-        _add_tribute(state, order, match.group(1), number, raw)
+        _add_tribute(names, order, match.group(1), number, raw, match.group(1))
     else:
         order["problems"].append(problem(
             number, raw, "Ligne non comprise : ni mouvement (« C4 -> D5 »), ni « C7 reste », ni « guerre: », "
@@ -187,12 +205,18 @@ def _parse_line(state: State, kingdom: str, order: dict[str, Any], number: int, 
             "'create army at …', 'spy:', 'build:', 'conquest:', 'tribute:'."))
 
 
-# -- one item of an order, from either form ---------------------------------------------------------
+# -- one item of an order, from either form: ``name`` as written, ``key`` folded --------------------------
+def _shown(name: str) -> str:
+    """A name quoted in a problem, cut short: a name may be as long as the message, or 18 times longer once
+    folded."""
+    return name if len(name) <= MAX_SHOWN else name[: MAX_SHOWN - 1] + "…"
+
+
 def _add_move(state: State, order: dict[str, Any], start: str, end: str, count: int, line: int | None,
               raw: str) -> None:
     origin, target = state.scenario.cell(start), state.scenario.cell(end)
     if origin is None or target is None:
-        bad = start if origin is None else end
+        bad = _shown(start if origin is None else end)
         order["problems"].append(problem(line, raw, f"« {bad} » n'est pas une case de la carte : pas de mouvement.",
                                          f"'{bad}' is not a cell of the map: no move."))
         return
@@ -203,27 +227,27 @@ def _add_move(state: State, order: dict[str, Any], start: str, end: str, count: 
 def _add_stay(state: State, order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
     cell = state.scenario.cell(name)
     if cell is None:
-        order["problems"].append(problem(line, raw, f"« {name} » n'est pas une case de la carte.",
-                                         f"'{name}' is not a cell of the map."))
+        order["problems"].append(problem(line, raw, f"« {_shown(name)} » n'est pas une case de la carte.",
+                                         f"'{_shown(name)}' is not a cell of the map."))
         return
     order["stay"].append(map_cell_name(cell))
 
 
-def _add_stance(state: State, kingdom: str, order: dict[str, Any], stance: str, name: str, line: int | None,
-                raw: str) -> None:
-    other = kingdom_named(state, name)
+def _add_stance(names: Names, kingdom: str, order: dict[str, Any], stance: str, name: str, line: int | None,
+                raw: str, key: str) -> None:
+    other = names.kingdoms.get(key)
     if other is None or other == kingdom:
-        order["problems"].append(problem(line, raw, f"« {name} » n'est pas un autre royaume.",
-                                         f"'{name}' is not another kingdom."))
+        order["problems"].append(problem(line, raw, f"« {_shown(name)} » n'est pas un autre royaume.",
+                                         f"'{_shown(name)}' is not another kingdom."))
         return
     order["stances"][other] = stance
 
 
-def _add_create(state: State, order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    city = city_named(state, name)
+def _add_create(names: Names, order: dict[str, Any], name: str, line: int | None, raw: str, key: str) -> None:
+    city = names.cities.get(key)
     if city is None:
-        order["problems"].append(problem(line, raw, f"« {name} » n'est pas une cité : pas d'armée créée.",
-                                         f"'{name}' is not a city: no army raised."))
+        order["problems"].append(problem(line, raw, f"« {_shown(name)} » n'est pas une cité : pas d'armée créée.",
+                                         f"'{_shown(name)}' is not a city: no army raised."))
     elif order["create"] is not None:  # « qu'une seule nouvelle armée par tour »
         order["problems"].append(problem(line, raw, "Une seule armée peut être créée par tour.",
                                          "Only one army may be raised per turn."))
@@ -231,10 +255,11 @@ def _add_create(state: State, order: dict[str, Any], name: str, line: int | None
         order["create"] = city
 
 
-def _add_build(order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    if fold(name) not in ("guild", "guilde", "guilde des constructeurs", "builders' guild", "builders guild"):
-        order["problems"].append(problem(line, raw, f"« {name} » : seule la Guilde des Constructeurs se construit ici.",
-                                         f"'{name}': only the Builders' Guild is built here."))
+def _add_build(order: dict[str, Any], name: str, line: int | None, raw: str, key: str) -> None:
+    if key not in ("guild", "guilde", "guilde des constructeurs", "builders' guild", "builders guild"):
+        order["problems"].append(problem(line, raw,
+                                         f"« {_shown(name)} » : seule la Guilde des Constructeurs se construit ici.",
+                                         f"'{_shown(name)}': only the Builders' Guild is built here."))
     elif "guild" in order["build"]:
         order["problems"].append(problem(line, raw, "La Guilde ne s'agrandit que d'un niveau par tour.",
                                          "The Guild grows by one level a turn at most."))
@@ -242,17 +267,18 @@ def _add_build(order: dict[str, Any], name: str, line: int | None, raw: str) -> 
         order["build"].append("guild")
 
 
-def _add_spy(state: State, kingdom: str, order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    other = kingdom_named(state, name)
+def _add_spy(names: Names, kingdom: str, order: dict[str, Any], name: str, line: int | None, raw: str,
+             key: str) -> None:
+    other = names.kingdoms.get(key)
     if other is None or other == kingdom:
-        order["problems"].append(problem(line, raw, f"« {name} » n'est pas un autre royaume : pas d'espion.",
-                                         f"'{name}' is not another kingdom: no spy."))
+        order["problems"].append(problem(line, raw, f"« {_shown(name)} » n'est pas un autre royaume : pas d'espion.",
+                                         f"'{_shown(name)}' is not another kingdom: no spy."))
     elif other not in order["spies"]:
         order["spies"].append(other)
 
 
-def _add_conquest(order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    choice = {"convertir": CONVERT, "convert": CONVERT, "detruire": DESTROY, "destroy": DESTROY}.get(fold(name))
+def _add_conquest(order: dict[str, Any], name: str, line: int | None, raw: str, key: str) -> None:
+    choice = {"convertir": CONVERT, "convert": CONVERT, "detruire": DESTROY, "destroy": DESTROY}.get(key)
     if choice is None:
         order["problems"].append(problem(line, raw, "Conquête : « convertir » ou « détruire ».",
                                          "Conquest: 'convert' or 'destroy'."))
@@ -260,10 +286,10 @@ def _add_conquest(order: dict[str, Any], name: str, line: int | None, raw: str) 
         order["conquest"] = choice
 
 
-def _add_tribute(state: State, order: dict[str, Any], name: str, line: int | None, raw: str) -> None:
-    resource = resource_named(state, name)
+def _add_tribute(names: Names, order: dict[str, Any], name: str, line: int | None, raw: str, key: str) -> None:
+    resource = names.resources.get(key)
     if resource is None:
-        order["problems"].append(problem(line, raw, f"« {name} » n'est pas une ressource.",
-                                         f"'{name}' is not a resource."))
+        order["problems"].append(problem(line, raw, f"« {_shown(name)} » n'est pas une ressource.",
+                                         f"'{_shown(name)}' is not a resource."))
     else:
         order["tribute"] = resource
