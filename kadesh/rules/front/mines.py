@@ -22,29 +22,31 @@ DEMINE_REACH = 1
 LAY_REACH = 1
 
 
-def _engineers(state: State, side: str) -> list[Cell]:
-    return [u.cell for u in state.units.values() if u.side == side and u.on_map and u.type.extras.get("spots_mines")]
-
-
-def _near(cell: Cell, engineers: list[Cell]) -> bool:
-    return any(chebyshev(cell, e) <= SPOT_RANGE for e in engineers)
+def _spotted_cells(state: State, side: str) -> set[Cell]:
+    """The cells within SPOT_RANGE of an engineer of ``side`` on the ground: a set, so that each mine is looked
+    up once whatever the number of engineers (a mine against every engineer: 1,500 mines and 400 engineers took
+    40 ms)."""
+    reach = range(-SPOT_RANGE, SPOT_RANGE + 1)
+    return {(x + dx, y + dy) for u in state.units.values()
+            if u.side == side and u.on_map and u.type.extras.get("spots_mines")
+            for x, y in (u.cell,) for dx in reach for dy in reach}
 
 
 def mines_seen_by(state: State, side: str) -> set[Cell]:
     """The mines ``side`` knows of: its own, the enemy's it remembers, and those its engineers are near."""
-    engineers = _engineers(state, side)
-    spotted = {cell for cell, layer in state.mines.items() if layer != side and _near(cell, engineers)}
+    near = _spotted_cells(state, side)
+    spotted = {cell for cell, layer in state.mines.items() if layer != side and cell in near}
     own = {cell for cell, layer in state.mines.items() if layer == side}
     return own | spotted | state.mines_known[side]
 
 
 def refresh_known(state: State, side: str) -> None:
     """An engineer within 2 cells finds what is there: a mine is remembered, an empty cell forgotten."""
-    engineers = _engineers(state, side)
+    near = _spotted_cells(state, side)
     known = state.mines_known[side]
-    for cell in [c for c in known if _near(c, engineers) and c not in state.mines]:
+    for cell in [c for c in known if c in near and c not in state.mines]:
         known.discard(cell)
-    known.update(cell for cell, layer in state.mines.items() if layer != side and _near(cell, engineers))
+    known.update(cell for cell, layer in state.mines.items() if layer != side and cell in near)
 
 
 def trigger(state: State, unit: Unit) -> int:

@@ -53,12 +53,17 @@ def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
     return tuple(side for side in SIDES if side in also or sees_cell(state, side, cell))
 
 
-def sight_of(state: State, side: str) -> set[Cell]:
-    """Every cell ``side`` has eyes on now (``sees_cell`` for the whole map at once): what its view shades."""
+def _eyes(state: State, side: str) -> list[tuple[Cell, int]]:
+    """Where ``side`` looks from, and how far: its finished buildings that see, and its units on the map."""
     eyes = [(at, sight) for at, sight, _ in _buildings(state, side)]
     eyes += [(u.cell, vision(state, u)) for u in state.units.values() if u.side == side and u.on_map]
+    return eyes
+
+
+def sight_of(state: State, side: str) -> set[Cell]:
+    """Every cell ``side`` has eyes on now (``sees_cell`` for the whole map at once): what its view shades."""
     seen: set[Cell] = set()
-    for (cx, cy), sight in eyes:
+    for (cx, cy), sight in _eyes(state, side):
         seen.update((x, y) for y in range(max(0, cy - sight), min(state.height, cy + sight + 1))
                     for x in range(max(0, cx - sight), min(state.width, cx + sight + 1)))
     return seen
@@ -92,33 +97,51 @@ def camouflaged_units(state: State) -> frozenset[str]:
     return frozenset(u.id for u in state.units.values() if u.camouflaged)
 
 
+def _sight_rows(state: State, side: str) -> list[bytearray]:
+    """``sight_of`` as one row of flags per map row (1: seen), each eye drawn a row's span at a time: for
+    ``refresh_memory``, which asks about every changed cell, fire and structure (``sees_cell`` for each went
+    through every unit: 1,354 works and 400 units took a quarter of a second)."""
+    rows = [bytearray(state.width) for _ in range(state.height)]
+    for (cx, cy), sight in _eyes(state, side):
+        left, right = max(0, cx - sight), min(state.width, cx + sight + 1)
+        for y in range(max(0, cy - sight), min(state.height, cy + sight + 1)):
+            rows[y][left:right] = b"\x01" * max(0, right - left)
+    return rows
+
+
+def _seen(rows: list[bytearray], cell: Cell) -> bool:
+    x, y = cell
+    return 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == 1
+
+
 def refresh_memory(state: State) -> None:
     """What each side sees now of the changed cells and of the fires becomes what it remembers; its
     engineers' finds (and finds of nothing) update the enemy mines it knows."""
     for side in SIDES:
+        rows = _sight_rows(state, side)  # nothing below changes what the side sees
         remembered = state.memory[side]
         for cell in remembered:
-            if sees_cell(state, side, cell):
+            if _seen(rows, cell):
                 remembered[cell] = state.terrain[cell[1]][cell[0]].id
         fires = state.fires_seen[side]
         for cell in set(state.fires) | fires:
-            if sees_cell(state, side, cell):
+            if _seen(rows, cell):
                 if cell in state.fires:
                     fires.add(cell)
                 else:
                     fires.discard(cell)
         mines.refresh_known(state, side)
-        _refresh_structures(state, side)
+        _refresh_structures(state, side, rows)
 
 
-def _refresh_structures(state: State, side: str) -> None:
+def _refresh_structures(state: State, side: str, rows: list[bytearray]) -> None:
     """The works and buildings not its own that a side sees now are what it remembers of them."""
     remembered = state.structures_seen[side]
     for cell in set(state.structures) | set(remembered):
         structure = state.structures.get(cell)
         if structure is not None and structure.owner == side:
             remembered.pop(cell, None)
-        elif sees_cell(state, side, cell):
+        elif _seen(rows, cell):
             if structure is None:
                 remembered.pop(cell, None)
             else:
