@@ -58,6 +58,14 @@ def test_the_tab_says_when_the_other_side_has_played(browser, tmp_path):
         page.click(".notice-form button[type=submit]")
         page.wait_for_function("() => document.querySelector('#notice-message')?.textContent.includes('invalide')")
         assert len(store.subscriptions.of_seat(created.id, "north")) == 1
+        # An e-mail address: the page says a confirmation is on its way, and offers no test before it is confirmed.
+        page.fill("#notice-address", "nord@example.org")
+        page.click(".notice-form button[type=submit]")
+        page.wait_for_function("() => document.querySelector('#notice-message')?.textContent.includes('confirmation')")
+        waiting = page.locator(".notice-list li", has_text="nord@example.org")
+        assert "en attente de confirmation" in waiting.inner_text()
+        assert waiting.locator("button", has_text="Essai").count() == 0
+        assert_page_clean(page)
         page.close()
 
 
@@ -67,7 +75,9 @@ def test_the_panel_and_the_unsubscribe_page_read_clean_in_both_languages(browser
         created = store.create_game("royaumes", seed="panel")
         link = f"{base}/play/{created.id}?token={created.seat_tokens['koush']}"
         mail = store.subscriptions.add(created.id, "koush", "email", "koush@example.org", "", "fr", link, 360)
+        store.subscriptions.confirm(mail.confirm_key)
         store.subscriptions.record(mail.id, None)
+        waiting = store.subscriptions.add(created.id, "koush", "email", "autre@example.org", "", "fr", link)
         chat = store.subscriptions.add(created.id, "koush", "webhook", "https://hooks.slack.com/services/T/B/x",
                                        "slack", "fr", link)
         store.subscriptions.record(chat.id, "no_answer:TimeoutError")
@@ -82,12 +92,21 @@ def test_the_panel_and_the_unsubscribe_page_read_clean_in_both_languages(browser
             text = page.locator("#notices").inner_text()
             assert ("6 heures" if lang == "fr" else "6 hours") in text
             assert ("n'a pas répondu" if lang == "fr" else "did not answer") in text
+            assert ("en attente de confirmation" if lang == "fr" else "waiting for confirmation") in text
             assert_page_clean(page, lang)
+        for lang in ("fr", "en"):  # the confirmation message's link: a page that asks, then confirms
+            page.goto(f"{base}/confirm/{waiting.confirm_key}?lang={lang}")
+            assert_page_clean(page, lang)
+        page.click("button[type=submit]")
+        assert "Confirmed: autre@example.org" in page.locator("main").inner_text()
+        assert_page_clean(page, "en")
+        assert store.subscriptions.get(waiting.id).confirmed
         for lang in ("fr", "en"):
             page.goto(f"{base}/unsubscribe/{mail.unsubscribe_key}?lang={lang}")
             assert_page_clean(page, lang)
         page.click("button[type=submit]")
         assert "will receive these notices no more" in page.locator("main").inner_text()
         assert_page_clean(page, "en")
-        assert [s.channel for s in store.subscriptions.of_seat(created.id, "koush")] == ["webhook"]
+        assert sorted(s.address for s in store.subscriptions.of_seat(created.id, "koush")) == [
+            "autre@example.org", "https://hooks.slack.com/services/T/B/x"]
         page.close()

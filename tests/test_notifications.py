@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import socket
 import time
@@ -81,8 +82,11 @@ def test_a_seat_subscribes_lists_tests_and_removes_its_subscriptions(app_client)
     south = bearer(tokens["south"])
     assert client.get(f"/api/games/{game_id}/subscriptions", headers=south).json()["subscriptions"] == []
     assert client.delete(f"/api/games/{game_id}/subscriptions/{hook['id']}", headers=south).status_code == 404
+    assert made.json()["confirmed"] is False and hook["confirmed"] is True  # an e-mail waits for its owner's yes
     assert client.post(f"/api/games/{game_id}/subscriptions/{hook['id']}/test", headers=north).status_code == 202
-    assert store.jobs.pending() == 1
+    untested = client.post(f"/api/games/{game_id}/subscriptions/{made.json()['id']}/test", headers=north)
+    assert untested.status_code == 409 and untested.json()["code"] == "not_confirmed"
+    assert store.jobs.pending() == 2  # the e-mail's confirmation, the webhook's test
     assert client.delete(f"/api/games/{game_id}/subscriptions/{hook['id']}", headers=north).status_code == 204
     assert len(store.subscriptions.of_seat(game_id, "north")) == 1
     # The subscription keeps the seat's link, absolute: the notices carry it.
@@ -363,6 +367,17 @@ def subscribe_everyone(url: str, game_id: str, tokens: dict[str, str], hooks: Ho
                                  json=body).status_code == 201
 
 
+def confirm_every_address(url: str, mail: MailBox, addresses: int) -> None:
+    """Open the link of each confirmation message, as the addresses' owners would, and say yes."""
+    wait_until(lambda: len(mail.messages) >= addresses, "the confirmation messages")
+    with httpx.Client(timeout=30) as http:
+        for message in list(mail.messages):
+            key = re.search(r"/confirm/([\w-]+)", message.get_content()).group(1)
+            assert http.post(f"{url}/confirm/{key}").status_code == 200
+    assert len(mail.messages) == addresses  # nothing but the confirmations before they were confirmed
+    mail.messages.clear()
+
+
 def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: Hooks, tokens: dict[str, str]) -> None:
     """Every expected notice arrives once by each channel, and nothing else (watched a while longer)."""
     wanted_hooks = sorted(f"{game_id}-{version}-{seat}-{kind}" for kind, seat, version in expected)
@@ -391,6 +406,7 @@ def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monke
             created = httpx.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre"}).json()
             tokens = {seat: link["token"] for seat, link in created["seats"].items()}
             subscribe_everyone(server.url, created["id"], tokens, hooks)
+            confirm_every_address(server.url, mail, len(tokens))
             expected = play_whole_game([server.url], created["id"], tokens)
             assert any(kind == "turn" for kind, _, _ in expected) and expected[-1][0] == "over"
             check_delivered(created["id"], expected, mail, hooks, tokens)
@@ -419,6 +435,7 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
             created = httpx.post(f"{urls[0]}/api/games", json={"ruleset": "manoeuvre"}).json()
             tokens = {seat: link["token"] for seat, link in created["seats"].items()}
             subscribe_everyone(urls[1], created["id"], tokens, hooks)
+            confirm_every_address(urls[0], mail, len(tokens))
             expected = play_whole_game(urls, created["id"], tokens)
             assert hooks.holding.wait(60)
             holder = wait_until(lambda: _claimer(store, created["id"], hooks.held), "the claim of the held notice")

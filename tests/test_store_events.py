@@ -192,8 +192,8 @@ def test_migrations_create_the_tables_and_wal_on_a_new_file(tmp_path):
     engine = create_engine(db_url(tmp_path, "fresh.sqlite3"))
     with engine.connect() as conn:
         assert set(inspect(conn).get_table_names()) >= {"games", "actions", "tokens", "seat_bots", "revoked_tokens",
-                                                        "jobs", "subscriptions", "alembic_version"}
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0007"
+                                                        "jobs", "subscriptions", "emails", "alembic_version"}
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0008"
         assert "due_at" in {column["name"] for column in inspect(conn).get_columns("games")}
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     engine.dispose()
@@ -261,3 +261,31 @@ def test_a_new_sqlite_file_and_its_folders_are_the_servers_users_alone(tmp_path)
                                                         path.parent.parent)}
     store.close()
     assert modes == {"kadesh.sqlite3": 0o600, "kadesh.sqlite3-wal": 0o600, "deeper": 0o700, "new": 0o700}
+
+
+def test_subscriptions_made_before_confirmation_existed_stay_confirmed(tmp_path):
+    """Migration 0008: e-mail subscriptions of a database at 0007 keep receiving their notices (they have
+    carried an unsubscribe link all along); new ones wait for their address's owner."""
+    from alembic import command
+
+    from kadesh.store.db import alembic_config, make_engine
+
+    url = db_url(tmp_path, "old.sqlite3")
+    engine = make_engine(url)
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0007")
+        connection.execute(text("INSERT INTO games (id, ruleset, ruleset_version, options, seed, commitment, dice,"
+                                " version, created_at) VALUES ('g', 'manoeuvre', '1', '{}', 's', 'c', '[]', 0,"
+                                " '2026-12-01')"))
+        connection.execute(text(
+            "INSERT INTO subscriptions (id, game_id, seat, channel, address, style, lang, link, unsubscribe_key,"
+            " created_at) VALUES ('s', 'g', 'north', 'email', 'n@example.org', '', 'fr', 'http://x/play/g', 'k',"
+            " '2026-12-01')"))
+    engine.dispose()
+    opened = Store(url)
+    try:
+        assert opened.subscriptions.get("s").confirmed
+    finally:
+        opened.close()

@@ -11,7 +11,9 @@ Settings come from the environment (docs/operations.md): ``KADESH_SMTP_HOST`` (n
 ``KADESH_SMTP_PASSWORD``, ``KADESH_SMTP_FROM``, ``KADESH_PUBLIC_URL`` (the links' origin),
 ``KADESH_WEBHOOKS_PRIVATE=allow`` (webhooks to loopback, private and other special-use addresses, refused
 by default: a subscriber must not make the server call inside its own network), ``KADESH_NOTICE_TIMEOUT``,
-``KADESH_NOTICE_RETRY`` (the first pause before a failed notice is tried again, in seconds).
+``KADESH_NOTICE_RETRY`` (the first pause before a failed notice is tried again, in seconds),
+``KADESH_EMAILS_PER_HOUR`` (every e-mail of the server in an hour: past it, notices wait and confirmations are
+refused). An e-mail subscription is sent its confirmation and nothing else until it is confirmed.
 """
 
 from __future__ import annotations
@@ -32,11 +34,11 @@ from email.message import EmailMessage
 from urllib.parse import urlsplit
 
 from kadesh.core.tomlcheck import UNPRINTABLE
-from kadesh.server.notices import Notice, compose
+from kadesh.server.notices import Confirmation, Notice, compose, confirmation
 from kadesh.store import Store
 from kadesh.store.jobs import Job
 from kadesh.store.store import due_at
-from kadesh.store.subscriptions import Subscription
+from kadesh.store.subscriptions import CONFIRM_WITHIN, EMAILS_PER_HOUR, Mailing, Subscription
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,14 @@ NOTICE_RETRY = 30.0  # seconds before a failed notice is tried again, doubled ea
 NOTICE_TIMEOUT = 10.0  # seconds a mail server or a webhook has to answer
 IDLE = 0.25  # seconds between looks at an empty queue of notices
 DISCORD_LIMIT = 2000  # characters of a Discord message
+
+
+class Postponed(Exception):
+    """Sending now would pass a sending limit: the notice waits ``wait`` seconds (it is not a failure)."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"{wait} s")
+        self.wait = wait
 
 
 class DeliveryError(Exception):
@@ -73,10 +83,15 @@ class Settings:
     private_webhooks: bool = False
     timeout: float = NOTICE_TIMEOUT
     retry: float = NOTICE_RETRY
+    emails_per_hour: int = EMAILS_PER_HOUR
 
     @property
     def email(self) -> bool:
         return bool(self.smtp_host)
+
+    @property
+    def mailing(self) -> Mailing:
+        return Mailing(per_hour=self.emails_per_hour)
 
     @classmethod
     def from_environment(cls, environment: dict[str, str] | None = None) -> Settings:
@@ -91,7 +106,8 @@ class Settings:
                    public_url=(env.get("KADESH_PUBLIC_URL") or "").rstrip("/") or None,
                    private_webhooks=env.get("KADESH_WEBHOOKS_PRIVATE", "").lower() == "allow",
                    timeout=float(env.get("KADESH_NOTICE_TIMEOUT") or NOTICE_TIMEOUT),
-                   retry=float(env.get("KADESH_NOTICE_RETRY") or NOTICE_RETRY))
+                   retry=float(env.get("KADESH_NOTICE_RETRY") or NOTICE_RETRY),
+                   emails_per_hour=int(env.get("KADESH_EMAILS_PER_HOUR") or EMAILS_PER_HOUR))
 
 
 # Special-use ranges that ``ipaddress`` may still call global, or that reach an internal IPv4 address through
@@ -139,12 +155,17 @@ def unsubscribe_link(subscription: Subscription) -> str:
     return f"{parts.scheme}://{parts.netloc}/unsubscribe/{subscription.unsubscribe_key}"
 
 
+def confirm_link(subscription: Subscription) -> str:
+    parts = urlsplit(subscription.link)
+    return f"{parts.scheme}://{parts.netloc}/confirm/{subscription.confirm_key}"
+
+
 def one_line(text: str) -> str:
     """``text`` with every control, format and separator character made a space: a header stays one header."""
     return "".join(" " if unicodedata.category(char) in UNPRINTABLE else char for char in text)
 
 
-def send_email(notice: Notice, subscription: Subscription, settings: Settings) -> None:
+def send_email(notice: Notice | Confirmation, subscription: Subscription, settings: Settings) -> None:
     if not settings.email:
         raise DeliveryError("no_smtp")
     unsubscribe = unsubscribe_link(subscription)
@@ -225,11 +246,20 @@ def _dial(address: str):  # noqa: ANN202
     return create_connection
 
 
-def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, Notice] | None:
-    """The subscription and notice a job is for; None when there is nothing to send any more (unsubscribed,
-    or a reminder for a seat that has acted since)."""
+def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, Notice | Confirmation] | None:
+    """The subscription and message a job is for; None when there is nothing to send any more (unsubscribed,
+    not confirmed, already confirmed, or a reminder for a seat that has acted since)."""
     subscription = store.subscriptions.get(job.target)
     if subscription is None or subscription.game_id != job.game_id:
+        return None
+    if job.kind == "confirm":
+        if subscription.confirmed or subscription.confirm_key is None:
+            return None
+        with store.game(job.game_id) as game:
+            hours = int(CONFIRM_WITHIN.total_seconds() // 3600)
+            return subscription, confirmation(game, job.game_id, subscription.lang, confirm_link(subscription),
+                                              urlsplit(subscription.link).netloc, hours)
+    if not subscription.confirmed:
         return None
     with store.game(job.game_id) as game:
         waiting = game.outcome is None and subscription.seat in game.to_act()
@@ -244,12 +274,23 @@ def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, N
 
 
 def deliver(store: Store, job: Job, settings: Settings) -> bool:
-    """Send the job's notice; whether one was sent (DeliveryError if it failed)."""
+    """Send the job's message; whether one was sent (DeliveryError if it failed, Postponed if a sending limit
+    holds it back: a confirmation was counted when it was asked for, a notice is counted here)."""
     prepared = prepare(store, job, settings)
     if prepared is None:
         return False
-    subscription, notice = prepared
-    (send_email if subscription.channel == "email" else send_webhook)(notice, subscription, settings)
+    subscription, message = prepared
+    if subscription.channel != "email":
+        send_webhook(message, subscription, settings)  # type: ignore[arg-type]  # a webhook has no confirmation
+        return True
+    counted = job.kind != "confirm"
+    if counted:
+        wait = store.subscriptions.email_wait(subscription.address, settings.mailing)
+        if wait:
+            raise Postponed(wait)
+    send_email(message, subscription, settings)
+    if counted:
+        store.subscriptions.count_email(subscription.address, job.kind)
     return True
 
 
@@ -308,6 +349,9 @@ class Deliverer:
     def send(self, job: Job) -> None:
         try:
             sent = deliver(self.store, job, self.settings)
+        except Postponed as postponed:
+            log.info("notice %s (game %s) waits %s s: a sending limit", job.kind, job.game_id, postponed.wait)
+            self._safely(self.store.jobs.postpone, job, self.name, postponed.wait)
         except DeliveryError as error:
             log.warning("notice %s (game %s, subscription %s) not delivered: %s", job.kind, job.game_id, job.target,
                         error)

@@ -175,6 +175,8 @@ class SubscriptionOut(BaseModel):
     last_sent_at: str | None = Field(description="When a notice last went through, UTC")
     last_error: str | None = Field(description="Why the last one failed (code[:detail]), until one goes through")
     last_error_at: str | None
+    confirmed: bool = Field(description="False for an e-mail address whose owner has not opened the confirmation "
+                                        "link yet: it receives nothing else until then")
 
 
 class SubscriptionsOut(BaseModel):

@@ -5,6 +5,8 @@ seat may see). Nothing else of the game goes in: a notice never carries what its
 Kinds (queued by ``Store._write`` and ``Subscriptions``): ``turn`` (it has just become the seat's turn),
 ``ready`` (every awaited seat has acted: the game master's call), ``over`` (the game has ended),
 ``remind`` (the seat's deadline is near and it has not acted), ``test`` (asked from the game page).
+An e-mail address is first sent a ``confirmation``: Kadesh's own words only (the game's title and the
+server's address), nothing a player or a map's author wrote, and not the seat's link.
 """
 
 from __future__ import annotations
@@ -58,6 +60,43 @@ WORDS = {
                    "October", "November", "December"],
     },
 }
+
+
+CONFIRMATION_WORDS = {
+    "fr": ("Kadesh : confirme ton adresse pour recevoir les avis",
+           "Quelqu'un a demandé à recevoir à cette adresse les avis d'une partie de {game} jouée sur {server}.\n\n"
+           "Pour les recevoir, ouvre ce lien puis confirme : {link}\n\n"
+           "Si ce n'est pas toi, ne fais rien : tu ne recevras rien d'autre, et la demande s'efface d'elle-même "
+           "dans {hours} heures."),
+    "en": ("Kadesh: confirm your address to receive the notices",
+           "Someone asked for the notices of a game of {game} played on {server} to be sent to this address.\n\n"
+           "To receive them, open this link and confirm: {link}\n\n"
+           "If it was not you, do nothing: you will receive nothing else, and the request erases itself within "
+           "{hours} hours."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """The one message an e-mail address gets before its owner confirms it."""
+
+    game_id: str
+    subject: str
+    body: str
+
+    kind = "confirm"
+    version = 0
+    nonce = ""
+
+    def text(self, unsubscribe: str | None = None) -> str:
+        return self.body
+
+
+def confirmation(game: Game, game_id: str, lang: str, link: str, server: str, hours: int) -> Confirmation:
+    """The confirmation message: ``link`` opens the page that confirms."""
+    subject, body = CONFIRMATION_WORDS[lang if lang in CONFIRMATION_WORDS else "fr"]
+    title = game.ruleset.title.get(lang, game.ruleset.name)
+    return Confirmation(game_id, subject, body.format(game=title, server=server, link=link, hours=hours))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""A seat's subscriptions to its notices (API), and the e-mails' unsubscribe page.
+"""A seat's subscriptions to its notices (API), and the pages of the e-mails' links (confirm, unsubscribe).
 
 A seat subscribes with its own token; the subscription keeps the seat's link (the notices carry it), so the
 server builds that link here, from ``KADESH_PUBLIC_URL`` or else the address the request came to."""
@@ -20,13 +20,14 @@ from kadesh.server.models import SubscriptionOut, SubscriptionRequest, Subscript
 from kadesh.server.notices import seat_name
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store, token_hash
-from kadesh.store.subscriptions import MAX_PER_SEAT, Subscription, TooManySubscriptions
+from kadesh.store.subscriptions import MAX_PER_SEAT, Subscription, TooManyEmails, TooManySubscriptions
 
 router = APIRouter()
 
 EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 SubscriptionId = Annotated[str, Path(max_length=32)]
 UnsubscribeKey = Annotated[str, Path(max_length=64)]
+ConfirmKey = Annotated[str, Path(max_length=64)]
 
 
 def settings(request: Request) -> Settings:
@@ -40,7 +41,8 @@ def _out(subscription: Subscription) -> SubscriptionOut:
     return SubscriptionOut(id=subscription.id, channel=subscription.channel, address=subscription.address,
                            style=subscription.style, lang=subscription.lang,
                            remind_before=subscription.remind_before, last_sent_at=subscription.last_sent_at,
-                           last_error=subscription.last_error, last_error_at=subscription.last_error_at)
+                           last_error=subscription.last_error, last_error_at=subscription.last_error_at,
+                           confirmed=subscription.confirmed)
 
 
 @router.get("/api/games/{game_id}/subscriptions", response_model=SubscriptionsOut, tags=["notices"],
@@ -57,7 +59,8 @@ def list_subscriptions(game_id: str, access: SeatDep, store: StoreDep, config: S
 def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: StoreDep, config: SettingsDep,
               request: Request, token: TokenQuery = None, authorization: AuthHeader = None) -> SubscriptionOut:
     """Be told at this address when it becomes this seat's turn (and when the game ends). The notices carry
-    the seat's link: whoever reads them can play in the seat's place."""
+    the seat's link: whoever reads them can play in the seat's place. An e-mail address is first sent a message
+    with a link to confirm it, and nothing else until it is confirmed (429 past the sending limits)."""
     assert access.seat is not None
     address = body.address.strip()
     if any(ord(character) < 32 or ord(character) == 127 for character in address):
@@ -78,11 +81,26 @@ def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: S
     link = base + play_link(game_id, shown).link
     try:
         subscription = store.subscriptions.add(game_id, access.seat, body.channel, address, style, body.lang, link,
-                                               body.remind_before, holder=token_hash(shown))
+                                               body.remind_before, holder=token_hash(shown), mailing=config.mailing)
     except TooManySubscriptions:
         raise ApiProblem(422, "too_many_subscriptions", f"Un siège a {MAX_PER_SEAT} abonnements au plus.",
                          f"A seat has {MAX_PER_SEAT} subscriptions at most.") from None
+    except TooManyEmails as refused:
+        raise _too_many_emails(refused) from None
+    if not subscription.confirmed:
+        request.app.state.workers.ensure()
     return _out(subscription)
+
+
+def _too_many_emails(refused: TooManyEmails) -> ApiProblem:
+    hours = max(1, round(refused.wait / 3600))
+    if refused.limit == "address":
+        return ApiProblem(429, "too_many_emails", f"Cette adresse a reçu assez de demandes de confirmation "
+                          f"aujourd'hui ; réessaie dans {hours} h environ.", "This address has received enough "
+                          f"confirmation requests today; try again in about {hours} h.", retry_after=refused.wait)
+    return ApiProblem(429, "too_many_emails", "Ce serveur a envoyé tous les e-mails qu'il peut envoyer pour "
+                      "l'heure ; réessaie plus tard.", "This server has sent all the e-mails it may send this hour; "
+                      "try again later.", retry_after=refused.wait)
 
 
 def _check_webhook(address: str, config: Settings) -> None:
@@ -124,17 +142,34 @@ def unsubscribe(game_id: str, subscription_id: SubscriptionId, access: SeatDep, 
 
 
 @router.post("/api/games/{game_id}/subscriptions/{subscription_id}/test", status_code=202, tags=["notices"],
-             responses=problems(401, 403, 404, 422, 429))
+             responses=problems(401, 403, 404, 409, 422, 429))
 def test_notice(game_id: str, subscription_id: SubscriptionId, access: SeatDep, store: StoreDep,
                 request: Request) -> Response:
-    """Send a test notice to this subscription (by a worker, soon: its result shows in the list)."""
+    """Send a test notice to this subscription (by a worker, soon: its result shows in the list); not to an
+    e-mail address that is not confirmed yet (409)."""
     assert access.seat is not None
-    store.subscriptions.ask_test(_own(store, game_id, access.seat, subscription_id))
+    subscription = _own(store, game_id, access.seat, subscription_id)
+    if not subscription.confirmed:
+        raise ApiProblem(409, "not_confirmed", f"Cette adresse n'est pas encore confirmée : ouvre le lien reçu "
+                         f"à {subscription.address}.", f"This address is not confirmed yet: open the link sent to "
+                         f"{subscription.address}.")
+    store.subscriptions.ask_test(subscription)
     request.app.state.workers.ensure()
     return Response(status_code=202)
 
 
-# -- the unsubscribe link of every e-mail -----------------------------------------------------------------
+# -- the links of the e-mails: confirm, unsubscribe ----------------------------------------------------------
+CONFIRM_WORDS = {
+    "fr": {"title": "Confirmer ton adresse", "ask": "Recevoir à {address} les avis de {seat} dans cette partie "
+           "de {game} ?", "button": "Oui, envoyez-les-moi", "done": "C'est confirmé : {address} recevra les avis "
+           "de {seat} dans cette partie de {game}.", "gone": "Ce lien ne sert plus : la demande a expiré ou a été "
+           "retirée. Abonne-toi de nouveau depuis la page de la partie.", "home": "Accueil", "other": "English",
+           "other_lang": "en"},
+    "en": {"title": "Confirm your address", "ask": "Receive {seat}'s notices of this game of {game} at {address}?",
+           "button": "Yes, send them to me", "done": "Confirmed: {address} will receive {seat}'s notices of this "
+           "game of {game}.", "gone": "This link is of no use any more: the request expired or was removed. "
+           "Subscribe again from the game's page.", "home": "Home", "other": "Français", "other_lang": "fr"},
+}
 PAGE_WORDS = {
     "fr": {"title": "Ne plus recevoir ces avis", "ask": "Ne plus envoyer à {address} les avis de {seat} dans "
            "cette partie de {game} ?", "button": "Me désabonner", "done": "C'est fait : {address} ne recevra plus "
@@ -147,8 +182,8 @@ PAGE_WORDS = {
 }
 
 
-def _page(lang: str, body: str, status: int = 200) -> HTMLResponse:
-    words = PAGE_WORDS[lang]
+def _page(lang: str, body: str, status: int = 200, words_of: dict = PAGE_WORDS) -> HTMLResponse:
+    words = words_of[lang]
     html = f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(words["title"])} · Kadesh</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
@@ -188,3 +223,28 @@ def unsubscribe_now(key: UnsubscribeKey, store: StoreDep, lang: Lang = "fr") -> 
     if subscription is None or not store.subscriptions.remove_by_key(key):
         return _page(lang, f"<p>{words['gone']}</p>", 404)
     return _page(lang, f"<p>{words['done'].format(**_described(store, subscription, lang))}</p>")
+
+
+@router.get("/confirm/{key}", include_in_schema=False)
+def confirm_page(key: ConfirmKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
+    """Asks before it confirms: mail scanners open links, and a GET must change nothing."""
+    subscription = store.subscriptions.by_confirm_key(key)
+    words = CONFIRM_WORDS[lang]
+    if subscription is None:
+        return _page(lang, f"<p>{words['gone']}</p>", 404, CONFIRM_WORDS)
+    described = _described(store, subscription, lang)
+    if subscription.confirmed:
+        return _page(lang, f"<p>{words['done'].format(**described)}</p>", words_of=CONFIRM_WORDS)
+    return _page(lang, f'<p>{words["ask"].format(**described)}</p><form method="post"><button type="submit" '
+                       f'class="primary">{words["button"]}</button></form>', words_of=CONFIRM_WORDS)
+
+
+@router.post("/confirm/{key}", include_in_schema=False)
+def confirm_now(key: ConfirmKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
+    """The form's answer: from now on the address receives the seat's notices."""
+    subscription = store.subscriptions.confirm(key)
+    words = CONFIRM_WORDS[lang]
+    if subscription is None:
+        return _page(lang, f"<p>{words['gone']}</p>", 404, CONFIRM_WORDS)
+    return _page(lang, f"<p>{words['done'].format(**_described(store, subscription, lang))}</p>",
+                 words_of=CONFIRM_WORDS)

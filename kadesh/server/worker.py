@@ -120,6 +120,7 @@ class Worker:
         self._next_deadlines = time.monotonic() + self.deadline_poll
         try:
             sent = self.store.subscriptions.queue_reminders()
+            self.store.subscriptions.expire()
         except Exception:  # the reminders must not hold back the deadlines
             log.exception("worker %s could not queue the reminders", self.name)
             sent = 0

@@ -31,7 +31,7 @@ from kadesh.store.prepared import Prepared
 log = logging.getLogger(__name__)
 
 BOT = "bot"
-NOTICES = ("turn", "ready", "over", "remind", "test")  # jobs that deliver a notice to one subscription
+NOTICES = ("turn", "ready", "over", "remind", "test", "confirm")  # jobs that send one subscription a message
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
@@ -103,6 +103,8 @@ _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by ==
 _DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
 _REPRIORITIZE = (update(jobs).where(jobs.c.game_id == bindparam("game"), jobs.c.kind == BOT)
                  .values(priority=bindparam("priority")))
+_POSTPONE = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
+             .values(claimed_by=None, claimed_until=None, run_after=bindparam("later"), attempts=jobs.c.attempts - 1))
 _RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
           .values(claimed_by=None, claimed_until=None, run_after=bindparam("later")))
 
@@ -158,6 +160,12 @@ class JobQueue:
         with self.engine.begin() as conn:
             conn.execute(_RETRY, {"job": job.id, "worker": worker, "later": utc_text(later)})
         return True
+
+    def postpone(self, job: Job, worker: str, seconds: float) -> None:
+        """Give a job back to be tried in ``seconds``, as if it had not been tried (a sending limit, not a fault)."""
+        later = _now() + timedelta(seconds=seconds)
+        with self.engine.begin() as conn:
+            conn.execute(_POSTPONE, {"job": job.id, "worker": worker, "later": utc_text(later)})
 
     def pending(self) -> int:
         with self.engine.connect() as conn:

@@ -7,7 +7,7 @@ is what the code reads and writes through.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, UniqueConstraint
 
 metadata = MetaData()
 
@@ -108,4 +108,21 @@ subscriptions = Table(
     Column("last_sent_at", String(32), nullable=True),  # UTC text, as due_at
     Column("last_error", String(300), nullable=True),  # why the last delivery failed (cleared by a success)
     Column("last_error_at", String(32), nullable=True),
+    # An e-mail subscription gets nothing but its confirmation message until its address's owner opens the
+    # link with ``confirm_key`` (issue 40); a webhook is confirmed when it is made.
+    Column("confirmed_at", String(32), nullable=True),  # UTC text; None: waiting for confirmation
+    Column("confirm_key", String(64), nullable=True, unique=True),
+)
+
+# The e-mails sent (notices) or promised (a confirmation, counted when it is asked for): what the sending limits
+# count, per address and per server. The address is kept as a hash: this table outlives the subscriptions.
+emails = Table(
+    "emails",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("address", String(64), nullable=False),  # sha256 of the address, folded to lower case
+    Column("kind", String(16), nullable=False),  # "confirm", or a notice's kind
+    Column("at", String(32), nullable=False),  # UTC text
+    Index("ix_emails_address_at", "address", "at"),
+    Index("ix_emails_at", "at"),
 )

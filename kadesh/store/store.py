@@ -94,7 +94,7 @@ _WATCHERS = union_all(
     select(schema.seat_bots.c.seat, literal_column("''", String).label("subscription"))
     .where(schema.seat_bots.c.game_id == bindparam("game_id")),
     select(schema.subscriptions.c.seat, schema.subscriptions.c.id)
-    .where(schema.subscriptions.c.game_id == bindparam("game_id")))
+    .where(schema.subscriptions.c.game_id == bindparam("game_id"), schema.subscriptions.c.confirmed_at.is_not(None)))
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 

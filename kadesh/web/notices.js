@@ -17,6 +17,8 @@ const WORDS = {
     noEmail: "Ce serveur n'envoie pas d'e-mails : un webhook reste possible.",
     sent: (when) => `dernier avis envoyé ${when}`, neverSent: "aucun avis envoyé pour l'instant",
     failed: (when, why) => `échec ${when} : ${why}`, testAsked: "Essai demandé : il part dans un instant.",
+    unconfirmed: (address) => `en attente de confirmation : ouvre le lien envoyé à ${address} (rien d'autre ne part avant)`,
+    confirmAsked: (address) => `Un message de confirmation part vers ${address} : ouvre son lien pour recevoir les avis.`,
     kinds: { discord: "Discord", slack: "Slack", kadesh: "JSON" },
     reminder: (m) => `rappel ${m % 60 ? `${m} minutes` : m === 60 ? "1 heure" : `${m / 60} heures`} avant l'échéance`,
     sep: " : ",
@@ -40,6 +42,8 @@ const WORDS = {
     noEmail: "This server sends no e-mail: a webhook still works.",
     sent: (when) => `last notice sent ${when}`, neverSent: "no notice sent yet",
     failed: (when, why) => `failed ${when}: ${why}`, testAsked: "Test asked for: it leaves in a moment.",
+    unconfirmed: (address) => `waiting for confirmation: open the link sent to ${address} (nothing else goes before)`,
+    confirmAsked: (address) => `A confirmation message is on its way to ${address}: open its link to receive the notices.`,
     kinds: { discord: "Discord", slack: "Slack", kadesh: "JSON" },
     reminder: (m) => `reminder ${m % 60 ? `${m} minutes` : m === 60 ? "1 hour" : `${m / 60} hours`} before the deadline`,
     sep: ": ",
@@ -113,6 +117,7 @@ function why(recorded, lang) {
 
 function status(subscription, lang) {
   const t = WORDS[lang];
+  if (!subscription.confirmed && !subscription.last_error) return el("span", { class: "notice-waiting" }, t.unconfirmed(subscription.address));
   if (subscription.last_error) return el("span", { class: "notice-failed" }, t.failed(when(subscription.last_error_at, lang), why(subscription.last_error, lang)));
   return el("span", { class: "muted" }, subscription.last_sent_at ? t.sent(when(subscription.last_sent_at, lang)) : t.neverSent);
 }
@@ -122,8 +127,9 @@ function subscriptionItem(subscription, context) {
   const kind = subscription.channel === "email" ? t.email : `${t.webhook.split(" ")[0]} ${t.kinds[subscription.style] ?? ""}`;
   const parts = [el("strong", {}, kind), " ", el("span", { class: "notice-address" }, subscription.address)];
   if (subscription.remind_before) parts.push(el("span", { class: "muted" }, ` · ${t.reminder(subscription.remind_before)}`));
-  return el("li", {}, ...parts, el("br"), status(subscription, context.lang), " ",
-    el("button", { type: "button", onclick: () => test(subscription, context) }, t.test), " ",
+  const testButton = subscription.confirmed
+    ? [el("button", { type: "button", onclick: () => test(subscription, context) }, t.test), " "] : [];
+  return el("li", {}, ...parts, el("br"), status(subscription, context.lang), " ", ...testButton,
     el("button", { type: "button", onclick: () => remove(subscription, context) }, t.remove));
 }
 
@@ -188,8 +194,8 @@ async function subscribe(formNode, context) {
   const body = { channel: state.channel, address: formNode.querySelector("#notice-address").value.trim(), lang: context.lang };
   if (remind) body.remind_before = Number(remind);
   try {
-    await context.call("/subscriptions", { method: "POST", body: JSON.stringify(body) });
-    state.message = "";
+    const made = await context.call("/subscriptions", { method: "POST", body: JSON.stringify(body) });
+    state.message = made && made.confirmed === false ? WORDS[context.lang].confirmAsked(made.address) : "";
   } catch (error) {
     state.message = error.message;
   }
