@@ -313,21 +313,30 @@ def half_ordered(page) -> None:
 
 
 def subscribed_battle(base: str, store):
-    """A battle whose North is told by e-mail (the last one sent) and by Discord (the last one refused)."""
+    """A battle whose North is told by e-mail (the last one sent), by Discord (the last one refused), and waits
+    for a second address's confirmation."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot-notices")
     play_opening(store, battle.id, fights_wanted=1)
     link = seat_link(base, battle, "north")
     mail = store.subscriptions.add(battle.id, "north", "email", "nord@exemple.org", "", "fr", link)
+    store.subscriptions.confirm(mail.confirm_key)
     store.subscriptions.record(mail.id, None)
+    store.subscriptions.add(battle.id, "north", "email", "nord.bis@exemple.org", "", "fr", link)  # not confirmed
+    while store.jobs.claim("screenshots", lease=3600, notices=True):  # no mail server here: the confirmations
+        pass  # are held back, as if on their way, so that no worker records their failure
     chat = store.subscriptions.add(battle.id, "north", "webhook", "https://discord.com/api/webhooks/1234/abcd",
                                    "discord", "fr", link, None)
     store.subscriptions.record(chat.id, "http_status:404")
     return battle
 
 
+def waiting_confirmation(store, game_id: str):
+    return next(s for s in store.subscriptions.of_seat(game_id, "north") if not s.confirmed)
+
+
 def open_notices(page) -> None:
     page.click("#notices summary")
-    page.fill("#notice-address", "nord.bis@exemple.org")
+    page.fill("#notice-address", "nord.ter@exemple.org")
     page.locator("#notices").scroll_into_view_if_needed()
 
 
@@ -398,6 +407,7 @@ def shots(base: str, store) -> dict:
         "notices": (seat_link(base, subscribed, "north"), open_notices),
         "unsubscribe": (f"{base}/unsubscribe/{store.subscriptions.of_seat(subscribed.id, 'north')[0].unsubscribe_key}",
                         None),
+        "confirm": (f"{base}/confirm/{waiting_confirmation(store, subscribed.id).confirm_key}", None),
     }
 
 
