@@ -13,6 +13,7 @@ from pydantic import NonNegativeInt
 from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
+from kadesh.server.checks import game_check, seats_of
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
@@ -80,12 +81,13 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
              responses=problems(400, 404, 413, 415, 422, 429))
-def ruleset_seats(name: str, body: SeatsRequest) -> SeatsOut:
+async def ruleset_seats(name: str, body: SeatsRequest, request: Request) -> SeatsOut | Response:
     """The seats a game with these options would have, checking the options as creating the game
-    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored."""
-    rules = get_ruleset(name)
-    options = rules.normalize_options(body.options)
-    return SeatsOut(seats=rules.seats(options), bot_seats=rules.bot_seats(options), names=rules.seat_names(options))
+    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored. Computed
+    away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
+    get_ruleset(name)
+    seats = await request.app.state.checks.run(request, seats_of, name, body.options)
+    return Response(status_code=499) if seats is None else SeatsOut(**seats)
 
 
 @router.post("/rulesets/{name}/simulate", response_model=JsonObject, tags=["rulesets"],
@@ -180,19 +182,27 @@ def legal_actions(game_id: str, access: SeatDep, store: StoreDep) -> LegalOut:
 
 
 @router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=CHECK)
-def odds(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> OddsOut:
-    """Exact chances of an action's outcomes, where the ruleset can tell (null otherwise)."""
+async def odds(game_id: str, body: OddsRequest, access: SeatDep, request: Request) -> OddsOut | Response:
+    """Exact chances of an action's outcomes, where the ruleset can tell (null otherwise). Computed away from
+    the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     assert access.seat is not None
-    with store.game(game_id) as game:
-        return OddsOut(seat=access.seat, version=game.version, odds=game.odds(access.seat, body.action))
+    answer = await request.app.state.checks.run(request, game_check, "odds", game_id, access.seat, body.action)
+    if answer is None:
+        return Response(status_code=499)  # nobody is there to read it
+    version, chances = answer
+    return OddsOut(seat=access.seat, version=version, odds=chances)
 
 
 @router.post("/games/{game_id}/preview", response_model=PreviewOut, tags=["play"], responses=CHECK)
-def preview(game_id: str, body: OddsRequest, access: SeatDep, store: StoreDep) -> PreviewOut:
-    """How the rules understand an action before it is sent (a Royaumes order message, line by line)."""
+async def preview(game_id: str, body: OddsRequest, access: SeatDep, request: Request) -> PreviewOut | Response:
+    """How the rules understand an action before it is sent (a Royaumes order message, line by line).
+    Computed away from the web process, as the odds are."""
     assert access.seat is not None
-    with store.game(game_id) as game:
-        return PreviewOut(seat=access.seat, version=game.version, preview=game.preview(access.seat, body.action))
+    answer = await request.app.state.checks.run(request, game_check, "preview", game_id, access.seat, body.action)
+    if answer is None:
+        return Response(status_code=499)
+    version, understood = answer
+    return PreviewOut(seat=access.seat, version=version, preview=understood)
 
 
 @router.post("/games/{game_id}/actions", response_model=ActionOut, tags=["play"], responses=WRITE)

@@ -19,6 +19,7 @@ from kadesh import __version__
 from kadesh.core import all_rulesets
 from kadesh.core.registry import broken_rulesets
 from kadesh.server import api, problems, subscriptions_api, ws
+from kadesh.server.checks import Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
@@ -57,6 +58,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield
+        app.state.checks.close()
         app.state.workers.stop()
         app.state.notifier.stop()
 
@@ -67,6 +69,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)
     app.state.notice_settings = notice_settings or Settings.from_environment()
     app.state.simulations = simulations or Simulations()
+    app.state.checks = Checks(app.state.store.url)
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)

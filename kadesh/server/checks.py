@@ -1,0 +1,149 @@
+"""Odds, previews and seat lists, computed away from the web process.
+
+A page asks for these as its player points and clicks, and their cost is the rules': the odds of a shot in
+the largest Front battle, a Royaumes order message's preview, the seats of a map of one's own (its TOML
+read) take tens of milliseconds of CPU each. Computed where requests are answered, they took the interpreter
+from them: a player's read of their game waited 6-7 times longer at p95 while one client asked for such
+checks at its rate limit (bench/bench_abuse.py). So they run in a child process of their own (one per
+server, forked from a server that has loaded the rules, keeping its own cache of games read from the
+database), at most ``running`` at once and ``waiting`` more per server; beyond, 429 and ``Retry-After``.
+A check whose client has gone away before it started is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from starlette.requests import Request
+
+from kadesh.core import get_ruleset
+from kadesh.server.problems import ApiProblem
+from kadesh.store import Store
+
+CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core of its own
+CHECKS_WAITING = 32   # per server: more are refused (429) rather than queued
+CHECK_CACHE = 32      # games a child keeps replayed, as the server's store does
+RETRY_AFTER = 1       # seconds, for a client refused because the queue is full
+DISCONNECT_CHECK = 0.1  # seconds between looks at whether the client is still there
+
+_CONTEXT = multiprocessing.get_context("forkserver")  # not "fork": the server has threads
+_CONTEXT.set_forkserver_preload(["kadesh.ai", "kadesh.rules"])
+_store: Store | None = None  # in the child: its own connection to the game database
+
+
+def _open(url: str) -> None:
+    global _store  # noqa: PLW0603 - one store per child process, opened once
+    _store = Store(url, cache_size=CHECK_CACHE)
+
+
+def game_check(kind: str, game_id: str, seat: str, action: Any) -> tuple[int, Any]:
+    """In the child: the game's version and the odds or preview of ``action`` for ``seat``."""
+    assert _store is not None
+    with _store.game(game_id) as game:
+        return game.version, (game.odds if kind == "odds" else game.preview)(seat, action)
+
+
+def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """In the child: the seats a game with these options would have (reading a map's TOML, say)."""
+    rules = get_ruleset(name)
+    normalized = rules.normalize_options(options)
+    return {"seats": rules.seats(normalized), "bot_seats": rules.bot_seats(normalized),
+            "names": rules.seat_names(normalized)}
+
+
+class Checks:
+    """This server's check process: how many checks run and wait."""
+
+    def __init__(self, db_url: str, running: int = CHECKS_RUNNING, waiting: int = CHECKS_WAITING) -> None:
+        self.db_url, self.running, self.most = db_url, running, running + waiting
+        self.asked = 0  # running or waiting (counted on the event loop only: no lock)
+        self.busy = 0  # handed to the process: the others wait here, where a check can still be dropped
+        self._waiters: deque[asyncio.Future] = deque()
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:  # started at the first check: a server nobody asks starts no process
+                self._pool = ProcessPoolExecutor(self.running, mp_context=_CONTEXT, initializer=_open,
+                                                 initargs=(self.db_url,))
+            return self._pool
+
+    async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` computed in the check process; None if the client went away first."""
+        if self.asked >= self.most:
+            raise ApiProblem(429, "checks_busy", "Trop de calculs en cours sur ce serveur : réessaie dans un instant.",
+                             "Too many checks under way on this server: try again in a moment.",
+                             retry_after=RETRY_AFTER)
+        self.asked += 1
+        try:
+            if not await self._take_turn(request):
+                return None
+            try:
+                return await self._wait(request, self._submit(function, *args))
+            finally:
+                self._give_turn()
+        finally:
+            self.asked -= 1
+
+    async def _take_turn(self, request: Request) -> bool:
+        """Wait for a free place in the process, as long as the client waits (False once it has gone). The
+        pool's own queue cannot drop what it holds: nothing is handed to it before it can start."""
+        while self.busy >= self.running:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            await asyncio.wait({waiter}, timeout=DISCONNECT_CHECK)
+            if not waiter.done():
+                self._waiters.remove(waiter)
+                if await request.is_disconnected():
+                    return False
+        self.busy += 1
+        return True
+
+    def _give_turn(self) -> None:
+        self.busy -= 1
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            with contextlib.suppress(RuntimeError):  # a waiter of a loop that has closed (a test's)
+                waiter.set_result(None)
+                return
+
+    def _submit(self, function: Callable[..., Any], *args: Any) -> Future:
+        try:
+            return self._executor().submit(function, *args)
+        except BrokenProcessPool:  # the child died (killed, out of memory): a new one for this check
+            self._discard()
+            return self._executor().submit(function, *args)
+
+    async def _wait(self, request: Request, future: Future) -> Any:
+        waiting = asyncio.wrap_future(future)
+        while True:
+            done, _ = await asyncio.wait({waiting}, timeout=DISCONNECT_CHECK)
+            if done:
+                try:
+                    return waiting.result()
+                except BrokenProcessPool:
+                    self._discard()
+                    raise ApiProblem(503, "checks_unavailable", "Le calcul a été interrompu : réessaie.",
+                                     "The check was interrupted: try again.", retry_after=RETRY_AFTER) from None
+            if await request.is_disconnected():
+                future.cancel()  # dropped if it has not started; one that has is short, and finishes
+                return None
+
+    def _discard(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the check process (the server is stopping)."""
+        self._discard()

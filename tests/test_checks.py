@@ -1,0 +1,104 @@
+"""Odds, previews and seat lists run in a check process, not where requests are answered (issue 40): a bounded
+queue per server (429 beyond), dropped when their client has gone, and a new process if one dies."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from kadesh.core import RuleError
+from kadesh.server.checks import Checks, game_check
+from kadesh.server.problems import ApiProblem
+from kadesh.store import Store
+from tests.waiting import wait_until
+
+
+class Client:
+    """What ``Checks.run`` asks of a request: whether its client is still there."""
+
+    def __init__(self, gone: bool = False) -> None:
+        self.gone = gone
+
+    async def is_disconnected(self) -> bool:
+        return self.gone
+
+
+@pytest.fixture
+def checks(tmp_path):
+    store = Store(f"sqlite:///{tmp_path}/checks.sqlite3")
+    made = Checks(store.url, running=1, waiting=1)
+    yield made, store
+    made.close()
+    store.close()
+
+
+def test_a_check_runs_in_a_process_of_its_own_on_the_same_games(checks):
+    made, store = checks
+    created = store.create_game("manoeuvre", seed="checks")
+    assert asyncio.run(made.run(Client(), os.getpid)) != os.getpid()
+    with store.game(created.id) as game:
+        deploy = game.legal_actions("north")[0]
+    version, odds = asyncio.run(made.run(Client(), game_check, "odds", created.id, "north", deploy))
+    assert version == 0 and odds is None  # no dice in a deployment
+    with pytest.raises(RuleError) as refused:  # the rules' refusal comes back whole, to be answered as ever
+        asyncio.run(made.run(Client(), game_check, "odds", created.id, "north", {"type": "end_turn"}))
+    assert refused.value.code and refused.value.fr
+
+
+def test_past_the_queue_a_check_is_refused_with_retry_after(checks):
+    made, _ = checks
+
+    async def three_at_once() -> list:
+        return await asyncio.gather(*(made.run(Client(), time.sleep, 1.0) for _ in range(3)), return_exceptions=True)
+
+    answers = asyncio.run(three_at_once())
+    refused = [answer for answer in answers if isinstance(answer, ApiProblem)]
+    assert len(refused) == 1 and refused[0].status == 429 and refused[0].code == "checks_busy"
+    assert refused[0].extra["retry_after"] >= 1
+
+
+def test_a_check_whose_client_has_gone_is_never_computed(checks, tmp_path):
+    made, _ = checks
+    ran = tmp_path / "ran"
+    client = Client()
+
+    async def leave_while_queued() -> object:
+        busy = asyncio.ensure_future(made.run(Client(), time.sleep, 1.0))
+        await asyncio.sleep(0.2)  # the first holds the process: the second waits behind it
+        queued = asyncio.ensure_future(made.run(client, ran.touch))
+        await asyncio.sleep(0.2)
+        client.gone = True
+        answer = await queued
+        await busy
+        return answer
+
+    assert asyncio.run(leave_while_queued()) is None
+    asyncio.run(made.run(Client(), time.sleep, 0.3))  # anything not dropped would have run before this
+    assert not ran.exists()
+
+
+def test_a_check_process_that_dies_is_replaced(checks):
+    made, _ = checks
+    first = asyncio.run(made.run(Client(), os.getpid))
+    os.kill(first, signal.SIGKILL)
+    wait_until(lambda: _gone(first), "the check process's end")
+    answers = []
+    for _ in range(3):  # the broken pool is noticed at the first check after, which may be refused (503)
+        try:
+            answers.append(asyncio.run(made.run(Client(), os.getpid)))
+        except ApiProblem as problem:
+            assert problem.status == 503 and problem.code == "checks_unavailable"
+    assert answers and answers[-1] != first
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie until its parent reaps it
+        return stat.read().split()[2] == "Z"
