@@ -46,11 +46,12 @@ def rounds(unit: Unit, weapon: Weapon) -> int:
 
 
 def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None = None,
-                 aiming: str | None = None, order: str = "shoot") -> str | None:
+                 aiming: str | None = None, order: str = "shoot", allowed: int | None = None) -> str | None:
     """Why ``unit`` may not fire ``weapon_id`` (its main weapon when None) at ``target`` now, or None if it
     may. ``aiming``: what the shot aims at (``aircraft.target_kind``): a ``drone`` or ``helicopter`` in flight, a
     ``landed`` helicopter, or None for anything else on the ground (a unit, a structure). ``order``: the
-    order that fires (a drone's weapon fires by its own order, ``bomb`` or ``strike``)."""
+    order that fires (a drone's weapon fires by its own order, ``bomb`` or ``strike``). ``allowed``: the unit's
+    ``shots_allowed`` (a pass over every unit), when the caller asks about many targets and knows it already."""
     kind = unit.type
     weapon = kind.weapon(weapon_id)
     if weapon is None or weapon.order != order or weapon.ammo <= 0:
@@ -61,7 +62,7 @@ def why_not_fire(state: State, unit: Unit, target: Cell, weapon_id: str | None =
         return "landed"  # « posé, il … ne tire pas »
     if rounds(unit, weapon) <= 0:
         return "no_ammo"
-    if unit.shots >= shots_allowed(state, unit):
+    if unit.shots >= (shots_allowed(state, unit) if allowed is None else allowed):
         return "fired"
     if unit.ap < kind.shot_cost:
         return "no_ap"

@@ -10,7 +10,7 @@ whole TOML text: docs/scenarios.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from kadesh.core.dice import Dice
@@ -38,10 +38,11 @@ from kadesh.rules.front import (
 from kadesh.rules.front.data import TABLES, weapon_names
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.view import public_view, side_view
-from kadesh.rules.front.vision import as_known_by, camouflaged_units, refresh_memory, sees_cell, spotted
+from kadesh.rules.front.vision import as_known_by, camouflaged_units, refresh_memory, sight_test, spotted
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
           "end_patrol", "launch", "recover", "land", "jam", "bomb", "strike", "end_turn")
+FIRE_ORDERS = ("shoot", "bomb", "strike")  # all through ``rules.shoot``
 WITH_DICE = ("move", "shoot", "unload", "launch", "jam", "bomb", "strike", "end_turn")
 PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory"}
 
@@ -91,10 +92,21 @@ class Front(Ruleset):
         if state.result or seat != state.active:
             return
         with as_known_by(state, seat) as seen:  # drawn from what the side knows: an unseen unit is not there
+            sees = sight_test(state, seat)  # asked for every shooter and every work: drawn once
             actions = [action for unit in [u for u in state.units.values() if u.side == seat]
-                       for action in _unit_orders(state, unit, seen)]
+                       for action in _unit_orders(state, unit, seen, sees)]
         yield from actions
         yield {"type": "end_turn"}
+
+    def check(self, state: State, seat: str, action: dict[str, Any]) -> None:
+        """As ``apply`` would refuse ``action``. A Fire, Bomb or Strike order is only checked (``rules.check_fire``:
+        its refusals all come before it changes anything, and what follows refuses nothing), not carried out on
+        a copy of the battle as the other orders are: the odds of a shot ask this first."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind in FIRE_ORDERS and not state.result:
+            rules.check_fire(state, seat, action, kind)
+        else:
+            super().check(state, seat, action)
 
     def apply(self, state: State, seat: str, action: dict[str, Any], dice: Dice) -> list[Event]:
         if state.result:
@@ -160,7 +172,7 @@ def unit_orders(state: State, unit_id: str, with_moves: bool = True) -> list[dic
     if state.result or unit is None or unit.side != state.active:
         return []
     with as_known_by(state, unit.side) as seen:
-        return list(_unit_orders(state, unit, seen, with_moves))
+        return list(_unit_orders(state, unit, seen, sight_test(state, unit.side), with_moves))
 
 
 def unit_moves(state: State, unit_id: str) -> dict[Cell, int]:
@@ -207,12 +219,14 @@ def _addressed(event: Event, seat: str) -> Event:
     return Event(event.type, event.data, (seat,))
 
 
-def _unit_orders(state: State, unit: Unit, seen: set[str], with_moves: bool = True) -> Iterator[dict[str, Any]]:
+def _unit_orders(state: State, unit: Unit, seen: set[str], sees: Callable[[Cell], bool],
+                 with_moves: bool = True) -> Iterator[dict[str, Any]]:
+    """``sees``: ``sees_cell`` for the unit's side (``vision.sight_test``), for its shots at works."""
     if not unit.on_map or unit.alert:
         return
     if with_moves:
         yield from _moves(state, unit)
-    yield from _shots(state, unit, seen)
+    yield from _shots(state, unit, seen, sees)
     yield from _logistics(state, unit)
     yield from _standing_fire(state, unit)
     yield from _air_orders(state, unit)
@@ -259,26 +273,30 @@ def _move_costs(state: State, unit: Unit) -> dict[Cell, int]:
     return {cell: cost for cell, cost in reach.items() if fuel[cell] <= unit.fuel}
 
 
-def _shots(state: State, unit: Unit, seen: set[str]) -> Iterator[dict[str, Any]]:
+def _shots(state: State, unit: Unit, seen: set[str], sees: Callable[[Cell], bool]) -> Iterator[dict[str, Any]]:
     """Every weapon at every enemy unit seen that it can hit (``at: "air"`` for an aircraft in flight; the
     main weapon is named by nothing, a second one by ``weapon``), and at the structures it may aim at."""
+    if not unit.type.weapons:
+        return
+    allowed = fire.shots_allowed(state, unit)  # the same whatever the target: asked once, not for each
     for weapon in unit.type.weapons:
         order = weapon.order
         named = {"weapon": weapon.id} if weapon is not unit.type.weapons[0] else {}
         for enemy in state.units.values():
             if enemy.id in seen and fire.why_not_fire(state, unit, enemy.cell, weapon.id, aircraft.target_kind(enemy),
-                                                      order) is None:
+                                                      order, allowed) is None:
                 aloft = {"at": "air"} if enemy.flying else {}
                 yield {"type": order, "unit": unit.id, "target": map_cell_name(enemy.cell), **aloft, **named}
         if order == "shoot":
-            yield from _structure_shots(state, unit, weapon.id, named)
+            yield from _structure_shots(state, unit, weapon.id, named, sees, allowed)
 
 
-def _structure_shots(state: State, unit: Unit, weapon_id: str, named: dict[str, str]) -> Iterator[dict[str, Any]]:
+def _structure_shots(state: State, unit: Unit, weapon_id: str, named: dict[str, str], sees: Callable[[Cell], bool],
+                     allowed: int) -> Iterator[dict[str, Any]]:
     for cell in state.structures:  # those the side knows of (inside ``as_known_by``), on cells it sees now
-        if structures.why_not_target(state, unit, cell) is None and sees_cell(state, unit.side, cell):
+        if structures.why_not_target(state, unit, cell) is None and sees(cell):
             occupant = state.occupied.pop(cell, None)
-            free = fire.why_not_fire(state, unit, cell, weapon_id) is None
+            free = fire.why_not_fire(state, unit, cell, weapon_id, allowed=allowed) is None
             if occupant is not None:
                 state.occupied[cell] = occupant
             if free:

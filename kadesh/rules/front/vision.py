@@ -6,7 +6,7 @@ it saw (changed ground, fires, enemy mines its engineers found).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from kadesh.core.grid import Cell, chebyshev
@@ -46,6 +46,23 @@ def sees_cell(state: State, side: str, cell: Cell) -> bool:
         return True
     return any(u.side == side and u.on_map and chebyshev(u.cell, cell) <= vision(state, u)
                for u in state.units.values())
+
+
+def sight_test(state: State, side: str) -> Callable[[Cell], bool]:
+    """``sees_cell`` for ``side``, for asking about many cells while nothing moves (a side's orders being drawn):
+    its sight is drawn once, at the first question (``_sight_rows``), rather than every unit asked again for each
+    cell (each shooter asking about each work: 200 × 354 × 400 units on the largest battle). A cell off the map
+    is asked of ``sees_cell`` itself."""
+    drawn: list[list[bytearray]] = []
+
+    def sees(cell: Cell) -> bool:
+        if state.terrain_at(cell) is None:
+            return sees_cell(state, side, cell)
+        if not drawn:
+            drawn.append(_sight_rows(state, side))
+        return _seen(drawn[0], cell)
+
+    return sees
 
 
 def witnesses(state: State, cell: Cell, *also: str) -> tuple[str, ...]:
