@@ -7,6 +7,7 @@ import asyncio
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -15,6 +16,13 @@ from kadesh.server.checks import Checks, game_check
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
 from tests.waiting import wait_until
+
+
+def run(coroutine):
+    """The coroutine run to its end in a thread of its own: the browser tests' Playwright may hold an event loop
+    in this one (a worker of pytest-xdist runs tests of every kind)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 class Client:
@@ -39,13 +47,13 @@ def checks(tmp_path):
 def test_a_check_runs_in_a_process_of_its_own_on_the_same_games(checks):
     made, store = checks
     created = store.create_game("manoeuvre", seed="checks")
-    assert asyncio.run(made.run(Client(), os.getpid)) != os.getpid()
+    assert run(made.run(Client(), os.getpid)) != os.getpid()
     with store.game(created.id) as game:
         deploy = game.legal_actions("north")[0]
-    version, odds = asyncio.run(made.run(Client(), game_check, "odds", created.id, "north", deploy))
+    version, odds = run(made.run(Client(), game_check, "odds", created.id, "north", deploy))
     assert version == 0 and odds is None  # no dice in a deployment
     with pytest.raises(RuleError) as refused:  # the rules' refusal comes back whole, to be answered as ever
-        asyncio.run(made.run(Client(), game_check, "odds", created.id, "north", {"type": "end_turn"}))
+        run(made.run(Client(), game_check, "odds", created.id, "north", {"type": "end_turn"}))
     assert refused.value.code and refused.value.fr
 
 
@@ -55,7 +63,7 @@ def test_past_the_queue_a_check_is_refused_with_retry_after(checks):
     async def three_at_once() -> list:
         return await asyncio.gather(*(made.run(Client(), time.sleep, 1.0) for _ in range(3)), return_exceptions=True)
 
-    answers = asyncio.run(three_at_once())
+    answers = run(three_at_once())
     refused = [answer for answer in answers if isinstance(answer, ApiProblem)]
     assert len(refused) == 1 and refused[0].status == 429 and refused[0].code == "checks_busy"
     assert refused[0].extra["retry_after"] >= 1
@@ -76,20 +84,20 @@ def test_a_check_whose_client_has_gone_is_never_computed(checks, tmp_path):
         await busy
         return answer
 
-    assert asyncio.run(leave_while_queued()) is None
-    asyncio.run(made.run(Client(), time.sleep, 0.3))  # anything not dropped would have run before this
+    assert run(leave_while_queued()) is None
+    run(made.run(Client(), time.sleep, 0.3))  # anything not dropped would have run before this
     assert not ran.exists()
 
 
 def test_a_check_process_that_dies_is_replaced(checks):
     made, _ = checks
-    first = asyncio.run(made.run(Client(), os.getpid))
+    first = run(made.run(Client(), os.getpid))
     os.kill(first, signal.SIGKILL)
     wait_until(lambda: _gone(first), "the check process's end")
     answers = []
     for _ in range(3):  # the broken pool is noticed at the first check after, which may be refused (503)
         try:
-            answers.append(asyncio.run(made.run(Client(), os.getpid)))
+            answers.append(run(made.run(Client(), os.getpid)))
         except ApiProblem as problem:
             assert problem.status == 503 and problem.code == "checks_unavailable"
     assert answers and answers[-1] != first
