@@ -7,7 +7,6 @@ import asyncio
 import os
 import signal
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -15,14 +14,11 @@ from kadesh.core import RuleError
 from kadesh.server.checks import Checks, game_check
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
-from tests.waiting import wait_until
+from tests.waiting import in_a_thread_of_its_own, wait_until
 
 
 def run(coroutine):
-    """The coroutine run to its end in a thread of its own: the browser tests' Playwright may hold an event loop
-    in this one (a worker of pytest-xdist runs tests of every kind)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
+    return in_a_thread_of_its_own(asyncio.run, coroutine)
 
 
 class Client:

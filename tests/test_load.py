@@ -19,13 +19,14 @@ import websockets
 from kadesh.load import check_load, run_load, run_load_async
 from tests.pg_support import PostgresServer
 from tests.server_support import ServerProcess, start_servers
+from tests.waiting import in_a_thread_of_its_own
 
 
 def _clean_load(db: str, folder, count: int) -> None:
     """A load on ``count`` servers: no 5xx, every acknowledged action stored once, replays match."""
     servers = start_servers(db, folder, count)
     try:
-        report = run_load([s.url for s in servers], seconds=6, games=12)
+        report = in_a_thread_of_its_own(run_load, [s.url for s in servers], seconds=6, games=12)
         assert report.actions > 50, report.summary()
         assert report.server_errors == 0, report.summary()
         assert check_load(report, db, [server.url for server in servers]) == []
@@ -136,7 +137,8 @@ def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(o
     db = own_postgres.new_database()
     servers = start_servers(db, tmp_path, 2)
     try:
-        report, frames, health, (frame, close_code), back = asyncio.run(_faulty_load(servers, own_postgres))
+        report, frames, health, (frame, close_code), back = in_a_thread_of_its_own(
+            asyncio.run, _faulty_load(servers, own_postgres))
         assert health.status_code == 503 and health.headers["retry-after"], health.text
         assert health.json()["code"] == "database_unavailable"
         assert frame["problem"]["code"] == "database_unavailable" and close_code == 1013  # the page retries

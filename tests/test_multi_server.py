@@ -12,6 +12,7 @@ import pytest
 import websockets
 
 from tests.server_support import start_servers
+from tests.waiting import in_a_thread_of_its_own
 
 ACTIONS_PER_GAME = 40
 GAMES = 3
@@ -92,4 +93,4 @@ async def _scenario(urls: list[str]) -> None:
 @pytest.mark.slow
 @pytest.mark.postgresql
 def test_every_socket_sees_every_action_of_the_other_server_once_and_in_order(two_servers):
-    asyncio.run(_scenario([server.url for server in two_servers]))
+    in_a_thread_of_its_own(asyncio.run, _scenario([server.url for server in two_servers]))

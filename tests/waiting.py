@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 CEILING = 120.0  # seconds: far beyond what any wait takes on a quiet machine (a few seconds at most)
@@ -24,3 +25,11 @@ def wait_until(predicate: Callable[[], T], what: str, seconds: float = CEILING, 
         if time.monotonic() > deadline:
             raise AssertionError(f"still waiting after {seconds:.0f} s: {what}")
         time.sleep(every)
+
+
+def in_a_thread_of_its_own(function: Callable[..., T], *args: object, **kwargs: object) -> T:
+    """``function(*args, **kwargs)`` called in a new thread, its result or its exception here: for code that runs
+    an event loop (``asyncio.run``), since a pytest-xdist worker that ran the browser tests holds Playwright's
+    loop in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(function, *args, **kwargs).result()
