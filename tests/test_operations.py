@@ -88,6 +88,18 @@ def behind_nginx(postgres, tmp_path):
         proxy.wait()
         for server in servers:
             server.kill()
+        _print_for_a_failure(tmp_path, servers)
+
+
+def _print_for_a_failure(folder: Path, servers: list[ServerProcess]) -> None:
+    """What nginx and the servers said last: pytest shows it beside a failure (a WebSocket handshake through
+    nginx once waited more than 10 s under the whole suite, and nothing told why)."""
+    for name in ("error.log", "access.log"):
+        log = folder / name
+        if log.exists():
+            print(f"--- nginx {name}:", *log.read_text(errors="replace").splitlines()[-30:], sep="\n")
+    for index, server in enumerate(servers):
+        print(f"--- server {index}:", *server.output().splitlines()[-30:], sep="\n")
 
 
 @pytest.mark.slow
