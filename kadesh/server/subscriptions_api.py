@@ -203,48 +203,40 @@ def _described(store: Store, subscription: Subscription, lang: str) -> dict[str,
 Lang = Annotated[Literal["fr", "en"], Query()]
 
 
+def _said(store: Store, subscription: Subscription | None, lang: str, words_of: dict, what: str) -> HTMLResponse:
+    """A link's page: ``what`` it has to say of ``subscription`` (``ask``, with its form, or ``done``), or that
+    the link is of no use any more (404)."""
+    words = words_of[lang]
+    if subscription is None:
+        return _page(lang, f"<p>{words['gone']}</p>", 404, words_of)
+    text = f"<p>{words[what].format(**_described(store, subscription, lang))}</p>"
+    if what == "ask":
+        text += f'<form method="post"><button type="submit" class="primary">{words["button"]}</button></form>'
+    return _page(lang, text, words_of=words_of)
+
+
 @router.get("/unsubscribe/{key}", include_in_schema=False)
 def unsubscribe_page(key: UnsubscribeKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
     """Asks before it unsubscribes: mail scanners open links, and a GET must change nothing."""
-    subscription = store.subscriptions.by_key(key)
-    words = PAGE_WORDS[lang]
-    if subscription is None:
-        return _page(lang, f"<p>{words['gone']}</p>", 404)
-    question = words["ask"].format(**_described(store, subscription, lang))
-    return _page(lang, f'<p>{question}</p><form method="post"><button type="submit" class="primary">'
-                       f'{words["button"]}</button></form>')
+    return _said(store, store.subscriptions.by_key(key), lang, PAGE_WORDS, "ask")
 
 
 @router.post("/unsubscribe/{key}", include_in_schema=False)
 def unsubscribe_now(key: UnsubscribeKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
     """The form's answer, and the one-click unsubscribe of mail readers (RFC 8058)."""
     subscription = store.subscriptions.by_key(key)
-    words = PAGE_WORDS[lang]
-    if subscription is None or not store.subscriptions.remove_by_key(key):
-        return _page(lang, f"<p>{words['gone']}</p>", 404)
-    return _page(lang, f"<p>{words['done'].format(**_described(store, subscription, lang))}</p>")
+    removed = subscription is not None and store.subscriptions.remove_by_key(key)
+    return _said(store, subscription if removed else None, lang, PAGE_WORDS, "done")
 
 
 @router.get("/confirm/{key}", include_in_schema=False)
 def confirm_page(key: ConfirmKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
     """Asks before it confirms: mail scanners open links, and a GET must change nothing."""
     subscription = store.subscriptions.by_confirm_key(key)
-    words = CONFIRM_WORDS[lang]
-    if subscription is None:
-        return _page(lang, f"<p>{words['gone']}</p>", 404, CONFIRM_WORDS)
-    described = _described(store, subscription, lang)
-    if subscription.confirmed:
-        return _page(lang, f"<p>{words['done'].format(**described)}</p>", words_of=CONFIRM_WORDS)
-    return _page(lang, f'<p>{words["ask"].format(**described)}</p><form method="post"><button type="submit" '
-                       f'class="primary">{words["button"]}</button></form>', words_of=CONFIRM_WORDS)
+    return _said(store, subscription, lang, CONFIRM_WORDS, "done" if subscription and subscription.confirmed else "ask")
 
 
 @router.post("/confirm/{key}", include_in_schema=False)
 def confirm_now(key: ConfirmKey, store: StoreDep, lang: Lang = "fr") -> HTMLResponse:
     """The form's answer: from now on the address receives the seat's notices."""
-    subscription = store.subscriptions.confirm(key)
-    words = CONFIRM_WORDS[lang]
-    if subscription is None:
-        return _page(lang, f"<p>{words['gone']}</p>", 404, CONFIRM_WORDS)
-    return _page(lang, f"<p>{words['done'].format(**_described(store, subscription, lang))}</p>",
-                 words_of=CONFIRM_WORDS)
+    return _said(store, store.subscriptions.confirm(key), lang, CONFIRM_WORDS, "done")
