@@ -170,3 +170,11 @@ def test_kadesh_serve_refuses_to_start_on_limits_that_do_not_read(tmp_path, monk
     server = ServerProcess(f"sqlite:///{tmp_path / 'k.sqlite3'}", tmp_path / "serve.log", None, "--workers", "0")
     with pytest.raises(AssertionError, match="KADESH_LIMIT_SIMULATIONS='lots'"):
         server.start(timeout=30)
+
+
+def test_the_pages_of_the_e_mails_links_are_limited_per_address(app_of):
+    client, _ = app_of(RatePolicy.defaults(links="2/minute"))
+    answers = [client.post(f"/{page}/{'k' * 32}").status_code for page in ("confirm", "unsubscribe", "confirm")]
+    assert answers[:2] == [404, 404]  # no such link, but counted
+    assert answers[2] == 429
+    assert client.get(f"/confirm/{'k' * 32}").status_code == 404  # reading the page (it asks first) is not counted

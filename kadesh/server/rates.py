@@ -35,6 +35,9 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     "subscriptions": ("POST", re.compile(r"^/api/games/[^/]+/subscriptions/?$"), "10/hour;30/day"),
     "test_notices": ("POST", re.compile(r"^/api/games/[^/]+/subscriptions/[^/]+/test/?$"), "10/hour;30/day"),
     "checks": ("POST", re.compile(r"^/api/(games/[^/]+/(odds|preview)|rulesets/[^/]+/seats)/?$"), "600/minute"),
+    # The e-mails' links, answered without a token (one indexed read or write each): generous, since a mail
+    # provider's servers send many readers' one-click unsubscribes from a few addresses.
+    "links": ("POST", re.compile(r"^/(confirm|unsubscribe)/[^/]+/?$"), "300/minute"),
 }
 SETTING = "KADESH_LIMIT_{}"  # KADESH_LIMIT_GAMES…: the limits of one kind, e.g. "20/minute;200/day", or "none"
 PROXIES_SETTING = "KADESH_TRUSTED_PROXIES"  # addresses or networks, comma-separated
@@ -166,6 +169,7 @@ WORDS = {
     "subscriptions": ("d'abonnements", "subscriptions"),
     "test_notices": ("d'avis d'essai", "test notices"),
     "checks": ("de calculs de chances ou d'aperçus", "odds or previews"),
+    "links": ("de confirmations ou de désabonnements", "confirmations or unsubscriptions"),
 }
 
 
