@@ -93,7 +93,10 @@ class Checks:
             if not await self._take_turn(request):
                 return None
             try:
-                return await self._wait(request, self._submit(function, *args))
+                # Off the event loop: the first check starts the process (and the fork server, which loads
+                # the rules), seconds in which no other request would be answered.
+                future = await asyncio.to_thread(self._submit, function, *args)
+                return await self._wait(request, future)
             finally:
                 self._give_turn()
         finally:

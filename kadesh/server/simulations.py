@@ -87,7 +87,7 @@ class Simulations:
     async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
         receiving, sending = _CONTEXT.Pipe(duplex=False)
         process = _CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
-        process.start()
+        await asyncio.to_thread(process.start)  # the first one starts the fork server: seconds, off the loop
         self.children.add(process)
         sending.close()  # the child's end: the pipe reads as closed once the child is gone
         try:
