@@ -177,16 +177,21 @@ def worker(
                                                               "settings come from the environment, see "
                                                               "docs/operations.md"),
     parent: int | None = typer.Option(None, hidden=True, help="Stop when this process is gone (kadesh serve's)"),
+    beside_web: bool = typer.Option(False, hidden=True, help="Leave the web process its cores, as batch work "
+                                                             "(kadesh serve's own workers)"),
 ) -> None:
     """Play the computer's moves, send due deadlines and the seats' notices, taking jobs from the database
     until stopped.
 
     Run as many as the bots need, on any machines that reach the database (see docs/operations.md)."""
+    from kadesh.server.priority import as_batch
     from kadesh.server.worker import run_worker
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     if nice:
         os.nice(nice)
+    if beside_web:
+        as_batch()
     run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease,
                notice_threads=notice_threads)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
-import os
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -34,7 +33,6 @@ CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core
 CHECKS_WAITING = 32   # per server: more are refused (429) rather than queued
 CHECK_CACHE = 32      # games a child keeps replayed, as the server's store does
 RETRY_AFTER = 1       # seconds, for a client refused because the queue is full
-CHECK_NICENESS = 0    # a player's odds as fast as ever; batch work, so requests' wake-ups come first
 DISCONNECT_CHECK = 0.1  # seconds between looks at whether the client is still there
 
 _CONTEXT = multiprocessing.get_context("forkserver")  # not "fork": the server has threads
@@ -44,8 +42,7 @@ _store: Store | None = None  # in the child: its own connection to the game data
 
 def _open(url: str) -> None:
     global _store  # noqa: PLW0603 - one store per child process, opened once
-    os.nice(CHECK_NICENESS)
-    as_batch()
+    as_batch()  # off the web process's core, above the bots and simulations there (priority.py)
     _store = Store(url, cache_size=CHECK_CACHE)
 
 

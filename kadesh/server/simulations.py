@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
-import os
 import resource
 from multiprocessing.connection import Connection
 from typing import Any
@@ -22,16 +21,12 @@ from starlette.requests import Request
 
 from kadesh.ai.base import simulator
 from kadesh.core import RuleError
-from kadesh.server.priority import as_batch
+from kadesh.server.priority import as_idle
 from kadesh.server.problems import ApiProblem
 
 SIMULATIONS_RUNNING = 1      # per server: the other cores answer requests and play the bots
 SIMULATIONS_WAITING = 4      # per server: more are refused (429) rather than queued
 SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
-# A simulation is its own process and runs one at a time per server, below the web process and the checks
-# a player waits on (a simulation is asked for, then waited for; an unrelated read's p95 went from 3.7 to 2.3
-# times its quiet figure while one client sent the worst of everything at its rate limits: bench_abuse.py).
-SIMULATION_NICENESS = 10
 RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
 
@@ -42,8 +37,7 @@ _CONTEXT.set_forkserver_preload(["kadesh.ai", "kadesh.rules"])
 def _simulate(result: Connection, name: str, options: dict[str, Any], seats: dict[str, str], games: int,
               seed: int, cpu_seconds: int) -> None:
     """In the child: the simulation, or the rules' refusal, sent back; the kernel stops it at its ceiling."""
-    os.nice(SIMULATION_NICENESS)
-    as_batch()
+    as_idle()  # off the web process's core, below the bots and the checks a person waits on (priority.py)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     run = simulator(name)
     assert run is not None

@@ -172,7 +172,8 @@ class LocalWorkers:
         with self._lock:
             self.processes = [p for p in self.processes if p.poll() is None]
             command = [sys.executable, "-m", "kadesh.cli", "worker", "--parent", str(os.getpid()),
-                       "--deadline-poll", str(self.deadline_poll), "--nice", str(LOCAL_NICENESS)]
+                       "--deadline-poll", str(self.deadline_poll), "--nice", str(LOCAL_NICENESS),
+                       "--beside-web"]
             if self.budget is not None:
                 command += ["--bot-budget", str(self.budget)]
             environment = {**os.environ, "KADESH_DB": self.url}  # not on the command line: ps shows that to all
