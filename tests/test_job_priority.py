@@ -9,6 +9,7 @@ import pytest
 from kadesh.server.worker import Worker
 from kadesh.store import Store
 from kadesh.store.jobs import Job
+from tests.store_support import watched
 
 
 @pytest.fixture
@@ -19,12 +20,12 @@ def store(db):
 
 
 def computer_only(store: Store, ruleset: str = "manoeuvre", level: str = "maladroit") -> str:
-    """A game where the computer holds every seat, given one by one as ``POST /api/games`` does: its first job
-    is queued when its first seat goes to the computer."""
+    """A game where the computer holds every seat, given one by one as ``POST /api/games`` does (its first job
+    is queued when its first seat goes to the computer), and watched (tests/test_watches.py: else it waits)."""
     created = store.create_game(ruleset)
     for seat in created.seat_tokens:
         store.set_bot(created.id, seat, level)
-    return created.id
+    return watched(store, created.id)
 
 
 def against_the_computer(store: Store) -> str:
@@ -80,7 +81,9 @@ def test_a_seat_given_to_the_computer_sends_the_queued_job_behind_the_peoples(st
     person = against_the_computer(store)
     later = against_the_computer(store)
     store.set_bot(person, "north", "maladroit")
-    assert claimed_games(store) == [later, person]
+    assert claimed_games(store) == [later]  # the game now the computer's alone waits for someone to watch it
+    watched(store, person)
+    assert claimed_games(store) == [person]
 
 
 def test_a_game_master_held_by_a_person_is_a_person_waiting(store):

@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from kadesh.server.app import create_app
 from kadesh.store import Store, schema
+from tests.store_support import watched
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
@@ -52,7 +53,7 @@ def bot_game(store: Store, north: str, south: str, ruleset: str = "manoeuvre") -
     created = store.create_game(ruleset)
     store.set_bot(created.id, "north", north)
     store.set_bot(created.id, "south", south)
-    return created.id
+    return watched(store, created.id)
 
 
 def test_ten_bot_games_share_two_workers_and_every_game_moves_on(db):
@@ -85,7 +86,7 @@ def battle_for_stratege(store: Store) -> str:
         version = store.act(game_id, seat, version, action).version
     store.set_bot(game_id, "north", "stratege")
     store.set_bot(game_id, "south", "stratege")
-    return game_id
+    return watched(store, game_id)
 
 
 def test_a_worker_killed_mid_search_leaves_its_game_to_another(db):
@@ -144,6 +145,7 @@ def test_bots_never_run_in_the_web_process(db, monkeypatch):
         created = client.post("/api/games", json={"ruleset": "manoeuvre",
                                                   "bots": {"north": "maladroit", "south": "stratege"}}).json()
         store = app.state.store
+        watched(store, created["id"])
         wait_for(lambda: store.current_version(created["id"]) >= 5)
         assert len(app.state.workers.processes) == 1 and app.state.workers.processes[0].pid != os.getpid()
     assert app.state.workers.processes == []  # stopped with the server
@@ -178,6 +180,8 @@ def test_two_servers_and_three_workers_on_postgresql_play_bots_deadlines_and_peo
         with httpx.Client(timeout=30) as http:
             bots = [http.post(f"{one}/api/games", json={"ruleset": "manoeuvre", "bots": {
                 "north": "maladroit", "south": "stratege"}}).json()["id"] for _ in range(3)]
+            for game_id in bots:
+                watched(store, game_id)
             person = http.post(f"{two}/api/games", json={"ruleset": "bataille", "options": {"field": "gue"},
                                                          "bots": {"south": "careful"}}).json()
             north = {"Authorization": f"Bearer {person['seats']['north']['token']}"}

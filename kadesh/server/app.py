@@ -26,6 +26,7 @@ from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
 from kadesh.server.simulations import Simulations
+from kadesh.server.watching import Watching
 from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
 
@@ -55,9 +56,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         for broken in broken_rulesets():  # said at start-up, where the operator looks
             log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
+        app.state.watching.start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield
+        await app.state.watching.stop()
         app.state.checks.close()
         app.state.workers.stop()
         app.state.notifier.stop()
@@ -70,6 +73,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.notice_settings = notice_settings or Settings.from_environment()
     app.state.simulations = simulations or Simulations()
     app.state.checks = Checks(app.state.store.url)
+    app.state.watching = Watching(app.state.store)
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)

@@ -29,7 +29,7 @@ from collections import deque
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, FastAPI, WebSocket
+from fastapi import APIRouter, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
@@ -42,6 +42,7 @@ from kadesh.server.problems import (
     from_store_error,
     problem_body,
 )
+from kadesh.server.watching import Watching
 from kadesh.store import Store, StoreError
 
 router = APIRouter()
@@ -107,14 +108,6 @@ def offered(websocket: WebSocket) -> tuple[bool, str | None]:
     return SUBPROTOCOL in protocols, token or None
 
 
-def _open_sockets(app: FastAPI) -> dict[str, int]:
-    """This process's open sockets per game (kept on the app; only the event loop touches it)."""
-    counts = getattr(app.state, "open_sockets", None)
-    if counts is None:
-        counts = app.state.open_sockets = {}
-    return counts
-
-
 async def _listen(websocket: WebSocket) -> ApiProblem | None:
     """Read what the client sends until it leaves (None) or floods (the problem to tell it)."""
     times: deque[float] = deque()
@@ -165,15 +158,15 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
             raise
         await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
         return
-    counts = _open_sockets(websocket.app)
-    if counts.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
+    watching: Watching = websocket.app.state.watching
+    if watching.sockets.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
         await _refuse(websocket, CROWDED, CLOSE_TOO_MANY)
         return
-    counts[game_id] = counts.get(game_id, 0) + 1
     subscription = websocket.app.state.notifier.subscribe(game_id)
     listener = asyncio.create_task(_listen(websocket))
     getter: asyncio.Task[int] | None = None
     try:
+        await watching.opened(game_id)  # counted at once, before its first wait: closed below whatever happens
         message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, max(since, 0))
         await websocket.send_json(message)
         last = message["version"]
@@ -204,12 +197,10 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
             raise
         await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
     finally:
-        counts[game_id] -= 1
-        if counts[game_id] <= 0:
-            del counts[game_id]
         subscription.close()
         for task in (listener, getter):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        await watching.closed(game_id)

@@ -12,7 +12,7 @@ others'.
 Among the bots' jobs, those of games where a person waits (``PERSON_WAITS``) come before those of games where
 the computer holds every seat (``COMPUTER_ONLY``), whatever their age (issue 40): anyone may open computer-only
 games, and they must never delay a person's. They play when no person's game has a job free, so they may wait
-as long as people's games keep every worker busy.
+as long as people's games keep every worker busy, and only while someone watches them (``kadesh.store.watches``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, or_, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, exists, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from kadesh.store import schema
@@ -82,6 +82,10 @@ def _candidate(bots: bool):  # noqa: ANN202 - a SELECT
     """The first free job among the bots' (``bots``: a person's games first, then the oldest) or the oldest
     among the notices."""
     kind = _free.c.kind == BOT if bots else _free.c.kind != BOT
+    if bots:  # a computer-only game is played while someone watches it (kadesh.store.watches)
+        watched = exists().where(schema.watches.c.game_id == _free.c.game_id,
+                                 schema.watches.c.until > bindparam("now"))
+        kind = and_(kind, or_(_free.c.priority == PERSON_WAITS, watched))
     order = (_free.c.priority, _free.c.id) if bots else (_free.c.id,)
     return (select(_free.c.id)
             .where(kind, _free.c.run_after <= bindparam("now"),

@@ -116,6 +116,17 @@ subscriptions = Table(
 
 # The e-mails sent (notices) or promised (a confirmation, counted when it is asked for): what the sending limits
 # count, per address and per server. The address is kept as a hash: this table outlives the subscriptions.
+watches = Table(
+    "watches",
+    metadata,
+    # A server with a page or WebSocket open on the game, until ``until`` (UTC text) unless it renews: the
+    # workers play a game where the computer holds every seat only while one such row is current.
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("server", String(32), primary_key=True),
+    Column("until", String(32), nullable=False),
+    Index("ix_watches_server", "server"),
+)
+
 emails = Table(
     "emails",
     metadata,

@@ -62,6 +62,7 @@ from kadesh.store.jobs import BOT, JobQueue, bot_priority, utc_text
 from kadesh.store.prepared import Prepared
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
+from kadesh.store.watches import Watches
 from kadesh.store.writer import GroupWriter, Play
 
 log = logging.getLogger(__name__)
@@ -231,6 +232,7 @@ class Store:
         sqlite = self.engine.dialect.name == "sqlite"
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if sqlite else contextlib.nullcontext())
+        self.watches = Watches(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 
