@@ -44,7 +44,7 @@ def test_a_simulation_past_its_ceiling_is_stopped_and_refused(tmp_path):
         answer = simulate(base, LONG)
     assert answer.status_code == 422 and answer.json()["code"] == "simulation_too_costly"
     assert "1 s" in answer.json()["fr"] and "fewer games" in answer.json()["en"]
-    assert simulations.running == 0 and not simulations.children
+    assert simulations.places.running == 0 and not simulations.children
 
 
 def test_a_simulation_whose_client_leaves_is_stopped(tmp_path):
@@ -54,7 +54,7 @@ def test_a_simulation_whose_client_leaves_is_stopped(tmp_path):
         child = wait_until(lambda: next(iter(simulations.children), None), "the simulation's child process")
         client.close()  # the client leaves, its request unanswered
         wait_until(lambda: gone(child.pid) and not simulations.children, "the child stopped")
-        assert simulations.running == 0
+        assert simulations.places.running == 0
 
 
 def ask_without_waiting(base: str, body: dict) -> socket.socket:
@@ -76,5 +76,5 @@ def test_too_many_simulations_at_once_are_refused_with_retry_after(tmp_path):
         first.close()
         assert refused.status_code == 429 and refused.json()["code"] == "simulations_busy"
         assert int(refused.headers["retry-after"]) > 0
-        wait_until(lambda: not simulations.children and simulations.asked == 0, "the first simulation stopped")
+        wait_until(lambda: not simulations.children and simulations.places.asked == 0, "the first simulation stopped")
         assert simulate(base, {**FIELD, "games": 10}).status_code == 200  # a place again

@@ -13,10 +13,8 @@ A check whose client has gone away before it started is dropped.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import threading
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,6 +23,7 @@ from typing import Any
 from starlette.requests import Request
 
 from kadesh.core import get_ruleset
+from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
@@ -61,14 +60,16 @@ def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
             "names": rules.seat_names(normalized)}
 
 
+BUSY = ApiProblem(429, "checks_busy", "Trop de calculs en cours sur ce serveur : réessaie dans un instant.",
+                  "Too many checks under way on this server: try again in a moment.", retry_after=RETRY_AFTER)
+
+
 class Checks:
     """This server's check process: how many checks run and wait."""
 
     def __init__(self, db_url: str, running: int = CHECKS_RUNNING, waiting: int = CHECKS_WAITING) -> None:
-        self.db_url, self.running, self.most = db_url, running, running + waiting
-        self.asked = 0  # running or waiting (counted on the event loop only: no lock)
-        self.busy = 0  # handed to the process: the others wait here, where a check can still be dropped
-        self._waiters: deque[asyncio.Future] = deque()
+        self.db_url, self.running = db_url, running
+        self.places = Places(running, waiting, BUSY, DISCONNECT_CHECK)
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -80,46 +81,15 @@ class Checks:
             return self._pool
 
     async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(*args)`` computed in the check process; None if the client went away first."""
-        if self.asked >= self.most:
-            raise ApiProblem(429, "checks_busy", "Trop de calculs en cours sur ce serveur : réessaie dans un instant.",
-                             "Too many checks under way on this server: try again in a moment.",
-                             retry_after=RETRY_AFTER)
-        self.asked += 1
-        try:
-            if not await self._take_turn(request):
+        """``function(*args)`` computed in the check process; None if the client went away first. Nothing is
+        handed to the pool before it can start: its own queue could not drop what it holds."""
+        async with self.places.taken(request) as mine:
+            if not mine:
                 return None
-            try:
-                # Off the event loop: the first check starts the process (and the fork server, which loads
-                # the rules), seconds in which no other request would be answered.
-                future = await asyncio.to_thread(self._submit, function, *args)
-                return await self._wait(request, future)
-            finally:
-                self._give_turn()
-        finally:
-            self.asked -= 1
-
-    async def _take_turn(self, request: Request) -> bool:
-        """Wait for a free place in the process, as long as the client waits (False once it has gone). The
-        pool's own queue cannot drop what it holds: nothing is handed to it before it can start."""
-        while self.busy >= self.running:
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiters.append(waiter)
-            await asyncio.wait({waiter}, timeout=DISCONNECT_CHECK)
-            if not waiter.done():
-                self._waiters.remove(waiter)
-                if await request.is_disconnected():
-                    return False
-        self.busy += 1
-        return True
-
-    def _give_turn(self) -> None:
-        self.busy -= 1
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            with contextlib.suppress(RuntimeError):  # a waiter of a loop that has closed (a test's)
-                waiter.set_result(None)
-                return
+            # Off the event loop: the first check starts the process (and the fork server, which loads the
+            # rules), seconds in which no other request would be answered.
+            future = await asyncio.to_thread(self._submit, function, *args)
+            return await self._wait(request, future)
 
     def _submit(self, function: Callable[..., Any], *args: Any) -> Future:
         try:

@@ -21,6 +21,7 @@ from starlette.requests import Request
 
 from kadesh.ai.base import simulator
 from kadesh.core import RuleError
+from kadesh.server.places import Places
 from kadesh.server.priority import as_idle
 from kadesh.server.problems import ApiProblem
 
@@ -47,36 +48,26 @@ def _simulate(result: Connection, name: str, options: dict[str, Any], seats: dic
         result.send(("refused", (error.code, error.fr, error.en)))
 
 
+BUSY = ApiProblem(429, "simulations_busy", "Trop de simulations en cours : réessaie dans un moment.",
+                  "Too many simulations under way: try again in a moment.", retry_after=RETRY_AFTER)
+
+
 class Simulations:
     """This server's simulations: how many run and wait, and each one's child process."""
 
     def __init__(self, running: int = SIMULATIONS_RUNNING, waiting: int = SIMULATIONS_WAITING,
                  cpu_seconds: int = SIMULATION_CPU_SECONDS) -> None:
-        self.cpu_seconds, self.places, self.most = cpu_seconds, running, running + waiting
-        self.running = 0
+        self.cpu_seconds = cpu_seconds
+        self.places = Places(running, waiting, BUSY, DISCONNECT_CHECK)
         self.children: set[multiprocessing.process.BaseProcess] = set()  # the simulations' processes, while they run
-        self.asked = 0  # running or waiting (counted on the event loop only: no lock)
 
     async def run(self, request: Request, name: str, options: dict[str, Any], seats: dict[str, str],
                   games: int, seed: int) -> dict[str, Any] | None:
         """The simulation's result; None if the client went away first."""
-        if self.asked >= self.most:
-            raise ApiProblem(429, "simulations_busy", "Trop de simulations en cours : réessaie dans un moment.",
-                             "Too many simulations under way: try again in a moment.",
-                             retry_after=RETRY_AFTER)
-        self.asked += 1
-        try:
-            while self.running >= self.places:  # a free place, as long as the client waits for it
-                if await request.is_disconnected():
-                    return None
-                await asyncio.sleep(DISCONNECT_CHECK)
-            self.running += 1
-            try:
-                return await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
-            finally:
-                self.running -= 1
-        finally:
-            self.asked -= 1
+        async with self.places.taken(request) as mine:
+            if not mine:
+                return None
+            return await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
 
     async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
         receiving, sending = _CONTEXT.Pipe(duplex=False)

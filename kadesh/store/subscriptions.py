@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, select, true, update
+from sqlalchemy import ColumnElement, Connection, Engine, delete, func, select, true, update
 
 from kadesh.store import schema
 from kadesh.store.errors import TokenRevoked
@@ -184,9 +184,7 @@ class Subscriptions:
         return found if found is not None and found.confirmed else None
 
     def by_confirm_key(self, key: str) -> Subscription | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(select(subscriptions).where(subscriptions.c.confirm_key == key)).first()
-        return Subscription.from_row(row) if row is not None else None
+        return self._first(subscriptions.c.confirm_key == key)
 
     def expire(self, now: datetime | None = None) -> int:
         """Delete the e-mail subscriptions left unconfirmed for ``CONFIRM_WITHIN``, and the counts of e-mails
@@ -211,8 +209,11 @@ class Subscriptions:
         return Subscription.from_row(row) if row is not None else None
 
     def by_key(self, key: str) -> Subscription | None:
+        return self._first(subscriptions.c.unsubscribe_key == key)
+
+    def _first(self, condition: ColumnElement[bool]) -> Subscription | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(subscriptions).where(subscriptions.c.unsubscribe_key == key)).first()
+            row = conn.execute(select(subscriptions).where(condition)).first()
         return Subscription.from_row(row) if row is not None else None
 
     def remove(self, game_id: str, seat: str, subscription_id: str) -> bool:
