@@ -9,9 +9,11 @@ import signal
 import time
 
 import pytest
+from fastapi.testclient import TestClient
 
 from kadesh.core import RuleError
-from kadesh.server.checks import Checks, game_check
+from kadesh.server.app import create_app
+from kadesh.server.checks import Answers, Checks, game_check
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
 from tests.waiting import in_a_thread_of_its_own, wait_until
@@ -106,3 +108,42 @@ def _gone(pid: int) -> bool:
         return True
     with open(f"/proc/{pid}/stat") as stat:  # a zombie until its parent reaps it
         return stat.read().split()[2] == "Z"
+
+
+def test_legal_actions_are_computed_once_per_version_and_seat_and_never_in_the_web_process(tmp_path, monkeypatch):
+    import kadesh.core.game
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("legal actions computed in the web process")
+
+    monkeypatch.setattr(kadesh.core.game.Game, "legal_actions", not_here)  # the check process imports its own
+    with TestClient(create_app(f"sqlite:///{tmp_path}/legal.sqlite3", local_workers=0)) as client:
+        answers = client.app.state.legal_answers
+        game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+        north = {"Authorization": f"Bearer {game['seats']['north']['token']}"}
+        first = client.get(f"/api/games/{game['id']}/legal", headers=north)
+        assert first.status_code == 200 and first.json()["version"] == 0 and first.json()["seat"] == "north"
+        assert answers.get(game["id"], 0, "north") == first.content  # kept for the next ones at this version
+        again = client.get(f"/api/games/{game['id']}/legal", headers=north)
+        assert again.content == first.content and again.headers["cache-control"] == "no-store"
+        deploy = first.json()["actions"][0]
+        assert client.post(f"/api/games/{game['id']}/actions", headers=north,
+                           json={"expected_version": 0, "action": deploy}).status_code == 200
+        after = client.get(f"/api/games/{game['id']}/legal", headers=north).json()
+        assert after["version"] == 1 and deploy not in after["actions"]
+        south = {"Authorization": f"Bearer {game['seats']['south']['token']}"}
+        assert client.get(f"/api/games/{game['id']}/legal", headers=south).json()["seat"] == "south"
+        spectator = {"Authorization": f"Bearer {game['spectator']['token']}"}
+        assert client.get(f"/api/games/{game['id']}/legal", headers=spectator).status_code == 403
+
+
+def test_the_kept_answers_drop_the_oldest_past_their_bytes():
+    answers = Answers(most_bytes=10)
+    answers.put("g", 1, "north", b"12345")
+    answers.put("g", 1, "south", b"6789")
+    assert answers.get("g", 1, "north") == b"12345"  # now the most recent
+    answers.put("g", 2, "north", b"abcd")
+    assert answers.get("g", 1, "south") is None and answers.get("g", 1, "north") == b"12345"
+    assert answers.bytes == 9
+    answers.put("g", 3, "north", b"x" * 11)  # larger than them all: not kept
+    assert answers.get("g", 3, "north") is None and answers.bytes == 9

@@ -9,11 +9,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import NonNegativeInt
+from starlette.concurrency import run_in_threadpool
 
 from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
-from kadesh.server.checks import game_check, seats_of
+from kadesh.server.checks import game_check, legal_answer, seats_of
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
@@ -57,6 +58,7 @@ def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
 READ = problems(401, 403, 404, 422)
 WRITE = problems(400, 401, 403, 404, 409, 413, 415, 422)
 CHECK = problems(400, 401, 403, 404, 409, 413, 415, 422, 429)  # odds and previews: rate-limited (kadesh.server.rates)
+LEGAL = problems(401, 403, 404, 422, 429)  # 429: too many checks waiting (kadesh.server.checks)
 
 
 def play_link(game_id: str, token: str) -> Link:
@@ -173,12 +175,21 @@ def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
                        bots=store.bots(game_id))
 
 
-@router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=READ)
-def legal_actions(game_id: str, access: SeatDep, store: StoreDep) -> LegalOut:
-    """The legal actions of this token's seat now."""
+@router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=LEGAL)
+async def legal_actions(game_id: str, access: SeatDep, request: Request) -> Response:
+    """The legal actions of this token's seat now. Computed away from the web process, once per version and
+    seat (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     assert access.seat is not None
-    with store.game(game_id) as game:
-        return LegalOut(seat=access.seat, version=game.version, actions=game.legal_actions(access.seat))
+    state = request.app.state
+    version = await run_in_threadpool(state.store.current_version, game_id)
+    answer = state.legal_answers.get(game_id, version, access.seat) if version is not None else None
+    if answer is None:
+        computed = await state.checks.run(request, legal_answer, game_id, access.seat)
+        if computed is None:
+            return Response(status_code=499)  # nobody is there to read it
+        version, answer = computed
+        state.legal_answers.put(game_id, version, access.seat, answer)
+    return Response(answer, media_type="application/json")
 
 
 @router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=CHECK)

@@ -19,7 +19,7 @@ from kadesh import __version__
 from kadesh.core import all_rulesets
 from kadesh.core.registry import broken_rulesets
 from kadesh.server import api, problems, subscriptions_api, ws
-from kadesh.server.checks import Checks
+from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
 from kadesh.server.notifier import Notifier, PollingNotifier
@@ -73,6 +73,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.notice_settings = notice_settings or Settings.from_environment()
     app.state.simulations = simulations or Simulations()
     app.state.checks = Checks(app.state.store.url)
+    app.state.legal_answers = Answers()
     app.state.watching = Watching(app.state.store)
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
