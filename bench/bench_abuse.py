@@ -9,7 +9,8 @@ a fresh SQLite file), everything over loopback:
 
 1. idle: once its start-up is over, the server's CPU for a second, nothing asked (the floor of « idle »);
 2. quiet: the player reads their Manœuvre game (``GET /api/games/{id}``, a seat's token) every 40 ms, one
-   request at a time: p50 and p95 (nearest rank) of the answer's time;
+   request at a time: p50 and p95 (nearest rank) of the answer's time, over a phase before the attack and one
+   after it (once the server is idle again), so that the machine's own drift weighs on both sides;
 3. attack: the same reads again while attackers, in a process of their own (so that their client's work does
    not slow the player's), send the worst requests we know of each rate-limited kind, each kind at
    ``--over`` times its shortest window's limit (20 games a minute: one every 3 s; 30 simulations: one
@@ -393,7 +394,10 @@ def run_scenario(folder: Path, name: str, args: argparse.Namespace, battle: str,
             lanes = legal_lane(games) if name == "legal" else [
                 lane for lane in limited_lanes(games, battle, shot, args.over) if lane.name in args.kinds.split(",")]
             addresses = [f"{FIRST_ADDRESS}{n + 1}" for n in range(args.addresses)] if name == "many" else [""]
-            return Outcome(percentiles(quiet), floor, attack_and_leave(http, server, games, lanes, addresses, args))
+            attacked = attack_and_leave(http, server, games, lanes, addresses, args)
+            settle(server.process.pid)
+            quiet += reads(http, server.url, games.player, args.quiet)  # before and after: the machine's drift
+            return Outcome(percentiles(quiet), floor, attacked)
     finally:
         server.kill()
 

@@ -147,3 +147,28 @@ def test_the_kept_answers_drop_the_oldest_past_their_bytes():
     assert answers.bytes == 9
     answers.put("g", 3, "north", b"x" * 11)  # larger than them all: not kept
     assert answers.get("g", 3, "north") is None and answers.bytes == 9
+
+
+def test_a_game_from_a_clients_own_text_is_opened_in_the_check_process(tmp_path, monkeypatch):
+    """A map or battle of the client's own is read away from the web process, and its refusals come back whole."""
+    from kadesh.store.store import Store as WebStore
+    from tests.test_front_missions import HOLD, battle, unit
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("a game from a client's text opened in the web process")
+
+    monkeypatch.setattr(WebStore, "create_game", not_here)  # the check process imports its own
+    text = battle(unit("blue", "infantry", "A3") + unit("red", "infantry", "H5"), HOLD)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/open.sqlite3", local_workers=0)) as client:
+        created = client.post("/api/games", json={"ruleset": "front", "options": {"scenario_toml": text},
+                                                  "bots": {"red": "etat_major"}})
+        assert created.status_code == 201, created.text
+        game = created.json()
+        blue = {"Authorization": f"Bearer {game['seats']['blue']['token']}"}
+        read = client.get(f"/api/games/{game['id']}", headers=blue).json()
+        assert read["bots"] == {"red": "etat_major"} and read["version"] == 0
+        for body, code in (({"ruleset": "front", "options": {"scenario_toml": "cells = "}}, "bad_scenario"),
+                           ({"ruleset": "front", "options": {"scenario_toml": text}, "bots": {"green": "etat_major"}},
+                            "unknown_seat")):
+            refused = client.post("/api/games", json=body)
+            assert refused.status_code == 422 and refused.json()["code"] == code and refused.json()["fr"]

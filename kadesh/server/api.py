@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
-from kadesh.server.checks import game_check, legal_answer, seats_of
+from kadesh.server.checks import check_bot, game_check, legal_answer, open_game, open_game_here, seats_of
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
@@ -113,31 +113,23 @@ async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[s
     return Response(status_code=499) if odds is None else odds  # 499: nobody is there to read it
 
 
-def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:
-    if seat not in seats:
-        raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
-    if level is not None and level not in levels(ruleset):
-        raise ApiProblem(422, "unknown_bot", f"Adversaire inconnu : {level}.", f"Unknown computer opponent: {level}.")
-    if level is not None and seat in get_ruleset(ruleset).game_master_seats:
-        raise ApiProblem(422, "game_master_seat", f"L'ordinateur ne prend pas le siège du maître du jeu ({seat}).",
-                         f"The computer does not take the game master's seat ({seat}).")
-
-
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
              responses=problems(400, 413, 415, 422, 429))
-def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCreated:
+async def create_game(body: GameCreate, request: Request) -> GameCreated | Response:
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
-    ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn."""
+    ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn.
+    A game from a text of the client's own (``scenario_toml``: a map, a battle) is read in the check process
+    (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
+    state = request.app.state
+    if "scenario_toml" in body.options:
+        created = await state.checks.run(request, open_game_here, body.ruleset, body.options, body.bots)
+        if created is None:
+            return Response(status_code=499)  # nobody is there to read it
+    else:
+        created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots)
     if body.bots:
-        rules = get_ruleset(body.ruleset)
-        for seat, level in body.bots.items():
-            check_bot(rules.name, rules.seats(rules.normalize_options(body.options)), seat, level)
-    created = store.create_game(body.ruleset, body.options)
-    for seat, level in body.bots.items():
-        store.set_bot(created.id, seat, level)
-    if body.bots:
-        request.app.state.workers.ensure()  # the store queued the bot's move if it is due
+        state.workers.ensure()  # the store queued the bot's move if it is due
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
@@ -148,19 +140,24 @@ def create_game(body: GameCreate, store: StoreDep, request: Request) -> GameCrea
 
 @router.post("/games/{game_id}/rematch", response_model=GameCreated, status_code=201, tags=["games"],
              responses=problems(401, 403, 404, 409, 422, 429))
-def rematch(game_id: str, access: AccessDep, store: StoreDep, request: Request) -> GameCreated:
+async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCreated | Response:
     """A finished game's players start another: same rules, options and computer seats, fresh dice.
 
     Every call opens a new game and answers its links, as creating one does (a seat or the owner may ask)."""
     if access.role == SPECTATOR:
         raise ApiProblem(403, "not_a_player", "Un spectateur ne demande pas de revanche.",
                          "A spectator does not ask for a rematch.")
+    again = await run_in_threadpool(_again, request.app.state.store, game_id)
+    return await create_game(again, request)
+
+
+def _again(store: Store, game_id: str) -> GameCreate:
+    """A finished game's rules, options and computer seats (409 while it goes on)."""
     with store.game(game_id) as game:
         if game.outcome is None:
             raise ApiProblem(409, "game_not_over", "La partie n'est pas finie : la revanche vient après.",
                              "The game is not over: the rematch comes after.")
-        again = GameCreate(ruleset=game.ruleset.name, options=game.options, bots=store.bots(game_id))
-    return create_game(again, store, request)
+        return GameCreate(ruleset=game.ruleset.name, options=game.options, bots=store.bots(game_id))
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=READ)

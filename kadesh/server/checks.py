@@ -1,4 +1,5 @@
-"""Legal actions, odds, previews and seat lists, computed away from the web process.
+"""Legal actions, odds, previews, seat lists and games opened from a client's own text, computed away from the
+web process.
 
 A page asks for these as its player points and clicks, and their cost is the rules': the odds of a shot in
 the largest Front battle, a Royaumes order message's preview, the seats of a map of one's own (its TOML
@@ -26,11 +27,12 @@ from typing import Any
 
 from starlette.requests import Request
 
+from kadesh.ai.base import levels
 from kadesh.core import get_ruleset
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
-from kadesh.store import Store
+from kadesh.store import CreatedGame, Store
 
 CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core of its own
 CHECKS_WAITING = 32   # per server: more are refused (429) rather than queued
@@ -64,6 +66,37 @@ def legal_answer(game_id: str, seat: str) -> tuple[int, bytes]:
     with _store.game(game_id) as game:
         answer = {"seat": seat, "version": game.version, "actions": game.legal_actions(seat)}
         return game.version, json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:
+    """ApiProblem unless the computer may take ``seat`` at ``level``."""
+    if seat not in seats:
+        raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
+    if level is not None and level not in levels(ruleset):
+        raise ApiProblem(422, "unknown_bot", f"Adversaire inconnu : {level}.", f"Unknown computer opponent: {level}.")
+    if level is not None and seat in get_ruleset(ruleset).game_master_seats:
+        raise ApiProblem(422, "game_master_seat", f"L'ordinateur ne prend pas le siège du maître du jeu ({seat}).",
+                         f"The computer does not take the game master's seat ({seat}).")
+
+
+def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
+    """A new game with ``bots`` at their seats (their first moves queued if due)."""
+    if bots:
+        rules = get_ruleset(ruleset)
+        seats = rules.seats(rules.normalize_options(options))
+        for seat, level in bots.items():
+            check_bot(rules.name, seats, seat, level)
+    created = store.create_game(ruleset, options)
+    for seat, level in bots.items():
+        store.set_bot(created.id, seat, level)
+    return created
+
+
+def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
+    """In the child: ``open_game`` on its own connection to the game database (a text of the client's own, a
+    map or a battle, read here rather than where requests are answered)."""
+    assert _store is not None
+    return open_game(_store, ruleset, options, bots)
 
 
 def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:

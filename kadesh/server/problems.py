@@ -69,6 +69,13 @@ class ApiProblem(Exception):
         super().__init__(en)
         self.status, self.code, self.fr, self.en, self.extra = status, code, fr, en, extra
 
+    def __reduce__(self) -> tuple:  # whole across processes (a refusal from the check process)
+        return _problem, (self.status, self.code, self.fr, self.en, self.extra)
+
+
+def _problem(status: int, code: str, fr: str, en: str, extra: dict[str, Any]) -> ApiProblem:
+    return ApiProblem(status, code, fr, en, **extra)
+
 
 MAX_MESSAGE = 500  # characters: a message that quotes what was sent is cut there, not as long as the request
 
