@@ -172,3 +172,14 @@ def test_a_game_from_a_clients_own_text_is_opened_in_the_check_process(tmp_path,
                             "unknown_seat")):
             refused = client.post("/api/games", json=body)
             assert refused.status_code == 422 and refused.json()["code"] == code and refused.json()["fr"]
+
+
+def test_a_ruleset_registered_by_importing_a_module_is_known_to_the_check_process(tmp_path):
+    from tests.test_core_contract import SecretDuel  # registered on import, not through an entry point
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/registered.sqlite3", local_workers=0)) as client:
+        game = client.post("/api/games", json={"ruleset": SecretDuel.name}).json()
+        seat, token = next(iter(game["seats"].items()))
+        legal = client.get(f"/api/games/{game['id']}/legal", headers={"Authorization": f"Bearer {token['token']}"})
+        assert legal.status_code == 200, legal.text
+        assert legal.json()["seat"] == seat

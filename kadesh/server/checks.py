@@ -16,8 +16,8 @@ seat, their answers are kept (``Answers``), so that asking again and again costs
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
-import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,7 +28,8 @@ from typing import Any
 from starlette.requests import Request
 
 from kadesh.ai.base import levels
-from kadesh.core import get_ruleset
+from kadesh.core import all_rulesets, get_ruleset
+from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
@@ -41,14 +42,20 @@ ANSWERS_KEPT = 32 * 1024 * 1024  # bytes of legal actions' answers a server keep
 RETRY_AFTER = 1       # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.1  # seconds between looks at whether the client is still there
 
-_CONTEXT = multiprocessing.get_context("forkserver")  # not "fork": the server has threads
-_CONTEXT.set_forkserver_preload(["kadesh.ai", "kadesh.rules"])
 _store: Store | None = None  # in the child: its own connection to the game database
 
 
-def _open(url: str) -> None:
+def ruleset_modules() -> tuple[str, ...]:
+    """The modules of every ruleset this server knows: a child imports them, so that it knows the rulesets
+    registered by importing a module rather than through an entry point (a test's, a script's)."""
+    return tuple(sorted({type(rules).__module__ for rules in all_rulesets().values()} - {"__main__"}))
+
+
+def _open(url: str, modules: tuple[str, ...]) -> None:
     global _store  # noqa: PLW0603 - one store per child process, opened once
     as_batch()  # off the web process's core, above the bots and simulations there (priority.py)
+    for module in modules:
+        importlib.import_module(module)
     _store = Store(url, cache_size=CHECK_CACHE)
 
 
@@ -151,8 +158,8 @@ class Checks:
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:  # started at the first check: a server nobody asks starts no process
-                self._pool = ProcessPoolExecutor(self.running, mp_context=_CONTEXT, initializer=_open,
-                                                 initargs=(self.db_url,))
+                self._pool = ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open,
+                                                 initargs=(self.db_url, ruleset_modules()))
             return self._pool
 
     async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:

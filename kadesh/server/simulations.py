@@ -21,6 +21,7 @@ from starlette.requests import Request
 
 from kadesh.ai.base import simulator
 from kadesh.core import RuleError
+from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
 from kadesh.server.priority import as_idle
 from kadesh.server.problems import ApiProblem
@@ -31,8 +32,6 @@ SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
 RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
 
-_CONTEXT = multiprocessing.get_context("forkserver")  # not "fork": the server has threads
-_CONTEXT.set_forkserver_preload(["kadesh.ai", "kadesh.rules"])
 
 
 def _simulate(result: Connection, name: str, options: dict[str, Any], seats: dict[str, str], games: int,
@@ -70,8 +69,8 @@ class Simulations:
             return await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
 
     async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
-        receiving, sending = _CONTEXT.Pipe(duplex=False)
-        process = _CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
+        receiving, sending = CONTEXT.Pipe(duplex=False)
+        process = CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
         await asyncio.to_thread(process.start)  # the first one starts the fork server: seconds, off the loop
         self.children.add(process)
         sending.close()  # the child's end: the pipe reads as closed once the child is gone
