@@ -38,7 +38,9 @@ class Watching:
         self.sockets[game_id] -= 1
         if self.sockets[game_id] <= 0:
             del self.sockets[game_id]
-            await self._write(self.store.watches.close, game_id, self.server)
+            # Shielded: a socket's task cancelled as it ends (a client's test harness, a server stopping) still
+            # ends the watch, rather than leaving it to the next renewal.
+            await asyncio.shield(self._write(self.store.watches.close, game_id, self.server))
             if game_id in self.sockets:  # opened again while the row was deleted: the open may have come first
                 await self._write(self.store.watches.open, game_id, self.server)
 
