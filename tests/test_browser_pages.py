@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_support import accessibility_problems, assert_page_clean, running_server
+from tests.waiting import wait_until
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -125,8 +126,12 @@ def test_a_newcomer_plays_a_first_move_against_the_computer_with_the_rules_open(
         page.click('rect[data-cell="f1"]')
         page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}")
         game_id = page.url.split("/play/")[1].split("?")[0]
-        with store.game(game_id) as game:
-            assert game.state.elements["n1"].cell is not None  # the general stands on the field
+
+        def general_placed() -> bool:  # the computer's own deployment may have been the version awaited above
+            with store.game(game_id) as game:
+                return game.state.elements["n1"].cell is not None
+
+        wait_until(general_placed, "the general on the field")
 
 
 def test_the_end_offers_a_rematch_against_the_same_computer(browser, tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -57,6 +58,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
             log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
         app.state.watching.start()
+        # Every page asks the check process for its legal actions: started now, beside the first requests.
+        threading.Thread(target=app.state.checks.warm, name="kadesh-checks-warm", daemon=True).start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -153,14 +154,26 @@ class Checks:
         self.db_url, self.running = db_url, running
         self.places = Places(running, waiting, BUSY, DISCONNECT_CHECK)
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False  # a warm-up that comes after the server has stopped starts nothing
         self._lock = threading.Lock()
+
+    def warm(self) -> None:
+        """Start the check process now (the server is starting; call it in a thread: the fork server's first
+        start takes a second or so), so that the first page's legal actions do not wait for it."""
+        with self._lock:
+            if self._pool is None and not self._closed:
+                self._pool = self._new_pool()
+                self._pool.submit(os.getpid)  # the pool starts its process at its first task
 
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
-            if self._pool is None:  # started at the first check: a server nobody asks starts no process
-                self._pool = ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open,
-                                                 initargs=(self.db_url, ruleset_modules()))
+            if self._pool is None:  # the first check, if the process is not warm yet (or it died)
+                self._pool = self._new_pool()
             return self._pool
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open,
+                                   initargs=(self.db_url, ruleset_modules()))
 
     async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` computed in the check process; None if the client went away first. Nothing is
@@ -203,4 +216,6 @@ class Checks:
 
     def close(self) -> None:
         """Stop the check process (the server is stopping)."""
+        with self._lock:
+            self._closed = True
         self._discard()
