@@ -144,7 +144,7 @@ def serve(
     from kadesh.server.ws import MAX_FRAME
 
     try:
-        application = create_app(db, bot_budget=bot_budget, local_workers=workers)
+        application = create_app(db, bot_budget=bot_budget, local_workers=workers, warm_checks=True)
     except BadLimits as error:
         _fail(f"serve: {error}")
     url = application.state.store.engine.url.render_as_string(hide_password=True)

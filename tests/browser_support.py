@@ -21,7 +21,7 @@ def running_server(db_path: str, **app_options) -> Iterator[tuple[str, object]]:
     """Serve Kadesh on a free loopback port; yields (base URL, the app's store)."""
     from kadesh.server.app import create_app
 
-    app = create_app(f"sqlite:///{db_path}", **app_options)
+    app = create_app(f"sqlite:///{db_path}", **{"warm_checks": True, **app_options})  # as kadesh serve
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            proxy_headers=False))  # as kadesh serve: KADESH_TRUSTED_PROXIES decides

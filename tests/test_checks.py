@@ -183,3 +183,42 @@ def test_a_ruleset_registered_by_importing_a_module_is_known_to_the_check_proces
         legal = client.get(f"/api/games/{game['id']}/legal", headers={"Authorization": f"Bearer {token['token']}"})
         assert legal.status_code == 200, legal.text
         assert legal.json()["seat"] == seat
+
+
+def test_a_database_away_in_the_check_process_is_answered_as_anywhere_else():
+    """The driver's own error may not rebuild in the web process (the pool then takes its process for dead):
+    the check process sends what the web process answers, 503 ``database_unavailable`` with Retry-After."""
+    import pickle
+
+    from sqlalchemy.exc import OperationalError
+
+    from kadesh.server.checks import in_the_child
+
+    def away():
+        raise OperationalError("SELECT 1", {}, Exception("the server closed the connection"))
+
+    with pytest.raises(ApiProblem) as refused:
+        in_the_child(away)()
+    problem = pickle.loads(pickle.dumps(refused.value))  # as it crosses from the check process
+    assert (problem.status, problem.code) == (503, "database_unavailable") and problem.extra["retry_after"] >= 1
+
+    def bug():
+        raise ValueError("a bug")
+
+    with pytest.raises(ValueError):  # anything else passes as it is: a server error, logged
+        in_the_child(bug)()
+
+
+def test_a_warm_check_process_is_ready_and_a_stopped_server_warms_nothing(tmp_path):
+    url = f"sqlite:///{tmp_path}/warm.sqlite3"
+    Store(url).close()
+    warm = Checks(url)
+    try:
+        warm.warm()
+        assert run(warm.run(Client(), os.getpid)) != os.getpid()
+    finally:
+        warm.close()
+    stopped = Checks(url)
+    stopped.close()
+    stopped.warm()  # a warm-up thread that comes after the server stopped
+    assert stopped._pool is None

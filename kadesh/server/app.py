@@ -38,7 +38,8 @@ log = logging.getLogger(__name__)
 def create_app(db_url: str | None = None, store: Store | None = None, notifier: Notifier | None = None,
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
-               simulations: Simulations | None = None, rate_policy: RatePolicy | None = None) -> FastAPI:
+               simulations: Simulations | None = None, rate_policy: RatePolicy | None = None,
+               warm_checks: bool = False) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -49,7 +50,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     ``notice_settings``: SMTP and webhooks (default: from the environment, as the workers read them);
     ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``);
     ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
-    environment, ``kadesh.server.rates``)."""
+    environment, ``kadesh.server.rates``); ``warm_checks``, start the check process with the server rather than
+    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -58,8 +60,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
             log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
         app.state.watching.start()
-        # Every page asks the check process for its legal actions: started now, beside the first requests.
-        threading.Thread(target=app.state.checks.warm, name="kadesh-checks-warm", daemon=True).start()
+        if warm_checks:  # every page asks the check process for its legal actions: started now, beside them
+            threading.Thread(target=app.state.checks.warm, name="kadesh-checks-warm", daemon=True).start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield

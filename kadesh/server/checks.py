@@ -16,6 +16,7 @@ seat, their answers are kept (``Answers``), so that asking again and again costs
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import json
 import os
@@ -26,6 +27,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from kadesh.ai.base import levels
@@ -33,7 +35,7 @@ from kadesh.core import all_rulesets, get_ruleset
 from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
-from kadesh.server.problems import ApiProblem
+from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
 from kadesh.store import CreatedGame, Store
 
 CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core of its own
@@ -60,6 +62,25 @@ def _open(url: str, modules: tuple[str, ...]) -> None:
     _store = Store(url, cache_size=CHECK_CACHE)
 
 
+def in_the_child(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A check's function, whose database errors come back as what the web process answers: the database away
+    is 503 ``database_unavailable``, as anywhere else; any other is told by its text. (A driver's error may not
+    rebuild on this side: the pool then took its process for dead, and answered 503 ``checks_unavailable``.)"""
+
+    @functools.wraps(function)
+    def checked(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except SQLAlchemyError as error:
+            if database_unavailable(error):
+                raise ApiProblem(DATABASE_UNAVAILABLE.status, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.fr,
+                                 DATABASE_UNAVAILABLE.en, retry_after=RETRY_AFTER_SECONDS) from None
+            raise RuntimeError(f"{type(error).__name__}: {error}") from None
+
+    return checked
+
+
+@in_the_child
 def game_check(kind: str, game_id: str, seat: str, action: Any) -> tuple[int, Any]:
     """In the child: the game's version and the odds or preview of ``action`` for ``seat``."""
     assert _store is not None
@@ -67,6 +88,7 @@ def game_check(kind: str, game_id: str, seat: str, action: Any) -> tuple[int, An
         return game.version, (game.odds if kind == "odds" else game.preview)(seat, action)
 
 
+@in_the_child
 def legal_answer(game_id: str, seat: str) -> tuple[int, bytes]:
     """In the child: the game's version and ``GET /legal``'s answer there for ``seat``, as JSON (bytes cross
     between processes far faster than the thousands of actions of a large battle would)."""
@@ -100,6 +122,7 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
     return created
 
 
+@in_the_child
 def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
     """In the child: ``open_game`` on its own connection to the game database (a text of the client's own, a
     map or a battle, read here rather than where requests are answered)."""
