@@ -52,11 +52,6 @@ def test_batch_work_leaves_the_first_core_to_the_web_process():
         assert CORES[0] not in cores
 
 
-def test_a_simulation_runs_as_idle_work_off_the_web_process_core():
-    cores, policy = in_a_child("as_idle")
-    assert cores == expected_cores() and policy == os.SCHED_IDLE
-
-
 def test_the_operator_may_give_the_children_every_core():
     cores, _ = in_a_child("as_batch", KADESH_WEB_CORES="0")
     assert cores == set(CORES)

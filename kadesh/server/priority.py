@@ -7,9 +7,9 @@ player's read then waited for a core at each of its wake-ups: 2 to 3.8 times its
 children's niceness or scheduling policy; with a core left to the web process, 0.9 to 1.6 times.
 
 Within their cores they are also batch work (Linux's ``SCHED_BATCH``): a batch process keeps its fair share
-of the CPU, but the scheduler never lets it delay a process that wakes up. A simulation is idle work
-(``SCHED_IDLE``): it runs on what the bots and the checks leave, since a person waits on those. Where the
-system has no such policies, nothing changes.
+of the CPU, but the scheduler never lets it delay a process that wakes up. (Simulations as idle work,
+``SCHED_IDLE``, measured no better for the reads, and waited behind everything on a busy machine: a browser
+test of Bataille's odds took 38 s instead of 16.) Where the system has no such policy, nothing changes.
 """
 
 from __future__ import annotations
@@ -41,12 +41,6 @@ def as_batch() -> None:
     """Make the calling process batch work on the cores the web process does not keep, if the system can."""
     off_the_web_cores()
     _policy("SCHED_BATCH")
-
-
-def as_idle() -> None:
-    """Make the calling process run on what nothing else wants of the cores the web process does not keep."""
-    off_the_web_cores()
-    _policy("SCHED_IDLE")
 
 
 def _policy(name: str) -> None:

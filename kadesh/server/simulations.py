@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import resource
 from multiprocessing.connection import Connection
 from typing import Any
@@ -23,12 +24,13 @@ from kadesh.ai.base import simulator
 from kadesh.core import RuleError
 from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
-from kadesh.server.priority import as_idle
+from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
 
 SIMULATIONS_RUNNING = 1      # per server: the other cores answer requests and play the bots
 SIMULATIONS_WAITING = 4      # per server: more are refused (429) rather than queued
 SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
+SIMULATION_NICENESS = 10     # below the checks and the bots a person waits on, on the same cores
 RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
 
@@ -37,7 +39,8 @@ DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is st
 def _simulate(result: Connection, name: str, options: dict[str, Any], seats: dict[str, str], games: int,
               seed: int, cpu_seconds: int) -> None:
     """In the child: the simulation, or the rules' refusal, sent back; the kernel stops it at its ceiling."""
-    as_idle()  # off the web process's core, below the bots and the checks a person waits on (priority.py)
+    os.nice(SIMULATION_NICENESS)
+    as_batch()  # off the web process's core (priority.py)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     run = simulator(name)
     assert run is not None
