@@ -45,7 +45,8 @@ ANSWERS_KEPT = 32 * 1024 * 1024  # bytes of legal actions' answers a server keep
 RETRY_AFTER = 1       # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.1  # seconds between looks at whether the client is still there
 
-_store: Store | None = None  # in the child: its own connection to the game database
+_url: str | None = None  # in the child: the game database's
+_store: Store | None = None  # in the child: its own connection to it, opened at the first check
 
 
 def ruleset_modules() -> tuple[str, ...]:
@@ -55,11 +56,22 @@ def ruleset_modules() -> tuple[str, ...]:
 
 
 def _open(url: str, modules: tuple[str, ...]) -> None:
-    global _store  # noqa: PLW0603 - one store per child process, opened once
+    """The child's start. Nothing here touches the database: a start that failed (the database away) would
+    break the pool, and every check would be refused until it came back."""
+    global _url  # noqa: PLW0603 - one per child process
     as_batch()  # off the web process's core, above the bots and simulations there (priority.py)
     for module in modules:
         importlib.import_module(module)
-    _store = Store(url, cache_size=CHECK_CACHE)
+    _url = url
+
+
+def _the_store() -> Store:
+    """The child's store, opened at its first check (a database away is then that check's 503)."""
+    global _store  # noqa: PLW0603 - one store per child process, opened once
+    if _store is None:
+        assert _url is not None
+        _store = Store(_url, cache_size=CHECK_CACHE)
+    return _store
 
 
 def in_the_child(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -83,8 +95,7 @@ def in_the_child(function: Callable[..., Any]) -> Callable[..., Any]:
 @in_the_child
 def game_check(kind: str, game_id: str, seat: str, action: Any) -> tuple[int, Any]:
     """In the child: the game's version and the odds or preview of ``action`` for ``seat``."""
-    assert _store is not None
-    with _store.game(game_id) as game:
+    with _the_store().game(game_id) as game:
         return game.version, (game.odds if kind == "odds" else game.preview)(seat, action)
 
 
@@ -92,8 +103,7 @@ def game_check(kind: str, game_id: str, seat: str, action: Any) -> tuple[int, An
 def legal_answer(game_id: str, seat: str) -> tuple[int, bytes]:
     """In the child: the game's version and ``GET /legal``'s answer there for ``seat``, as JSON (bytes cross
     between processes far faster than the thousands of actions of a large battle would)."""
-    assert _store is not None
-    with _store.game(game_id) as game:
+    with _the_store().game(game_id) as game:
         answer = {"seat": seat, "version": game.version, "actions": game.legal_actions(seat)}
         return game.version, json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -126,8 +136,7 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
 def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
     """In the child: ``open_game`` on its own connection to the game database (a text of the client's own, a
     map or a battle, read here rather than where requests are answered)."""
-    assert _store is not None
-    return open_game(_store, ruleset, options, bots)
+    return open_game(_the_store(), ruleset, options, bots)
 
 
 def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
