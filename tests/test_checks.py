@@ -208,6 +208,16 @@ def test_a_database_away_in_the_check_process_is_answered_as_anywhere_else():
     with pytest.raises(ValueError):  # anything else passes as it is: a server error, logged
         in_the_child(bug)()
 
+    class Unrebuildable(Exception):
+        def __init__(self, first, second):
+            super().__init__(f"{first} {second}")
+
+    def odd():
+        raise Unrebuildable(1, 2)
+
+    with pytest.raises(RuntimeError, match="Unrebuildable"):  # told by its text: the pool stays whole
+        in_the_child(odd)()
+
 
 def test_a_warm_check_process_is_ready_and_a_stopped_server_warms_nothing(tmp_path):
     url = f"sqlite:///{tmp_path}/warm.sqlite3"

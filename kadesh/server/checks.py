@@ -20,6 +20,7 @@ import functools
 import importlib
 import json
 import os
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -88,8 +89,22 @@ def in_the_child(function: Callable[..., Any]) -> Callable[..., Any]:
                 raise ApiProblem(DATABASE_UNAVAILABLE.status, DATABASE_UNAVAILABLE.code, DATABASE_UNAVAILABLE.fr,
                                  DATABASE_UNAVAILABLE.en, retry_after=RETRY_AFTER_SECONDS) from None
             raise RuntimeError(f"{type(error).__name__}: {error}") from None
+        except Exception as error:
+            if not _rebuilds(error):  # else the pool could not read it back, and would take the process for dead
+                raise RuntimeError(f"{type(error).__name__}: {error}") from None
+            raise
 
     return checked
+
+
+def _rebuilds(error: Exception) -> bool:
+    """Whether ``error`` comes back whole from the child (an exception whose arguments differ from its
+    constructor's does not)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # noqa: BLE001 - any failure to rebuild is the answer
+        return False
+    return True
 
 
 @in_the_child
