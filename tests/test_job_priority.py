@@ -9,6 +9,7 @@ import pytest
 from kadesh.server.worker import Worker
 from kadesh.store import Store
 from kadesh.store.jobs import Job
+from tests.store_support import computer_only as unwatched_computer_only
 from tests.store_support import watched
 
 
@@ -20,12 +21,8 @@ def store(db):
 
 
 def computer_only(store: Store, ruleset: str = "manoeuvre", level: str = "maladroit") -> str:
-    """A game where the computer holds every seat, given one by one as ``POST /api/games`` does (its first job
-    is queued when its first seat goes to the computer), and watched (tests/test_watches.py: else it waits)."""
-    created = store.create_game(ruleset)
-    for seat in created.seat_tokens:
-        store.set_bot(created.id, seat, level)
-    return watched(store, created.id)
+    """A computer-only game, watched (tests/test_watches.py: else it waits)."""
+    return watched(store, unwatched_computer_only(store, ruleset, level))
 
 
 def against_the_computer(store: Store) -> str:

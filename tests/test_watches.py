@@ -14,7 +14,7 @@ from sqlalchemy import select
 from kadesh.server.app import create_app
 from kadesh.store import Store, schema
 from kadesh.store.watches import LEASE
-from tests.store_support import watched
+from tests.store_support import computer_only, watched
 from tests.waiting import wait_until
 
 
@@ -23,13 +23,6 @@ def store(db):
     opened = Store(db)
     yield opened
     opened.close()
-
-
-def computer_only(store: Store) -> str:
-    created = store.create_game("manoeuvre")
-    for seat in created.seat_tokens:
-        store.set_bot(created.id, seat, "maladroit")
-    return created.id
 
 
 def watchers(store: Store, game_id: str) -> list[str]:
