@@ -5,6 +5,7 @@ from kadesh.store.errors import (
     GameNotFound,
     GameNotOver,
     NotASeat,
+    NotHeld,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -15,6 +16,7 @@ from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, token_hash
 
 __all__ = [
     "OWNER", "SEAT", "SPECTATOR", "Access", "ActResult", "BadToken", "CreatedGame", "GameCache",
-    "GameNotFound", "GameNotOver", "NotASeat", "StaleVersion", "Store", "StoreError", "TokenRevoked", "WrongGame",
+    "GameNotFound", "GameNotOver", "NotASeat", "NotHeld", "StaleVersion", "Store", "StoreError", "TokenRevoked",
+    "WrongGame",
     "json_value", "token_hash",
 ]

@@ -60,3 +60,9 @@ class NotASeat(StoreError):
     """A spectator's or the owner's token, where only a seat may act (403)."""
 
     code = "not_a_seat"
+
+
+class NotHeld(StoreError):
+    """A signed-in player's account holds no seat of the game, and does not own it (403)."""
+
+    code = "not_held"

@@ -137,3 +137,79 @@ emails = Table(
     Index("ix_emails_address_at", "address", "at"),
     Index("ix_emails_at", "at"),
 )
+
+# -- players (issue 41): accounts are optional; a game is played by its links whether or not anyone signs in --
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False, unique=True),  # as the player wrote it (NFC)
+    Column("name_key", String(64), nullable=False, unique=True),  # its look-alike skeleton: one player per skeleton
+    Column("lang", String(2), nullable=False),  # "fr" or "en"
+    Column("email", String(320), nullable=True),  # confirmed: set only by a sign-in link that reached it
+    Column("email_key", String(64), nullable=True, unique=True),  # sha256 of the address folded to lower case
+    Column("created_at", String(32), nullable=False),  # UTC text
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", String(32), primary_key=True),  # the player's handle on it (to remove it)
+    Column("credential_id", String(1400), nullable=False, unique=True),  # WebAuthn's, base64url
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("public_key", String(2000), nullable=False),  # COSE key, base64url
+    Column("sign_count", Integer, nullable=False),
+    Column("label", String(64), nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("used_at", String(32), nullable=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("hash", String(64), primary_key=True),  # SHA-256 of the cookie's secret: the secret is never stored
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("created_at", String(32), nullable=False),
+    Column("seen_at", String(32), nullable=False),  # its last use, to the hour
+    Column("expires_at", String(32), nullable=False),
+)
+
+# A WebAuthn ceremony in progress (any server of the database may end it): single-use, short-lived.
+ceremonies = Table(
+    "ceremonies",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("kind", String(16), nullable=False),  # "register" or "sign_in"
+    Column("challenge", String(128), nullable=False),  # base64url
+    Column("player_id", String(32), nullable=True),  # a signed-in player adding a passkey
+    Column("user_handle", String(128), nullable=True),  # a new player's WebAuthn user id, base64url
+    Column("name", String(64), nullable=True),  # a new player's name and language
+    Column("lang", String(2), nullable=True),
+    Column("expires_at", String(32), nullable=False),
+)
+
+# A single-use sign-in link sent by e-mail. The link (its key) is kept in clear only until a worker has sent it.
+sign_in_links = Table(
+    "sign_in_links",
+    metadata,
+    Column("hash", String(64), primary_key=True),  # SHA-256 of the link's key
+    Column("address", String(320), nullable=False),
+    Column("lang", String(2), nullable=False),
+    Column("link", String(600), nullable=True),  # the whole link, until the e-mail is sent
+    Column("expires_at", String(32), nullable=False),
+    Column("used_at", String(32), nullable=True),
+    Column("created_at", String(32), nullable=False),
+)
+
+# Who holds what of a game from an account: a seat ("seat", its name) or the game ("owner", ""). One account a
+# seat: a second claim of a held seat is refused by the key.
+claims = Table(
+    "claims",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("role", String(16), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("claimed_at", String(32), nullable=False),
+)

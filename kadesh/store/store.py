@@ -47,12 +47,14 @@ from kadesh.core import Event, Game, get_ruleset, new_game
 from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import RuleError, bad_action
 from kadesh.store import schema
+from kadesh.store.accounts import Accounts, held_in
 from kadesh.store.db import make_engine, migrate, normalize_url
 from kadesh.store.errors import (
     BadToken,
     GameNotFound,
     GameNotOver,
     NotASeat,
+    NotHeld,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -233,6 +235,7 @@ class Store:
         self._writing: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if sqlite else contextlib.nullcontext())
         self.watches = Watches(self.engine, self._writing)
+        self.accounts = Accounts(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 
@@ -287,17 +290,22 @@ class Store:
             row = self._version.run(conn, game_id=game_id).fetchone()
         return row[0] if row is not None else None
 
-    def access(self, game_id: str, token: str | None) -> Access:
+    def access(self, game_id: str, token: str | None, player_id: str | None = None) -> Access:
         """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), TokenRevoked
-        (replaced by a reissue), WrongGame."""
+        (replaced by a reissue), WrongGame. Without a token, what the account ``player_id`` holds there
+        (its seat, else the game as its owner): NotHeld if nothing."""
         with self.engine.connect() as conn:
-            return self._entry(conn, game_id, token)[0]
+            return self._entry(conn, game_id, token, player_id=player_id)[0]
 
-    def _entry(self, conn: Connection, game_id: str, token: str | None, to_write: bool = False) -> tuple[Access, int]:
-        """What ``token`` opens in ``game_id`` and the game's version, in one read (errors as ``access``);
-        ``to_write``: before an action, the game's row locked on PostgreSQL."""
+    def _entry(self, conn: Connection, game_id: str, token: str | None, to_write: bool = False,
+               player_id: str | None = None) -> tuple[Access, int]:
+        """What ``token`` (or, without one, the account ``player_id``) opens in ``game_id`` and the game's
+        version, in one read (errors as ``access``); ``to_write``: before an action, the game's row locked on
+        PostgreSQL."""
         if _impossible_id(game_id):
             raise GameNotFound(game_id)
+        if not token and player_id is not None:
+            return self._held(conn, game_id, player_id, to_write)
         hashed = token_hash(token) if token else None
         row = (self._entry_to_write if to_write else self._entry_row).run(conn, game_id=game_id,
                                                                          hash=hashed).fetchone()
@@ -313,6 +321,15 @@ class Store:
         if token_game != game_id:
             raise WrongGame("token for another game")
         return Access(game_id, role, seat), version
+
+    def _held(self, conn: Connection, game_id: str, player_id: str, to_write: bool) -> tuple[Access, int]:
+        row = (self._version_to_write if to_write else self._version).run(conn, game_id=game_id).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        held = held_in(conn, game_id, player_id)
+        if held is None:
+            raise NotHeld("this account holds nothing in this game")
+        return Access(game_id, held.role, held.seat or None), row[0]
 
     def reissue_token(self, game_id: str, role: str, seat: str | None = None) -> str:
         """A new token for ``seat`` (role ``seat``), the spectators or the owner; the one it replaces is revoked.
@@ -402,22 +419,24 @@ class Store:
                                 job)
 
     def play(self, game_id: str, token: str | None, expected_version: int, action: Any,
-             after: Callable[[Game, str], Any] | None = None) -> tuple[Access, ActResult]:
+             after: Callable[[Game, str], Any] | None = None, player_id: str | None = None) -> tuple[Access, ActResult]:
         """``act`` for whoever holds ``token``: one read gives both who they are and the game's version.
 
         Refused as ``access`` refuses, NotASeat for a spectator's or the owner's token, then as ``act``;
-        ``after(game, seat)`` as in ``act``."""
+        ``after(game, seat)`` as in ``act``. Without a token, for the seat the account ``player_id`` holds."""
         with self._lock(game_id), self.engine.connect() as conn:
-            return self._play_at(conn, Play(game_id, token, expected_version, action, after), self._commit_alone)
+            return self._play_at(conn, Play(game_id, token, expected_version, action, after, player_id),
+                                 self._commit_alone)
 
     def play_soon(self, game_id: str, token: str | None, expected_version: int, action: Any,
-                  after: Callable[[Game, str], Any] | None = None) -> Future[tuple[Access, ActResult]]:
+                  after: Callable[[Game, str], Any] | None = None,
+                  player_id: str | None = None) -> Future[tuple[Access, ActResult]]:
         """``play``, answered in a future by one of the store's writers (with the others queued meanwhile)."""
-        return self._writer.submit(Play(game_id, token, expected_version, action, after))
+        return self._writer.submit(Play(game_id, token, expected_version, action, after, player_id))
 
     def _play_at(self, conn: Connection, play: Play, commit: Commit) -> tuple[Access, ActResult]:
         """``play`` under the game's lock, its statements through ``conn``, written by ``commit``."""
-        access, current = self._entry(conn, play.game_id, play.token, to_write=True)
+        access, current = self._entry(conn, play.game_id, play.token, to_write=True, player_id=play.player_id)
         seat, after = access.seat, play.after
         if not access.may_act or seat is None:
             raise NotASeat("this token is for watching, not playing")
@@ -454,7 +473,7 @@ class Store:
         if not answers:
             for play in group:
                 _answer(play, lambda play=play: self.play(play.game_id, play.token, play.expected_version,
-                                                          play.action, play.after))
+                                                          play.action, play.after, play.player_id))
             return
         for play, value, error in answers:
             if error is not None:

@@ -137,16 +137,16 @@ class Subscriptions:
             if count >= MAX_PER_SEAT:
                 raise TooManySubscriptions()
             if email:
-                self._promise_confirmation(conn, address, mailing, moment)
+                self.promise_email(conn, address, mailing, moment)
             conn.execute(subscriptions.insert().values(**row))
             if email:
                 self.jobs.enqueue(conn, "confirm", game_id, 0, row["id"])
         return Subscription.from_row(SimpleNamespace(**row))
 
     @staticmethod
-    def _promise_confirmation(conn: Connection, address: str, mailing: Mailing, moment: datetime) -> None:
-        """Count the confirmation message to ``address`` now, when it is asked for (a request is what an
-        abuser repeats), unless it would pass the address's daily share or the server's hourly one."""
+    def promise_email(conn: Connection, address: str, mailing: Mailing, moment: datetime) -> None:
+        """Count the confirmation message (or sign-in link) to ``address`` now, when it is asked for (a request
+        is what an abuser repeats), unless it would pass the address's daily share or the server's hourly one."""
         key = address_key(address)
         wait = _wait(conn, (emails.c.address == key) & (emails.c.kind == "confirm"), moment - DAY,
                      mailing.confirmations_per_address, DAY, moment)

@@ -33,6 +33,7 @@ class Play:
     expected_version: int
     action: Any
     after: Callable[..., Any] | None = None
+    player_id: str | None = None  # without a token: the account whose seat plays
     answer: Future[Any] = field(default_factory=Future)
 
 
