@@ -13,7 +13,16 @@ from starlette.concurrency import run_in_threadpool
 
 from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
-from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer, get_access, get_seat_access, get_store
+from kadesh.server.auth import (
+    AuthHeader,
+    GameId,
+    TokenQuery,
+    account_of,
+    bearer,
+    get_access,
+    get_seat_access,
+    get_store,
+)
 from kadesh.server.checks import check_bot, game_check, legal_answer, open_game, open_game_here, seats_of
 from kadesh.server.models import (
     ActionOut,
@@ -218,8 +227,10 @@ async def act(game_id: GameId, body: ActionRequest, request: Request, token: Tok
               authorization: AuthHeader = None) -> Response:
     """Play an action seen at ``expected_version``: checked, written, then announced."""
     state = request.app.state
-    played = state.store.play_soon(game_id, token or bearer(authorization), body.expected_version, body.action,
-                                   after=seat_view)
+    given = token or bearer(authorization)
+    player_id = await run_in_threadpool(account_of, request, state.store, given)
+    played = state.store.play_soon(game_id, given, body.expected_version, body.action, after=seat_view,
+                                   player_id=player_id)
     access, result = await asyncio.wrap_future(played)
     state.notifier.publish(game_id, result.version)
     if result.has_bots or result.due or result.noticed:
@@ -252,13 +263,17 @@ def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSe
 @router.post("/games/{game_id}/tokens/{holder}", response_model=Link, tags=["games"],
              responses=problems(400, 401, 403, 404, 413, 415, 422))
 def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, description="A seat, spectator or owner")],
-                  access: AccessDep, store: StoreDep, request: Request) -> Link:
+                  access: AccessDep, store: StoreDep, request: Request, token: TokenQuery = None,
+                  authorization: AuthHeader = None) -> Link:
     """The owner replaces a seat's link, the spectators' or their own: the old token is refused from now on.
+    A player who keeps a seat in their account (signed in, without a token) may replace that seat's link.
 
     Tokens do not expire by time; this is how a leaked or lost link is cut off."""
-    if access.role != OWNER:
-        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie remplace un lien.",
-                         "Only the game's owner can replace a link.")
+    own_seat = access.role == SEAT and holder == access.seat and not (token or bearer(authorization))
+    if access.role != OWNER and not own_seat:
+        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie remplace un lien (ou le joueur "
+                         "qui garde ce siège dans son compte).", "Only the game's owner can replace a link (or the "
+                         "player who keeps this seat in their account).")
     with store.game(game_id) as game:
         seats = list(game.seats)
     if holder in seats:

@@ -1,4 +1,5 @@
-"""Who is asking: a token from ``?token=`` or ``Authorization: Bearer``, resolved by the store."""
+"""Who is asking: a token from ``?token=`` or ``Authorization: Bearer``, resolved by the store; without one, the
+signed-in player's account (``kadesh.server.identity``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Path, Query, Request
 
+from kadesh.server.identity import check_same_site, signed_in
 from kadesh.store import Access, NotASeat, Store
 
 GameId = Annotated[str, Path(max_length=64, description="Game id")]
@@ -24,19 +26,34 @@ def bearer(header: str | None) -> str | None:
     return value.strip() or None if scheme.lower() == "bearer" else None
 
 
-def resolve(store: Store, game_id: str, token: str | None) -> Access:
-    """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown."""
-    return store.access(game_id, token)
+def resolve(store: Store, game_id: str, token: str | None, player_id: str | None = None) -> Access:
+    """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown.
+    Without a token, what the signed-in account ``player_id`` holds there (NotHeld if nothing)."""
+    return store.access(game_id, token, player_id)
+
+
+def account_of(request: Request, store: Store, token: str | None) -> str | None:
+    """The signed-in player who asks, when no token does: a write from another site is refused (403)."""
+    if token:
+        return None
+    player = signed_in(request, store)
+    if player is None:
+        return None
+    check_same_site(request)
+    return player.id
 
 
 def get_access(
     game_id: GameId,
+    request: Request,
     store: Annotated[Store, Depends(get_store)],
     token: TokenQuery = None,
     authorization: AuthHeader = None,
 ) -> Access:
-    """Any valid token of this game: a seat, a spectator or the owner."""
-    return resolve(store, game_id, token or bearer(authorization))
+    """Any valid token of this game (a seat, a spectator or the owner), or, without one, the signed-in player's
+    seat (or ownership) held from their account."""
+    given = token or bearer(authorization)
+    return resolve(store, game_id, given, account_of(request, store, given))
 
 
 def get_seat_access(access: Annotated[Access, Depends(get_access)]) -> Access:

@@ -34,8 +34,9 @@ from email.message import EmailMessage
 from urllib.parse import urlsplit
 
 from kadesh.core.tomlcheck import UNPRINTABLE
-from kadesh.server.notices import Confirmation, Notice, compose, confirmation
+from kadesh.server.notices import SIGN_IN_WORDS, Confirmation, Notice, compose, confirmation
 from kadesh.store import Store
+from kadesh.store.accounts import SIGN_IN_LINK_LIFE
 from kadesh.store.jobs import Job
 from kadesh.store.store import due_at
 from kadesh.store.subscriptions import CONFIRM_WITHIN, EMAILS_PER_HOUR, Mailing, Subscription
@@ -180,6 +181,25 @@ def send_email(notice: Notice | Confirmation, subscription: Subscription, settin
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(notice.text(unsubscribe))
+    _smtp_send(message, settings)
+
+
+def send_sign_in_link(address: str, lang: str, link: str, settings: Settings) -> None:
+    """The e-mail that carries a sign-in link (``kadesh.store.accounts``): it is sent once, or lost."""
+    if not settings.email:
+        raise DeliveryError("no_smtp")
+    subject, body = SIGN_IN_WORDS[lang if lang in SIGN_IN_WORDS else "fr"]
+    message = EmailMessage()
+    message["From"] = settings.smtp_from
+    message["To"] = address
+    message["Subject"] = subject
+    message["Auto-Submitted"] = "auto-generated"
+    minutes = int(SIGN_IN_LINK_LIFE.total_seconds() // 60)
+    message.set_content(body.format(server=urlsplit(link).netloc, link=link, minutes=minutes))
+    _smtp_send(message, settings)
+
+
+def _smtp_send(message: EmailMessage, settings: Settings) -> None:
     try:
         if settings.smtp_security == "ssl":
             server: smtplib.SMTP = smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=settings.timeout,
@@ -317,6 +337,7 @@ class Deliverer:
                 if not free.acquire(timeout=IDLE):
                     continue
                 try:
+                    self.send_sign_in_links()
                     job = self.claim()
                 except Exception:  # the database away for a while: wait, then look again
                     log.exception("notices: could not reach the queue")
@@ -326,6 +347,18 @@ class Deliverer:
                     stop.wait(IDLE)
                     continue
                 senders.submit(self._send_then_free, job, free)
+
+    def send_sign_in_links(self) -> int:
+        """Send the sign-in links waiting (each is taken by one worker alone, and sent once or lost): how many."""
+        sent = 0
+        while (taken := self.store.accounts.take_link_to_send()) is not None:
+            address, lang, link = taken
+            try:
+                send_sign_in_link(address, lang, link, self.settings)
+                sent += 1
+            except DeliveryError as error:
+                log.warning("a sign-in link was not sent: %s", error)
+        return sent
 
     def _send_then_free(self, job: Job, free: threading.Semaphore) -> None:
         try:

@@ -20,7 +20,7 @@ _BODY_METHODS = {"POST", "PUT", "PATCH"}
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-FORM_PATHS = ("/unsubscribe/", "/confirm/")  # the only routes that take a form (the e-mails' links' pages)
+FORM_PATHS = ("/unsubscribe/", "/confirm/", "/sign-in/")  # the only routes that take a form (the e-mails' links' pages)
 
 
 def _is_json(content_type: str) -> bool:

@@ -98,6 +98,17 @@ def confirmation(game: Game, game_id: str, lang: str, link: str, server: str, ho
     title = game.ruleset.title.get(lang, game.ruleset.name)
     return Confirmation(game_id, subject, body.format(game=title, server=server, link=link, hours=hours))
 
+SIGN_IN_WORDS = {
+    "fr": ("Kadesh : ton lien pour te connecter",
+           "Voici ton lien pour te connecter à Kadesh sur {server} : {link}\n\n"
+           "Il sert une fois, dans les {minutes} minutes. Si tu n'as rien demandé, ne fais rien : personne ne se "
+           "connecte sans ce lien."),
+    "en": ("Kadesh: your link to sign in",
+           "Here is your link to sign in to Kadesh on {server}: {link}\n\n"
+           "It works once, within {minutes} minutes. If you asked for nothing, do nothing: nobody signs in "
+           "without this link."),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Notice:

@@ -21,11 +21,13 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kadesh.core.errors import CONFLICT_CODES, RuleError, UnknownRuleset
+from kadesh.store.accounts import NameTaken, SeatClaimed
 from kadesh.store.errors import (
     BadToken,
     GameNotFound,
     GameNotOver,
     NotASeat,
+    NotHeld,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -115,6 +117,17 @@ def from_store_error(error: StoreError) -> ApiProblem:
     if isinstance(error, NotASeat):
         return ApiProblem(403, "not_a_seat", "Ce jeton sert à regarder, pas à jouer.",
                           "This token is for watching, not playing.")
+    if isinstance(error, NotHeld):
+        return ApiProblem(403, "not_held", "Ton compte ne tient aucun siège de cette partie : ouvre son lien.",
+                          "Your account holds no seat of this game: open its link.")
+    if isinstance(error, NameTaken):
+        return ApiProblem(409, "name_taken",
+                          "Ce nom est déjà pris (ou un nom qui lui ressemble) : choisis-en un autre.",
+                          "This name (or one that looks like it) is taken: choose another.")
+    if isinstance(error, SeatClaimed):
+        return ApiProblem(409, "seat_claimed", "Ce siège est déjà gardé par un compte, ou ton compte en garde déjà "
+                          "un autre dans cette partie.", "This seat is held by an account already, or your account "
+                          "holds another seat of this game.")
     if isinstance(error, GameNotFound):
         return ApiProblem(404, "game_not_found", "Partie inconnue.", "Unknown game.")
     if isinstance(error, StaleVersion):

@@ -38,6 +38,11 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # The e-mails' links, answered without a token (one indexed read or write each): generous, since a mail
     # provider's servers send many readers' one-click unsubscribes from a few addresses.
     "links": ("POST", re.compile(r"^/(confirm|unsubscribe)/[^/]+/?$"), "300/minute"),
+    # Passkeys' ceremonies (each begun one writes a short-lived row) and the sign-in links' pages.
+    "sign_in": ("POST", re.compile(r"^/(api/(session/passkey|account/passkeys)(/options)?|sign-in/[^/]+)/?$"),
+                "30/minute;300/day"),
+    # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
+    "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
 SETTING = "KADESH_LIMIT_{}"  # KADESH_LIMIT_GAMES…: the limits of one kind, e.g. "20/minute;200/day", or "none"
 PROXIES_SETTING = "KADESH_TRUSTED_PROXIES"  # addresses or networks, comma-separated

@@ -78,10 +78,12 @@ def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: S
         style = body.style if body.style != "auto" else _style_of(address)
     base = config.public_url or str(request.base_url).rstrip("/")
     shown = token or bearer(authorization) or ""
-    link = base + play_link(game_id, shown).link
+    # A seat kept in an account (no token) is opened by its player's session: its notices link to the game.
+    link = base + (play_link(game_id, shown).link if shown else f"/play/{game_id}")
     try:
         subscription = store.subscriptions.add(game_id, access.seat, body.channel, address, style, body.lang, link,
-                                               body.remind_before, holder=token_hash(shown), mailing=config.mailing)
+                                               body.remind_before, holder=token_hash(shown) if shown else None,
+                                               mailing=config.mailing)
     except TooManySubscriptions:
         raise ApiProblem(422, "too_many_subscriptions", f"Un siège a {MAX_PER_SEAT} abonnements au plus.",
                          f"A seat has {MAX_PER_SEAT} subscriptions at most.") from None
@@ -182,7 +184,7 @@ PAGE_WORDS = {
 }
 
 
-def _page(lang: str, body: str, status: int = 200, words_of: dict = PAGE_WORDS) -> HTMLResponse:
+def small_page(lang: str, body: str, status: int = 200, words_of: dict = PAGE_WORDS) -> HTMLResponse:
     words = words_of[lang]
     html = f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -208,11 +210,11 @@ def _said(store: Store, subscription: Subscription | None, lang: str, words_of: 
     the link is of no use any more (404)."""
     words = words_of[lang]
     if subscription is None:
-        return _page(lang, f"<p>{words['gone']}</p>", 404, words_of)
+        return small_page(lang, f"<p>{words['gone']}</p>", 404, words_of)
     text = f"<p>{words[what].format(**_described(store, subscription, lang))}</p>"
     if what == "ask":
         text += f'<form method="post"><button type="submit" class="primary">{words["button"]}</button></form>'
-    return _page(lang, text, words_of=words_of)
+    return small_page(lang, text, words_of=words_of)
 
 
 @router.get("/unsubscribe/{key}", include_in_schema=False)

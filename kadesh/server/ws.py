@@ -35,6 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.auth import bearer, resolve
+from kadesh.server.identity import signed_in
 from kadesh.server.problems import (
     DATABASE_UNAVAILABLE,
     ApiProblem,
@@ -43,7 +44,7 @@ from kadesh.server.problems import (
     problem_body,
 )
 from kadesh.server.watching import Watching
-from kadesh.store import Store, StoreError
+from kadesh.store import Access, Store, StoreError
 
 router = APIRouter()
 
@@ -135,6 +136,13 @@ async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
         await websocket.close(code=code)
 
 
+def _resolve(websocket: WebSocket, store: Store, game_id: str, token: str | None) -> Access:
+    """What the socket's token opens; without one, what the signed-in player's account holds (a browser sends
+    its cookie with the handshake; ``from_allowed_origin`` has kept other sites' pages out)."""
+    player = None if token else signed_in(websocket, store)
+    return resolve(store, game_id, token, player.id if player is not None else None)
+
+
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0,
                       lang: str = "fr") -> None:
@@ -148,7 +156,7 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         await _refuse(websocket, FOREIGN, 4403)
         return
     try:
-        access = await run_in_threadpool(resolve, store, game_id, token)
+        access = await run_in_threadpool(_resolve, websocket, store, game_id, token)
     except StoreError as error:
         problem = from_store_error(error)
         await _refuse(websocket, problem, 4000 + problem.status)
@@ -178,8 +186,8 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
                 if problem is not None:
                     await _refuse(websocket, problem, CLOSE_POLICY)
                 return
-            try:  # the owner may have replaced this token since the last push
-                await run_in_threadpool(resolve, store, game_id, token)
+            try:  # the owner may have replaced this token (or the player signed out) since the last push
+                await run_in_threadpool(_resolve, websocket, store, game_id, token)
             except StoreError as error:
                 problem = from_store_error(error)
                 await _refuse(websocket, problem, 4000 + problem.status)

@@ -1,0 +1,398 @@
+"""Players' accounts (issue 41): sign in with a passkey or an e-mailed link, sessions, seats kept in the account,
+the account's games on every device, a player's public page, export and deletion.
+
+Accounts are optional: every game is played by its links as before. A signed-in player's cookie opens the seats
+their account holds (``kadesh.server.auth``); every write the cookie authenticates must come from this site's
+own pages (``kadesh.server.identity``).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from html import escape
+from typing import Annotated, Literal
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from kadesh.server import passkeys
+from kadesh.server.api import StoreDep, problems
+from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer
+from kadesh.server.identity import (
+    NOT_SIGNED_IN,
+    check_same_site,
+    clear_session,
+    session_secret,
+    set_session,
+    signed_in,
+)
+from kadesh.server.models import JsonObject
+from kadesh.server.problems import ApiProblem
+from kadesh.server.subscriptions_api import small_page
+from kadesh.store import OWNER, SEAT, Store
+from kadesh.store.accounts import NameTaken, Player
+from kadesh.store.names import BadName
+from kadesh.store.subscriptions import TooManyEmails
+
+router = APIRouter()
+
+Lang = Literal["fr", "en"]
+EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+ACCOUNT = problems(401, 403, 422)
+
+
+# -- models ----------------------------------------------------------------------------------------------------
+
+class PasskeyOut(BaseModel):
+    id: str
+    label: str
+    created_at: str = Field(description="UTC")
+    used_at: str | None = Field(description="When it last signed in, UTC")
+
+
+class AccountOut(BaseModel):
+    name: str
+    lang: str
+    email: str | None = Field(description="The confirmed address (a sign-in link reached it), if any")
+    passkeys: list[PasskeyOut]
+    sessions: int = Field(description="How many devices are signed in")
+
+
+class AccountChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(None, max_length=64)
+    lang: Lang | None = None
+
+
+class PasskeyOptionsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(None, max_length=64, description="A new player's name (not when adding a passkey)")
+    lang: Lang = "fr"
+
+
+class CeremonyOut(BaseModel):
+    ceremony: str = Field(description="Send it back with the browser's answer")
+    options: JsonObject = Field(description="For navigator.credentials (WebAuthn's JSON, base64url)")
+
+
+class PasskeyAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ceremony: str = Field(max_length=32)
+    credential: JsonObject = Field(description="The browser's PublicKeyCredential, as JSON (toJSON())")
+    label: str | None = Field(None, max_length=64, description="What to call this passkey (its device)")
+
+
+class EmailSignIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(min_length=3, max_length=320)
+    lang: Lang = "fr"
+
+
+class ClaimOut(BaseModel):
+    game_id: str
+    role: str = Field(description="seat or owner")
+    seat: str | None
+
+
+# -- sessions: who is signed in ----------------------------------------------------------------------------------
+
+def current_player(request: Request, store: StoreDep) -> Player:
+    """The signed-in player (401 otherwise); a write must come from this site (403 otherwise)."""
+    player = signed_in(request, store)
+    if player is None:
+        raise NOT_SIGNED_IN
+    check_same_site(request)
+    return player
+
+
+PlayerDep = Annotated[Player, Depends(current_player)]
+
+
+def account_out(store: Store, player: Player) -> AccountOut:
+    keys = [PasskeyOut(id=p.id, label=p.label, created_at=p.created_at, used_at=p.used_at)
+            for p in store.accounts.passkeys_of(player.id)]
+    return AccountOut(name=player.name, lang=player.lang, email=player.email, passkeys=keys,
+                      sessions=store.accounts.session_count(player.id))
+
+
+def _signed_in_response(request: Request, store: Store, player: Player, status: int = 200) -> JSONResponse:
+    response = JSONResponse(account_out(store, player).model_dump(), status_code=status)
+    set_session(response, request, store.accounts.open_session(player.id))
+    return response
+
+
+@router.get("/api/account", response_model=AccountOut, tags=["accounts"], responses=ACCOUNT)
+def get_account(player: PlayerDep, store: StoreDep) -> AccountOut:
+    """The signed-in player's account: name, language, confirmed address, passkeys, devices signed in."""
+    return account_out(store, player)
+
+
+@router.patch("/api/account", response_model=AccountOut, tags=["accounts"], responses=problems(401, 403, 409, 422))
+def change_account(body: AccountChange, player: PlayerDep, store: StoreDep) -> AccountOut:
+    """A new name (unique: 409 ``name_taken`` for a look-alike of another's) or language."""
+    try:
+        changed = store.accounts.update_player(player.id, name=body.name, lang=body.lang)
+    except BadName as bad:
+        raise ApiProblem(422, "bad_name", bad.fr, bad.en) from None
+    return account_out(store, changed)
+
+
+@router.delete("/api/session", status_code=204, tags=["accounts"], responses=problems(403))
+def sign_out(request: Request, store: StoreDep) -> Response:
+    """Sign out of this device (its session ends on every server)."""
+    check_same_site(request)
+    secret = session_secret(request)
+    if secret:
+        store.accounts.close_session(secret)
+    response = Response(status_code=204)
+    clear_session(response, request)
+    return response
+
+
+@router.delete("/api/sessions", status_code=204, tags=["accounts"], responses=ACCOUNT)
+def sign_out_everywhere(request: Request, player: PlayerDep, store: StoreDep) -> Response:
+    """Sign out of every device: every session of the account ends, on every server."""
+    store.accounts.close_sessions(player.id)
+    response = Response(status_code=204)
+    clear_session(response, request)
+    return response
+
+
+# -- passkeys ----------------------------------------------------------------------------------------------------
+
+@router.post("/api/account/passkeys/options", response_model=CeremonyOut, tags=["accounts"],
+             responses=problems(403, 409, 422, 429))
+def passkey_options(body: PasskeyOptionsRequest, request: Request, store: StoreDep) -> CeremonyOut:
+    """Begin making a passkey: for a new account (with its ``name``), or, signed in, another passkey of yours."""
+    check_same_site(request)
+    party = passkeys.relying_party(request)
+    player = signed_in(request, store)
+    if player is not None:
+        challenge, options = passkeys.registration(party, player.id.encode(), player.name,
+                                                   store.accounts.passkeys_of(player.id))
+        ceremony = store.accounts.begin("register", challenge, player_id=player.id)
+        return CeremonyOut(ceremony=ceremony, options=options)
+    if body.name is None:
+        raise ApiProblem(422, "name_needed", "Choisis un nom de joueur.", "Choose a player's name.")
+    try:
+        name = store.accounts.free_name(body.name)
+    except BadName as bad:
+        raise ApiProblem(422, "bad_name", bad.fr, bad.en) from None
+    player_id = uuid.uuid4().hex
+    challenge, options = passkeys.registration(party, player_id.encode(), name, [])
+    ceremony = store.accounts.begin("register", challenge, user_handle=player_id, name=name, lang=body.lang)
+    return CeremonyOut(ceremony=ceremony, options=options)
+
+
+@router.post("/api/account/passkeys", response_model=AccountOut, status_code=201, tags=["accounts"],
+             responses=problems(400, 403, 409, 422, 429))
+def add_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Response:
+    """End making a passkey with the browser's answer: a new account is made and signed in, or the signed-in
+    player's account has one passkey more."""
+    check_same_site(request)
+    ceremony = store.accounts.end(body.ceremony, "register")
+    if ceremony is None:
+        raise passkeys.CEREMONY_OVER
+    credential_id, public_key, count = passkeys.registered(passkeys.relying_party(request), ceremony.challenge,
+                                                           body.credential)
+    label = (body.label or "").strip()[:64] or _device(request)
+    if ceremony.player_id is not None:  # another passkey of a signed-in player
+        player = signed_in(request, store)
+        if player is None or player.id != ceremony.player_id:
+            raise NOT_SIGNED_IN
+        store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
+        return JSONResponse(account_out(store, player).model_dump(), status_code=201)
+    assert ceremony.name is not None and ceremony.user_handle is not None
+    player = store.accounts.create_player(ceremony.name, ceremony.lang or "fr", player_id=ceremony.user_handle)
+    store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
+    return _signed_in_response(request, store, player, status=201)
+
+
+@router.delete("/api/account/passkeys/{passkey_id}", status_code=204, tags=["accounts"],
+               responses=problems(401, 403, 404, 409))
+def remove_passkey(passkey_id: Annotated[str, Path(max_length=32)], player: PlayerDep, store: StoreDep) -> Response:
+    """Remove a passkey of yours. The last way in stays: 409 unless another passkey or a confirmed address is left."""
+    held = store.accounts.passkeys_of(player.id)
+    if passkey_id not in {p.id for p in held}:
+        raise ApiProblem(404, "unknown_passkey", "Clé d'accès inconnue.", "Unknown passkey.")
+    if len(held) == 1 and player.email is None:
+        raise ApiProblem(409, "last_way_in", "C'est ta seule façon d'entrer : ajoute une autre clé d'accès ou une "
+                         "adresse e-mail avant de la retirer.", "It is your only way in: add another passkey or an "
+                         "e-mail address before you remove it.")
+    store.accounts.remove_passkey(player.id, passkey_id)
+    return Response(status_code=204)
+
+
+@router.post("/api/session/passkey/options", response_model=CeremonyOut, tags=["accounts"],
+             responses=problems(403, 429))
+def sign_in_options(request: Request, store: StoreDep) -> CeremonyOut:
+    """Begin signing in with a passkey (any of this site's: the browser offers the player's own)."""
+    check_same_site(request)
+    challenge, options = passkeys.authentication(passkeys.relying_party(request))
+    return CeremonyOut(ceremony=store.accounts.begin("sign_in", challenge), options=options)
+
+
+@router.post("/api/session/passkey", response_model=AccountOut, tags=["accounts"],
+             responses=problems(400, 401, 403, 422, 429))
+def sign_in_with_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Response:
+    """End signing in with the browser's answer: a session on this device (the cookie)."""
+    check_same_site(request)
+    ceremony = store.accounts.end(body.ceremony, "sign_in")
+    if ceremony is None:
+        raise passkeys.CEREMONY_OVER
+    passkey = store.accounts.passkey(passkeys.credential_id(body.credential))
+    if passkey is None:
+        raise passkeys.UNKNOWN_PASSKEY
+    count = passkeys.authenticated(passkeys.relying_party(request), ceremony.challenge, body.credential, passkey)
+    store.accounts.passkey_used(passkey.id, count)
+    player = store.accounts.player(passkey.player_id)
+    if player is None:
+        raise passkeys.UNKNOWN_PASSKEY
+    return _signed_in_response(request, store, player)
+
+
+def _device(request: Request) -> str:
+    """A passkey's default label: the kind of device it was made on, from the browser's own words."""
+    agent = request.headers.get("user-agent", "")
+    for marker, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Mac OS", "Mac"),
+                         ("Windows", "Windows"), ("Linux", "Linux")):
+        if marker in agent:
+            return name
+    return "Clé d'accès"
+
+
+# -- e-mailed sign-in links --------------------------------------------------------------------------------------
+
+@router.post("/api/session/email", status_code=202, tags=["accounts"], responses=problems(403, 422, 429))
+def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Response:
+    """Send a single-use sign-in link to this address (it works for minutes). The answer is the same whether
+    or not an account has this address: nobody learns who plays here."""
+    check_same_site(request)
+    settings = request.app.state.notice_settings
+    if not settings.email:
+        raise ApiProblem(422, "email_unavailable", "Ce serveur n'envoie pas d'e-mails (pas de réglages SMTP).",
+                         "This server sends no e-mail (no SMTP settings).")
+    address = body.address.strip()
+    if not EMAIL.match(address) or any(ord(char) < 32 or ord(char) == 127 for char in address):
+        raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
+    try:
+        base = settings.public_url or str(request.base_url).rstrip("/")
+        store.accounts.new_sign_in_link(address, body.lang, base, settings.mailing)
+    except TooManyEmails as refused:
+        raise ApiProblem(429, "too_many_emails", "Cette adresse a reçu assez de liens pour aujourd'hui : réessaie "
+                         "plus tard.", "This address has been sent enough links today: try again later.",
+                         retry_after=refused.wait) from None
+    request.app.state.workers.ensure()
+    return Response(status_code=202)
+
+
+# -- seats kept in the account -----------------------------------------------------------------------------------
+
+@router.post("/api/games/{game_id}/claim", response_model=ClaimOut, tags=["accounts"],
+             responses=problems(401, 403, 404, 409))
+def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep, token: TokenQuery = None,
+          authorization: AuthHeader = None) -> ClaimOut:
+    """Keep the seat (or, with the owner's token, the game) that this token opens in your account: from now on
+    you play it from any device where you are signed in, without the link."""
+    given = token or bearer(authorization)
+    if not given:
+        raise ApiProblem(401, "unauthorized", "Il faut le lien du siège pour le garder.",
+                         "The seat's link is needed to keep it.")
+    access = store.access(game_id, given)
+    if access.role not in (SEAT, OWNER):
+        raise ApiProblem(403, "not_a_seat", "Un lien de spectateur ne se garde pas.",
+                         "A spectator's link cannot be kept.")
+    store.accounts.claim(game_id, access.role, access.seat, player.id)
+    return ClaimOut(game_id=game_id, role=access.role, seat=access.seat)
+
+
+
+# -- the sign-in link's page -------------------------------------------------------------------------------------
+
+SignInKey = Annotated[str, Path(max_length=64)]
+SIGN_IN_WORDS = {
+    "fr": {"title": "Se connecter", "ask": "Se connecter à Kadesh avec {address} ?", "button": "Me connecter",
+           "new": "Aucun joueur n'a encore cette adresse : choisis ton nom de joueur.", "name": "Nom de joueur",
+           "gone": "Ce lien ne sert plus : il a déjà servi, ou il a expiré. Demande-en un autre depuis la page "
+           "« Mon compte ».", "again": "Demander un autre lien", "home": "Accueil", "other": "English",
+           "other_lang": "en"},
+    "en": {"title": "Sign in", "ask": "Sign in to Kadesh with {address}?", "button": "Sign me in",
+           "new": "No player has this address yet: choose your player's name.", "name": "Player's name",
+           "gone": "This link is of no use any more: it was used already, or it has expired. Ask for another "
+           "from the « My account » page.", "again": "Ask for another link", "home": "Home",
+           "other": "Français", "other_lang": "fr"},
+}
+
+
+def _sign_in_form(key: str, lang: str, address: str, new_player: bool, problem: str | None = None,
+                  status: int = 200) -> HTMLResponse:
+    words = SIGN_IN_WORDS[lang]
+    name_field = ""
+    if new_player:
+        name_field = (f'<p>{words["new"]}</p><label for="name">{words["name"]}</label>'
+                      f'<input id="name" name="name" required minlength="3" maxlength="24" autocomplete="nickname">')
+    said = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
+    body = (f'<p>{escape(words["ask"].format(address=address))}</p>{said}'
+            f'<form method="post" action="/sign-in/{escape(key)}?lang={lang}">{name_field}'
+            f'<button type="submit">{words["button"]}</button></form>')
+    return small_page(lang, body, status, SIGN_IN_WORDS)
+
+
+def _gone(lang: str) -> HTMLResponse:
+    words = SIGN_IN_WORDS[lang]
+    return small_page(lang, f'<p>{words["gone"]}</p><p><a href="/account?lang={lang}">{words["again"]}</a></p>',
+                      410, SIGN_IN_WORDS)
+
+
+@router.get("/sign-in/{key}", include_in_schema=False)
+def sign_in_page(key: SignInKey, store: StoreDep, lang: Lang | None = None) -> HTMLResponse:
+    """Asks before it signs in: mail scanners open links, and a GET must change nothing."""
+    link = store.accounts.sign_in_link(key)
+    if link is None:
+        return _gone(lang or "fr")
+    address, asked_in = link
+    return _sign_in_form(key, lang or asked_in, address, store.accounts.by_email(address) is None)
+
+
+@router.post("/sign-in/{key}", include_in_schema=False)
+async def sign_in_now(key: SignInKey, request: Request, lang: Lang | None = None) -> Response:
+    """The form's answer: the link is used (once), and this device is signed in. A new address makes a new
+    player with the name chosen here; a signed-in player's new address becomes their account's."""
+    check_same_site(request)
+    form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=4)
+    name = (form.get("name") or [""])[0]
+    return await run_in_threadpool(_sign_in, request, key, name, lang)
+
+
+def _sign_in(request: Request, key: str, name: str, lang: Lang | None) -> Response:
+    store: Store = request.app.state.store
+    link = store.accounts.sign_in_link(key)
+    if link is None:
+        return _gone(lang or "fr")
+    address, asked_in = link
+    lang = lang or asked_in  # type: ignore[assignment]
+    player = store.accounts.by_email(address)
+    current = signed_in(request, store)
+    if player is None and current is None:
+        try:
+            name = store.accounts.free_name(name)
+        except BadName as bad:
+            return _sign_in_form(key, lang, address, True, bad.fr if lang == "fr" else bad.en, 422)
+        except NameTaken:
+            taken = ("Ce nom est déjà pris : choisis-en un autre." if lang == "fr"
+                     else "This name is taken: choose another.")
+            return _sign_in_form(key, lang, address, True, taken, 409)
+    if store.accounts.use_sign_in_link(key) is None:
+        return _gone(lang)
+    if player is None and current is not None:
+        store.accounts.set_email(current.id, address)
+        player = current
+    elif player is None:
+        player = store.accounts.create_player(name, lang, email=address)
+    response = RedirectResponse(f"/account?lang={lang}", status_code=303)
+    set_session(response, request, store.accounts.open_session(player.id))
+    return response
