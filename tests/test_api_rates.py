@@ -178,3 +178,26 @@ def test_the_pages_of_the_e_mails_links_are_limited_per_address(app_of):
     assert answers[:2] == [404, 404]  # no such link, but counted
     assert answers[2] == 429
     assert client.get(f"/confirm/{'k' * 32}").status_code == 404  # reading the page (it asks first) is not counted
+
+
+@pytest.mark.parametrize("path", ["/api/session/passkey/options", "/api/account/passkeys/options",
+                                  f"/sign-in/{'k' * 32}"])
+def test_passkey_ceremonies_and_sign_in_pages_are_limited_per_address(app_of, path):
+    client, _ = app_of(RatePolicy.defaults(sign_in="2/minute"))
+    answers = [client.post(path, json={"name": "Kagemni"}).status_code for _ in range(3)]
+    assert 429 not in answers[:2] and answers[2] == 429
+    refused = client.post(path, json={"name": "Kagemni"}).json()
+    assert refused["limit"] == "sign_in" and "connexions" in refused["fr"]
+
+
+def test_sign_in_links_are_limited_per_address_beside_the_mails_own_limits(app_of):
+    client, _ = app_of(RatePolicy.defaults(sign_in_emails="1/hour"))
+    assert client.post("/api/session/email", json={"address": "a@example.org"}).status_code == 202
+    refused = client.post("/api/session/email", json={"address": "b@example.org"})
+    assert refused.status_code == 429 and refused.json()["limit"] == "sign_in_emails"
+
+
+def test_every_kind_of_limit_says_what_it_limits_in_both_languages():
+    from kadesh.server.rates import KINDS, WORDS
+
+    assert set(WORDS) == set(KINDS)

@@ -311,6 +311,105 @@ def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep,
 
 
 
+# -- the account's games, a player's page, export and deletion -------------------------------------------------
+
+class SeatHolder(BaseModel):
+    seat: str
+    name: str | None = Field(description="The player who keeps this seat in an account, if any")
+    bot: str | None = Field(description="The computer's level, if it plays this seat")
+
+
+class AccountGame(BaseModel):
+    id: str
+    ruleset: str
+    role: str = Field(description="seat or owner")
+    seat: str | None
+    version: int
+    to_act: list[str]
+    your_turn: bool
+    deadline: str | None = Field(description="When the game next acts by itself, UTC")
+    last_activity: str = Field(description="The last action (or the creation), UTC")
+    players: list[SeatHolder]
+    outcome: JsonObject | None
+
+
+class PublicGame(BaseModel):
+    ruleset: str
+    seat: str
+    players: list[SeatHolder]
+    started: str = Field(description="UTC")
+    outcome: JsonObject | None = Field(description="Once the game is over")
+
+
+class PlayerOut(BaseModel):
+    name: str
+    since: str = Field(description="When the account was made, UTC")
+    playing: list[PublicGame]
+    finished: list[PublicGame]
+
+
+def _players(store: Store, game_id: str, seats: list[str]) -> list[SeatHolder]:
+    names, bots = store.accounts.seat_names(game_id), store.bots(game_id)
+    return [SeatHolder(seat=seat, name=names.get(seat), bot=bots.get(seat)) for seat in seats]
+
+
+def account_games(store: Store, player: Player) -> list[AccountGame]:
+    """The player's games as their seats see them: whose turn, the deadline, the last activity, who plays."""
+    games = []
+    for held in store.accounts.games_of(player.id):
+        with store.game(held.game_id) as game:
+            to_act, seats, outcome, version = game.to_act(), list(game.seats), game.outcome, game.version
+        games.append(AccountGame(id=held.game_id, ruleset=held.ruleset, role=held.role, seat=held.seat,
+                                 version=version, to_act=to_act, your_turn=held.seat in to_act,
+                                 deadline=held.due_at, last_activity=held.last_activity,
+                                 players=_players(store, held.game_id, seats), outcome=outcome))
+    return games
+
+
+@router.get("/api/account/games", response_model=list[AccountGame], tags=["accounts"], responses=ACCOUNT)
+def my_games(player: PlayerDep, store: StoreDep) -> list[AccountGame]:
+    """Your games, the latest active first: the same list on every device where you are signed in."""
+    return account_games(store, player)
+
+
+@router.get("/api/players/{name}", response_model=PlayerOut, tags=["accounts"], responses=problems(404, 422))
+def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> PlayerOut:
+    """A player's public page: their games in progress (which game, which seat, against whom) and their finished
+    games with results. Nothing of what a game hides: no game's view, no link."""
+    player = store.accounts.by_name(name)
+    if player is None:
+        raise ApiProblem(404, "unknown_player", "Joueur inconnu.", "Unknown player.")
+    playing, finished = [], []
+    for held in store.accounts.games_of(player.id):
+        if held.role != SEAT or held.seat is None:
+            continue  # owning a game is not playing it
+        with store.game(held.game_id) as game:
+            seats = list(game.seats)
+        public = PublicGame(ruleset=held.ruleset, seat=held.seat, players=_players(store, held.game_id, seats),
+                            started=store.created_at(held.game_id) or held.last_activity, outcome=held.outcome)
+        (finished if held.outcome is not None else playing).append(public)
+    return PlayerOut(name=player.name, since=player.created_at, playing=playing, finished=finished)
+
+
+@router.get("/api/account/export", tags=["accounts"], responses=ACCOUNT)
+def export_account(player: PlayerDep, store: StoreDep) -> JSONResponse:
+    """Everything Kadesh keeps about you, as JSON: your account, passkeys, devices and games."""
+    account = account_out(store, player).model_dump()
+    account["created_at"] = player.created_at
+    body = {"account": account, "games": [game.model_dump() for game in account_games(store, player)]}
+    return JSONResponse(body, headers={"Content-Disposition": 'attachment; filename="kadesh-account.json"'})
+
+
+@router.delete("/api/account", status_code=204, tags=["accounts"], responses=ACCOUNT)
+def delete_account(request: Request, player: PlayerDep, store: StoreDep) -> Response:
+    """Delete your account: your name, address, passkeys and sessions are gone. Your games stay, played by their
+    links, with nobody's name at your seat."""
+    store.accounts.delete_player(player.id)
+    response = Response(status_code=204)
+    clear_session(response, request)
+    return response
+
+
 # -- the sign-in link's page -------------------------------------------------------------------------------------
 
 SignInKey = Annotated[str, Path(max_length=64)]

@@ -175,6 +175,8 @@ WORDS = {
     "test_notices": ("d'avis d'essai", "test notices"),
     "checks": ("de calculs de chances ou d'aperçus", "odds or previews"),
     "links": ("de confirmations ou de désabonnements", "confirmations or unsubscriptions"),
+    "sign_in": ("de connexions", "sign-ins"),
+    "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
 }
 
 

@@ -14,7 +14,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Engine, and_, delete, select, update
+from sqlalchemy import Connection, Engine, and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kadesh.store import schema
@@ -28,6 +28,7 @@ SESSION_LIFE = timedelta(days=30)  # a session unused this long ends (each use p
 SESSION_SEEN_EVERY = timedelta(hours=1)  # a session's last use is written at most this often
 CEREMONY_LIFE = timedelta(minutes=5)  # a passkey's ceremony must end within this
 SIGN_IN_LINK_LIFE = timedelta(minutes=15)  # an e-mailed sign-in link works once, within this
+GAMES_LISTED = 200  # an account's games listed at most (the latest active)
 
 players, passkeys, sessions = schema.players, schema.passkeys, schema.sessions
 ceremonies, sign_in_links, claims = schema.ceremonies, schema.sign_in_links, schema.claims
@@ -78,6 +79,18 @@ class Ceremony:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldGame:
+    game_id: str
+    role: str
+    seat: str | None
+    ruleset: str
+    version: int
+    due_at: str | None
+    outcome: dict | None
+    last_activity: str  # UTC text
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     game_id: str
     role: str  # SEAT or OWNER
@@ -91,6 +104,12 @@ def _now() -> datetime:
 
 def email_key(address: str) -> str:
     return token_hash(address.strip().lower())
+
+
+def _utc(moment: datetime | str) -> str:
+    if isinstance(moment, str):
+        return moment
+    return utc_text(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
 
 
 def _new_id() -> str:
@@ -339,6 +358,26 @@ class Accounts:
             rows = conn.execute(select(claims.c.game_id, claims.c.role, claims.c.seat, claims.c.player_id)
                                 .where(where).order_by(claims.c.claimed_at)).all()
         return [Claim(*row) for row in rows]
+
+    def games_of(self, player_id: str, limit: int = GAMES_LISTED) -> list[HeldGame]:
+        """The games the player holds a seat of (or owns), the latest active first, at most ``limit``."""
+        last_action = (select(schema.actions.c.game_id, func.max(schema.actions.c.created_at).label("at"))
+                       .group_by(schema.actions.c.game_id).subquery())
+        games = schema.games
+        query = (select(claims.c.game_id, claims.c.role, claims.c.seat, games.c.ruleset, games.c.version,
+                        games.c.due_at, games.c.outcome, games.c.created_at, last_action.c.at)
+                 .join(games, games.c.id == claims.c.game_id)
+                 .outerjoin(last_action, last_action.c.game_id == claims.c.game_id)
+                 .where(claims.c.player_id == player_id))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        held: dict[str, HeldGame] = {}
+        for row in rows:  # a seat and the ownership of one game: one entry, as the seat
+            entry = HeldGame(row.game_id, row.role, row.seat or None, row.ruleset, row.version, row.due_at,
+                             row.outcome, _utc(row.at or row.created_at))
+            if row.game_id not in held or entry.role == SEAT:
+                held[row.game_id] = entry
+        return sorted(held.values(), key=lambda game: game.last_activity, reverse=True)[:limit]
 
     def seat_names(self, game_id: str) -> dict[str, str]:
         """The names of the players holding the game's seats from their accounts, by seat."""

@@ -283,6 +283,12 @@ class Store:
                     return True
         return bool(self.games_with_bots())
 
+    def created_at(self, game_id: str) -> str | None:
+        """When the game was made, UTC text; None if there is no such game."""
+        with self.engine.connect() as conn:
+            moment = conn.execute(select(schema.games.c.created_at).where(schema.games.c.id == game_id)).scalar()
+        return None if moment is None else utc_text(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
+
     def current_version(self, game_id: str) -> int | None:
         if _impossible_id(game_id):
             return None
