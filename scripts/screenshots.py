@@ -17,6 +17,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -355,8 +356,24 @@ def pick_a_face(page) -> None:
     page.click(".faces button[data-face='5']")
 
 
+def players(store, battle, finished, base: str) -> dict:
+    """Néfertari, signed in (her session's secret), keeping North of the battle and South of the finished game
+    (Ramsès keeps the battle's South); a game whose link she has just opened; a sign-in link for a new address."""
+    accounts = store.accounts
+    her = accounts.create_player("Néfertari", "fr", email="nefertari@exemple.org")
+    rival = accounts.create_player("Ramsès", "fr")
+    for label in ("iPhone", "Linux"):
+        accounts.add_passkey(her.id, f"screenshot-{label}", "screenshot", 0, label)
+    accounts.claim(battle.id, "seat", "north", her.id)
+    accounts.claim(battle.id, "seat", "south", rival.id)
+    accounts.claim(finished.id, "seat", "south", her.id)
+    fresh = store.create_game("manoeuvre", seed="kadesh-screenshot-keep")
+    return {"session": accounts.open_session(her.id), "fresh": fresh,
+            "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base)}
+
+
 def shots(base: str, store) -> dict:
-    """name → (link, what to do on the page before the picture, or None)."""
+    """name → (link, what to do on the page before the picture or None[, a session's secret: signed in])."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
     play_opening(store, battle.id)
     store.set_bot(battle.id, "south", "maladroit")  # North to play: the computer waits its turn
@@ -381,6 +398,7 @@ def shots(base: str, store) -> dict:
     night_red = front_at_night(store, "kadesh-screenshot-night", 9)
     computer = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "default"}, 2)
     computer_end = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "test_small"}, 20)
+    signed = players(store, battle, finished, base)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -408,15 +426,24 @@ def shots(base: str, store) -> dict:
         "unsubscribe": (f"{base}/unsubscribe/{store.subscriptions.of_seat(subscribed.id, 'north')[0].unsubscribe_key}",
                         None),
         "confirm": (f"{base}/confirm/{waiting_confirmation(store, subscribed.id).confirm_key}", None),
+        "account-sign-in": (f"{base}/account", None),
+        "account": (f"{base}/account", None, signed["session"]),
+        "lobby-account": (f"{base}/", None, signed["session"]),
+        "player": (f"{base}/players/N%C3%A9fertari", None),
+        "keep-seat": (seat_link(base, signed["fresh"], "north"), None, signed["session"]),
+        "sign-in-link": (f"{base}/sign-in/{signed['sign_in_key']}", None),
     }
 
 
 SIZES = {"": ({"width": 1280, "height": 800}, False), "-phone": ({"width": 390, "height": 844}, True)}
 
 
-def photograph(browser, name: str, link: str, prepare, out: Path) -> None:
+def photograph(browser, name: str, link: str, prepare, out: Path, session: str | None = None) -> None:
     for suffix, (viewport, whole) in SIZES.items():
         page = browser.new_page(viewport=viewport)
+        if session is not None:
+            site = urlsplit(link)
+            page.context.add_cookies([{"name": "kadesh_session", "value": session, "url": f"{site.scheme}://{site.netloc}/"}])
         page.goto(link)
         page.wait_for_load_state("networkidle")
         if prepare is not None:
@@ -442,8 +469,8 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for name in names:
-                link, prepare = wanted[name]
-                photograph(browser, name, link, prepare, out)
+                link, prepare, *session = wanted[name]
+                photograph(browser, name, link, prepare, out, *session)
                 print(f"{out / name}.png, {out / name}-phone.png")
             browser.close()
 

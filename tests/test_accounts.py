@@ -141,9 +141,21 @@ def test_a_seat_is_kept_by_one_account_and_an_account_keeps_one_seat(server):
     assert both.status_code == 409 and both.json()["code"] == "seat_claimed"
     watcher = second.post(f"/api/games/{gid}/claim", headers=auth(game["spectator"]["token"]))
     assert watcher.status_code == 403
-    assert second.post(f"/api/games/{gid}/claim", headers=auth(game["owner"]["token"])).json()["role"] == "owner"
-    assert second.get(f"/api/games/{gid}").json()["role"] == "owner"
+    owned = second.post(f"/api/games/{gid}/claim", headers=auth(game["owner"]["token"]))
+    assert owned.status_code == 409  # its signed-in creator owns it from their account already
     assert device().post(f"/api/games/{gid}/claim", headers=auth(seats["south"]["token"])).status_code == 401
+    anonymous = create(device())  # made by nobody signed in: its owner's link may be kept
+    kept = second.post(f"/api/games/{anonymous['id']}/claim", headers=auth(anonymous["owner"]["token"]))
+    assert kept.json()["role"] == "owner" and second.get(f"/api/games/{anonymous['id']}").json()["role"] == "owner"
+
+
+def test_a_signed_in_creator_owns_the_game_from_the_account(server):
+    _, device, _, _ = server
+    creator = device()
+    sign_up(creator, "Imhotep l'architecte")
+    game = create(creator)
+    assert creator.get(f"/api/games/{game['id']}").json()["role"] == "owner"
+    assert creator.post(f"/api/games/{game['id']}/tokens/south").status_code == 200  # an owner's right
 
 
 def test_another_site_cannot_write_with_the_cookie(server):

@@ -120,8 +120,9 @@ def account_out(store: Store, player: Player) -> AccountOut:
 
 
 def _signed_in_response(request: Request, store: Store, player: Player, status: int = 200) -> JSONResponse:
+    secret = store.accounts.open_session(player.id)  # first: the answer counts this device among the signed-in
     response = JSONResponse(account_out(store, player).model_dump(), status_code=status)
-    set_session(response, request, store.accounts.open_session(player.id))
+    set_session(response, request, secret)
     return response
 
 
@@ -129,6 +130,19 @@ def _signed_in_response(request: Request, store: Store, player: Player, status: 
 def get_account(player: PlayerDep, store: StoreDep) -> AccountOut:
     """The signed-in player's account: name, language, confirmed address, passkeys, devices signed in."""
     return account_out(store, player)
+
+
+class SessionOut(BaseModel):
+    account: AccountOut | None = Field(description="The signed-in player's account; null when nobody is")
+    email: bool = Field(description="Whether this server sends e-mail (sign-in links, confirmations)")
+
+
+@router.get("/api/session", response_model=SessionOut, tags=["accounts"])
+def get_session(request: Request, store: StoreDep) -> SessionOut:
+    """Who is signed in on this device, if anyone (always 200: the pages ask it on every visit)."""
+    player = signed_in(request, store)
+    return SessionOut(account=account_out(store, player) if player is not None else None,
+                      email=request.app.state.notice_settings.email)
 
 
 @router.patch("/api/account", response_model=AccountOut, tags=["accounts"], responses=problems(401, 403, 409, 422))
@@ -437,7 +451,7 @@ def _sign_in_form(key: str, lang: str, address: str, new_player: bool, problem: 
     said = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
     body = (f'<p>{escape(words["ask"].format(address=address))}</p>{said}'
             f'<form method="post" action="/sign-in/{escape(key)}?lang={lang}">{name_field}'
-            f'<button type="submit">{words["button"]}</button></form>')
+            f'<button type="submit" class="primary">{words["button"]}</button></form>')
     return small_page(lang, body, status, SIGN_IN_WORDS)
 
 

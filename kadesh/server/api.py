@@ -24,6 +24,7 @@ from kadesh.server.auth import (
     get_store,
 )
 from kadesh.server.checks import check_bot, game_check, legal_answer, open_game, open_game_here, seats_of
+from kadesh.server.identity import same_site, signed_in
 from kadesh.server.models import (
     ActionOut,
     ActionRequest,
@@ -139,6 +140,7 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
         created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots)
     if body.bots:
         state.workers.ensure()  # the store queued the bot's move if it is due
+    await run_in_threadpool(_owned_by_creator, request, state.store, created.id)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
@@ -158,6 +160,13 @@ async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCrea
                          "A spectator does not ask for a rematch.")
     again = await run_in_threadpool(_again, request.app.state.store, game_id)
     return await create_game(again, request)
+
+
+def _owned_by_creator(request: Request, store: Store, game_id: str) -> None:
+    """A signed-in creator owns the game from their account (a page of another site creates nobody's game)."""
+    player = signed_in(request, store)
+    if player is not None and same_site(request):
+        store.accounts.claim(game_id, OWNER, None, player.id)
 
 
 def _again(store: Store, game_id: str) -> GameCreate:

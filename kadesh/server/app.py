@@ -118,6 +118,17 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                 "broken_rulesets": [{"name": b.entry_point, "target": b.target, "problem": b.problem}
                                     for b in broken_rulesets()]}
 
+    @app.get("/account", include_in_schema=False)
+    def account_page() -> FileResponse:
+        """« Mon compte »: sign in or make an account; once signed in, the account (``accounts_api``)."""
+        return FileResponse(WEB_DIR / "account.html", media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    @app.get("/players/{name}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        """A player's public page, drawn from ``GET /api/players/{name}``."""
+        return FileResponse(WEB_DIR / "player.html", media_type="text/html; charset=utf-8")
+
     @app.get("/play/{game_id}", include_in_schema=False)
     def play(game_id: str) -> FileResponse:
         """The game page. Its link carries the token in the fragment (``#token=…``), which browsers never

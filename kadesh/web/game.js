@@ -5,6 +5,7 @@
 
 import { el } from "/static/dom.js";
 import { renderNotices, signalTurn } from "/static/notices.js";
+import { offerToKeep } from "/static/keep.js";
 
 const STRINGS = {
   fr: {
@@ -86,7 +87,8 @@ const $ = (selector) => document.querySelector(selector);
 async function call(path, options = {}) {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}${path}`, {
     ...options,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    // Without a link, the page plays the seat the signed-in player keeps in their account (the cookie).
+    headers: token ? { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } : { "Content-Type": "application/json" },
   });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -269,7 +271,7 @@ function handOver() {
 
 // "My games" on the home page: the games this browser joined (a hot-seat game once, under its first seat).
 function remember() {
-  if (!current.seat) return;
+  if (!current.seat || !token) return;  // a game kept in the account is listed from the server
   const seated = Object.keys(hotseat).length > 0;
   const first = seated ? Object.values(hotseat)[0] : token;
   const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]")
@@ -410,7 +412,7 @@ function connect(delay = 500) {
   const since = current ? current.version : 0;
   // The token rides in the subprotocols offered, not in the URL, which servers and proxies log.
   socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?since=${since}&lang=${lang}`,
-    ["kadesh", `kadesh.bearer.${token}`]);
+    token ? ["kadesh", `kadesh.bearer.${token}`] : ["kadesh"]);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "update" && data.version > known) await refresh();
@@ -449,9 +451,25 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && !$("#rules-panel").hidden) showRules(false);
 });
 
+// The seat is kept in the signed-in player's account: the link leaves this tab and this browser's list.
+async function useAccount() {
+  sessionStorage.removeItem(`kadesh.link.${gameId}`);
+  const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]").filter((g) => g.token !== token);
+  localStorage.setItem("kadesh.games", JSON.stringify(games));
+  token = "";
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  connect();
+}
+
 try {
   await refresh();
   connect();
+  if (!Object.keys(hotseat).length) {
+    offerToKeep($("#keep"), { id: gameId, token, seat: current.seat, lang }, useAccount, showError);
+  }
 } catch (error) {  // a wrong, cut or replaced link: say what to do, in the page's language
   showError(error.message);
   if (error.status >= 400 && error.status < 500) $("#error").append(" ", STRINGS[lang].lost);

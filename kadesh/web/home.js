@@ -9,6 +9,7 @@ import { renderMyGames } from "./my-games.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
+let account = null;  // the signed-in player (AccountOut), or null
 const pictures = {};  // ruleset → its own lobby picture (a plugin's: rules/<ruleset>-guide.js lobbyPicture)
 const guides = {};    // ruleset → GUIDE (title, tagline, duration, players), from rules/<ruleset>-guide.js
 const created = {};   // ruleset → {body, names}: the game just created here and its seats' names
@@ -312,7 +313,7 @@ async function createLinks(ruleset) {
   created[ruleset.name] = { body, names, creator, bots: bots ?? {} };
   remember(ruleset.name, body, creator);
   const id = ids(ruleset.name);
-  await renderMyGames($("my-games-section"), { lang, rulesets, guides });  // before scrolling: the list may push the card
+  await renderMyGames($("my-games-section"), { lang, rulesets, guides, account });  // before scrolling: the list may push the card
   $(id.card).replaceWith(card(ruleset));
   const block = $(id.created);
   block.scrollIntoView({ block: "start" });
@@ -459,7 +460,8 @@ function render() {
   $("lang").lang = lang === "fr" ? "en" : "fr";  // the button speaks the other language
   $("lobby").replaceChildren(...rulesets.map(card));
   renderPanels();
-  renderMyGames($("my-games-section"), { lang, rulesets, guides });
+  $("account-link").textContent = account ? account.name : t("sign_in");
+  renderMyGames($("my-games-section"), { lang, rulesets, guides, account });
 }
 
 $("lang").addEventListener("click", () => {
@@ -468,7 +470,10 @@ $("lang").addEventListener("click", () => {
   render();
 });
 
-rulesets = await (await fetch("/api/rulesets")).json();
+[rulesets, account] = await Promise.all([
+  fetch("/api/rulesets").then((r) => r.json()),
+  fetch("/api/session").then((r) => r.json()).then((body) => body.account ?? null).catch(() => null),
+]);
 const ORDER = ["manoeuvre", "bataille", "front", "royaumes"];  // quickest first
 rulesets.sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99));
 await loadModules();

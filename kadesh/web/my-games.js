@@ -1,16 +1,23 @@
 // « Mes parties »: every game this browser has joined (localStorage ``kadesh.games``, hot seat included),
-// by its game's title, the seat (or "on this screen"), when it was last opened and whose turn it is.
+// by its game's title, the seat (or "on this screen"), when it was last opened and whose turn it is; and, for a
+// signed-in player, first the games kept in their account, from the server: the same list on every device.
+// A link kept here (its seat's token) is forgotten LOCAL_DAYS after the game was last opened in this browser:
+// a shared or lost computer does not keep a seat's key for ever (an account keeps the game without it).
 
 import { el } from "./dom.js";
 import { TEXT, seatName } from "./lobby-words.js";
 
 const STORE = "kadesh.games";
+const LOCAL_DAYS = 30;
 let drawing = 0;  // a newer drawing wins over one still waiting for the server
 
 function stored() {
   try {
     const games = JSON.parse(localStorage.getItem(STORE) || "[]");
-    return Array.isArray(games) ? games.filter((g) => g && g.id && g.token) : [];
+    if (!Array.isArray(games)) return [];
+    const fresh = games.filter((g) => g && g.id && g.token && Date.now() - (g.opened ?? 0) < LOCAL_DAYS * 86400000);
+    if (fresh.length !== games.length) localStorage.setItem(STORE, JSON.stringify(fresh));
+    return fresh;
   } catch {
     return [];
   }
@@ -57,12 +64,42 @@ async function state(game, lang) {
   }
 }
 
+// A game kept in the account, as the server lists it for the signed-in player's seat.
+function accountItem(game, lang, title) {
+  const t = TEXT[lang];
+  const name = title(game);
+  const seat = game.seat ? seatName(game.seat, lang) : t.owner_of;
+  const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep")
+    .map((p) => p.name ?? (p.bot ? t.computer : t.by_link));
+  const names = others.length > 1 ? `${others.slice(0, -1).join(", ")}${t.and}${others.at(-1)}` : others[0];
+  let state = game.your_turn ? t.your_turn : t.their_turn;
+  if (game.outcome) {
+    const winner = game.outcome.winner;
+    if (typeof winner !== "string") state = t.over;
+    else state = `${t.over} · ${winner === game.seat ? t.you_won : t.winner(seatName(winner, lang, true))}`;
+  } else if (game.deadline) state += ` · ${t.deadline(when(game.deadline, lang))}`;
+  const link = `/play/${encodeURIComponent(game.id)}`;
+  return el("li", { class: `my-game card${game.your_turn && !game.outcome ? " mine" : ""}${game.outcome ? " done" : ""}`,
+    "data-game": game.id, "data-ruleset": game.ruleset },
+  el("div", { class: "my-game-what" },
+    el("a", { href: link, class: "my-game-title" }, name),
+    el("span", { class: "my-game-seat" }, ` · ${seat}`),
+    names ? el("span", { class: "my-game-versus" }, ` · ${t.versus(names)}`) : null,
+    el("span", { class: "muted my-game-when" }, ` · ${t.last_move(when(game.last_activity, lang))}`)),
+  el("p", { class: "my-game-state" }, state),
+  el("p", { class: "my-game-actions" },
+    el("a", { href: link, class: "primary", "aria-label": `${t.resume} — ${name} (${seat})` }, t.resume)));
+}
+
 // Draw the list into ``section`` (which holds an h2 and ``#my-games``); hidden while there is none.
-export async function renderMyGames(section, { lang, rulesets, guides }) {
+// ``account``: the signed-in player (or null): their account's games come first, from the server.
+export async function renderMyGames(section, { lang, rulesets, guides, account = null }) {
   const ticket = ++drawing;
   const t = TEXT[lang];
-  const games = stored();
-  section.hidden = games.length === 0;
+  const kept = account ? await fetch("/api/account/games").then((r) => r.json().then((body) => (r.ok ? body : []))).catch(() => []) : [];
+  const keptIds = new Set(kept.map((g) => g.id));
+  const games = stored().filter((g) => !keptIds.has(g.id));
+  section.hidden = games.length === 0 && kept.length === 0;
   const title = (game) => guides[game.ruleset]?.[lang]?.title
     ?? rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? t.games;
   const states = await Promise.all(games.map((game) => state(game, lang)));
@@ -89,5 +126,11 @@ export async function renderMyGames(section, { lang, rulesets, guides }) {
         document.getElementById("my-games-status").textContent = t.forgotten(name);
       } }, t.forget)));
   });
-  section.querySelector("#my-games").replaceChildren(...items);
+  // Your turn first, then the games going on, then the finished ones (each by its last activity, as listed).
+  const rank = (game) => (game.outcome ? 2 : game.your_turn ? 0 : 1);
+  const accountItems = [...kept].sort((a, b) => rank(a) - rank(b)).map((game) => accountItem(game, lang, title));
+  const heading = (text) => el("li", { class: "my-games-heading" }, el("h3", {}, text));
+  section.querySelector("#my-games").replaceChildren(
+    ...(account && accountItems.length && items.length ? [heading(t.account_games)] : []), ...accountItems,
+    ...(account && accountItems.length && items.length ? [heading(t.this_browser)] : []), ...items);
 }

@@ -1,0 +1,94 @@
+// A player's public page: who they are, the games they play and have played, against whom, and how it ended.
+// Only what the public may see: no game's board, no link.
+
+import { el } from "./dom.js";
+import { seatName } from "./lobby-words.js";
+
+const TEXT = {
+  fr: {
+    home: "Accueil", account: "Mon compte", toggle: "English", since: (d) => `Joue sur Kadesh depuis le ${d}.`,
+    playing: "Parties en cours", finished: "Parties terminées", none: "Aucune pour l'instant.",
+    against: (o) => `contre ${o}`, alone: "sans adversaire nommé", started: (d) => `commencée le ${d}`,
+    won: "victoire", lost: "défaite", over: "terminée", unknown: "Ce joueur n'existe pas (ou plus).",
+    someone: "un joueur par lien", computer: (l) => `l'ordinateur (${l})`, and: " et ",
+  },
+  en: {
+    home: "Home", account: "My account", toggle: "Français", since: (d) => `Plays on Kadesh since ${d}.`,
+    playing: "Games in progress", finished: "Finished games", none: "None yet.",
+    against: (o) => `against ${o}`, alone: "with no named opponent", started: (d) => `begun on ${d}`,
+    won: "won", lost: "lost", over: "over", unknown: "This player does not exist (or no longer).",
+    someone: "a player by link", computer: (l) => `the computer (${l})`, and: " and ",
+  },
+};
+
+let lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("kadesh.lang") || "fr";
+if (!TEXT[lang]) lang = "fr";
+const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const $ = (id) => document.getElementById(id);
+const t = (key, ...args) => (typeof TEXT[lang][key] === "function" ? TEXT[lang][key](...args) : TEXT[lang][key]);
+const when = (utc) => new Intl.DateTimeFormat(lang, { dateStyle: "long" }).format(new Date(utc));
+let player = null;
+let rulesets = [];
+
+function opponents(game) {
+  const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep")
+    .map((p) => p.name ?? (p.bot ? t("computer", botTitle(game.ruleset, p.bot)) : t("someone")));
+  if (!others.length) return t("alone");
+  return t("against", others.length > 1 ? `${others.slice(0, -1).join(", ")}${t("and")}${others.at(-1)}` : others[0]);
+}
+
+function botTitle(ruleset, level) {
+  return rulesets.find((r) => r.name === ruleset)?.bots?.find((b) => b.level === level)?.title?.[lang] ?? level;
+}
+
+function result(game) {
+  if (!game.outcome) return null;
+  const winner = game.outcome.winner;
+  if (typeof winner !== "string") return t("over");
+  return winner === game.seat ? t("won") : t("lost");
+}
+
+function item(game) {
+  const title = rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? game.ruleset;
+  const outcome = result(game);
+  return el("li", { class: `card player-game${outcome === t("won") ? " won" : ""}` },
+    el("p", { class: "player-game-what" }, el("strong", {}, title), ` · ${seatName(game.seat, lang)} · ${opponents(game)}`),
+    el("p", { class: "muted" }, t("started", when(game.started)), outcome ? ` · ${outcome}` : ""));
+}
+
+function list(id, title, games) {
+  return el("section", { "aria-labelledby": id },
+    el("h3", { id }, title),
+    games.length ? el("ul", { class: "player-games" }, ...games.map(item)) : el("p", { class: "muted" }, t("none")));
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  $("home").textContent = t("home");
+  $("account-link").textContent = t("account");
+  $("lang").textContent = t("toggle");
+  $("lang").lang = lang === "fr" ? "en" : "fr";
+  if (!player) {
+    $("player").replaceChildren(el("h2", {}, name), el("p", { role: "alert" }, t("unknown")));
+    return;
+  }
+  document.title = `${player.name} · Kadesh`;
+  $("player").replaceChildren(
+    el("h2", {}, player.name),
+    el("p", { class: "intro" }, t("since", when(player.since))),
+    list("playing-title", t("playing"), player.playing),
+    list("finished-title", t("finished"), player.finished));
+}
+
+$("lang").addEventListener("click", () => {
+  lang = lang === "fr" ? "en" : "fr";
+  localStorage.setItem("kadesh.lang", lang);
+  render();
+});
+
+[player, rulesets] = await Promise.all([
+  fetch(`/api/players/${encodeURIComponent(name)}`).then((r) => r.json().then((body) => (r.ok ? body : null))).catch(() => null),
+  fetch("/api/rulesets").then((r) => r.json()).catch(() => []),
+]);
+render();
+document.body.dataset.ready = "true";

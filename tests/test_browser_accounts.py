@@ -1,0 +1,118 @@
+"""Accounts in Debian's Chromium (issue 41), with the DevTools Protocol's virtual authenticator: make an account
+with a passkey, sign in again in a second browser context with the same credential, keep a seat from its link,
+play a move from the second context, cut the old link and see it refused; the account, sign-in and player pages
+read clean (axe) in both languages, on a desktop and on a phone."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.browser_support import assert_page_clean, running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+                 "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True}
+
+
+def authenticator(context, page):
+    """A platform authenticator for the page's context: the DevTools session and the authenticator's id."""
+    devtools = context.new_cdp_session(page)
+    devtools.send("WebAuthn.enable")
+    made = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    return devtools, made["authenticatorId"]
+
+
+@pytest.fixture
+def site(tmp_path):
+    with running_server(str(tmp_path / "accounts.sqlite3")) as (base, store):
+        # WebAuthn wants a domain for its relying party: localhost, not 127.0.0.1.
+        yield base.replace("127.0.0.1", "localhost"), store
+
+
+def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its_old_link(browser, site):
+    base, store = site
+    desktop_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    desktop = desktop_context.new_page()
+    desktop.goto(f"{base}/account")
+    desktop_devtools, desktop_key = authenticator(desktop_context, desktop)
+    desktop.fill("#new-name", "Néfertiti")
+    desktop.click("#sign-up-passkey")
+    desktop.wait_for_selector("text=Bonjour, Néfertiti")
+    assert_page_clean(desktop, "fr")
+    credentials = desktop_devtools.send("WebAuthn.getCredentials", {"authenticatorId": desktop_key})["credentials"]
+    assert len(credentials) == 1 and credentials[0]["isResidentCredential"]
+
+    # The same passkey, synced to a phone: signed in there too.
+    phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = phone_context.new_page()
+    phone.goto(f"{base}/account")
+    phone_devtools, phone_key = authenticator(phone_context, phone)
+    phone_devtools.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": credentials[0]})
+    phone.click("#sign-in-passkey")
+    phone.wait_for_selector("text=Bonjour, Néfertiti")
+    assert "2 appareils" in phone.inner_text("#devices")
+
+    # A game made elsewhere; its north link opened on the desktop, where the seat is kept in the account.
+    created = httpx.post(f"{base}/api/games", json={"ruleset": "manoeuvre"}).json()
+    gid, old_token = created["id"], created["seats"]["north"]["token"]
+    desktop.goto(base + created["seats"]["north"]["link"])
+    desktop.click("#keep-game")
+    desktop.wait_for_selector("#cut-link")
+    assert_page_clean(desktop, "fr")
+
+    # On the phone, the lobby lists it from the account, and its page opens the seat without any link.
+    phone.goto(f"{base}/")
+    phone.wait_for_selector(f'.my-game[data-game="{gid}"]')
+    assert "à toi de jouer" in phone.inner_text(f'.my-game[data-game="{gid}"]')
+    assert_page_clean(phone, "fr")
+    phone.goto(f"{base}/play/{gid}")
+    phone.wait_for_function("() => document.querySelector('#board')?.dataset.version === '0'")
+    assert "Nord" in phone.inner_text("#who")
+    phone.click('.tray .piece[data-element="n1"]')
+    phone.click('rect[data-cell="f1"]')
+    phone.wait_for_function("() => Number(document.querySelector('#board').dataset.version) > 0")
+    with store.game(gid) as game:
+        assert game.state.elements["n1"].cell is not None
+
+    # Cut the old link: a copy of it left in some history opens nothing now, and the account still plays.
+    desktop.click("#cut-link")
+    desktop.wait_for_selector("text=L'ancien lien ne marche plus")
+    refused = httpx.get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {old_token}"})
+    assert refused.status_code == 401 and refused.json()["code"] == "token_revoked"
+    desktop.reload()
+    desktop.wait_for_function("() => Number(document.querySelector('#board')?.dataset.version) > 0")
+    assert "Nord" in desktop.inner_text("#who")
+
+    # Signing out everywhere ends the phone's session too.
+    desktop.goto(f"{base}/account")
+    desktop.click("#sign-out-all")
+    desktop.wait_for_selector("#sign-in-passkey")
+    phone.goto(f"{base}/account")
+    phone.wait_for_selector("#sign-in-passkey")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_the_account_and_player_pages_read_clean(browser, site, lang, viewport):
+    base, store = site
+    player = store.accounts.create_player("Méritamon", "fr")
+    created = store.create_game("manoeuvre", seed="player-page")
+    store.accounts.claim(created.id, "seat", "south", player.id)
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
+    page = context.new_page()
+    for path in ("/account", "/players/M%C3%A9ritamon", "/players/Personne"):
+        page.goto(base + path)
+        page.wait_for_selector("body[data-ready='true']")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert_page_clean(page, lang)
+    page.goto(base + "/players/M%C3%A9ritamon")
+    page.wait_for_selector("body[data-ready='true']")
+    assert ("contre un joueur par lien" if lang == "fr" else "against a player by link") in page.inner_text("main")
+    key = store.accounts.new_sign_in_link("nouvelle@example.org", "fr", base)
+    page.goto(f"{base}/sign-in/{key}?lang={lang}")  # the e-mailed link's page: it asks before it signs in
+    assert page.evaluate("document.documentElement.lang") == lang and page.locator("#name").is_visible()
+    assert_page_clean(page, lang)
