@@ -300,3 +300,32 @@ def test_a_kept_seat_follows_its_game_over_the_websocket_until_its_player_signs_
     client.delete("/api/sessions")
     with client.websocket_connect(f"/ws/games/{gid}", headers={"Origin": ORIGIN, **cookie}) as socket:
         assert socket.receive_json()["problem"]["code"] == "unauthorized"
+
+
+def test_notices_follow_the_accounts_address_to_every_seat_it_keeps(server):
+    """An account's confirmed address hears the turns of the seats it keeps (a link to the game, no token in it),
+    still after the seat's link is cut, and no more once the account is deleted."""
+    store, device, box, settings = server
+    client = device()
+    client.post("/api/session/email", json={"address": "pharaon@example.org"})
+    path = _mailed_link(store, settings, box, "pharaon@example.org").split("testserver", 1)[1]
+    client.post(path, content="name=Pharaon", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    game = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+    gid = game["id"]
+    assert client.post(f"/api/games/{gid}/claim", headers=auth(game["seats"]["koush"]["token"])).status_code == 200
+    assert client.post(f"/api/games/{gid}/tokens/koush").status_code == 200  # the old link cut
+    kept = [s for s in store.subscriptions.of_seat(gid, "koush") if s.address == "pharaon@example.org"]
+    assert len(kept) == 1 and kept[0].confirmed and kept[0].link.endswith(f"/play/{gid}")
+    with store.game(gid) as played:
+        kingdoms, version = list(played.to_act()), played.version
+    for kingdom in kingdoms:
+        store.act(gid, kingdom, version, {"type": "orders", "text": ""})
+        version += 1
+    deliverer = Deliverer(store, "test-worker", settings, threads=1)
+    while deliverer.work_once():
+        pass
+    turns = [m for m in box.messages if m["To"] == "pharaon@example.org" and "/sign-in/" not in m.get_content()]
+    assert turns and f"/play/{gid}" in turns[-1].get_content()
+    assert not any(link["token"] in turns[-1].get_content() for link in game["seats"].values())
+    assert client.delete("/api/account").status_code == 204
+    assert not [s for s in store.subscriptions.of_seat(gid, "koush") if s.address == "pharaon@example.org"]

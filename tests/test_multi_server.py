@@ -94,3 +94,30 @@ async def _scenario(urls: list[str]) -> None:
 @pytest.mark.postgresql
 def test_every_socket_sees_every_action_of_the_other_server_once_and_in_order(two_servers):
     in_a_thread_of_its_own(asyncio.run, _scenario([server.url for server in two_servers]))
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_a_session_made_on_one_server_opens_the_other_and_signing_out_everywhere_ends_both(two_servers):
+    """Issue 41: sessions live in the database. A passkey account made through the first server is signed in on
+    the second with the same cookie; a seat kept there is played through either; signing out everywhere on the
+    second ends the session on both."""
+    from tests.webauthn_support import SoftPasskey
+
+    first, second = (server.url for server in two_servers)
+    passkey = SoftPasskey(first)
+    with httpx.Client(base_url=first, timeout=30) as one, httpx.Client(base_url=second, timeout=30) as other:
+        begun = one.post("/api/account/passkeys/options", json={"name": "Sénènmout"}).json()
+        made = one.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
+                                                       "credential": passkey.create(begun["options"])})
+        assert made.status_code == 201, made.text
+        other.cookies.set("kadesh_session", one.cookies["kadesh_session"])
+        assert other.get("/api/account").json()["name"] == "Sénènmout"
+        game = other.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+        kept = other.post(f"/api/games/{game['id']}/claim",
+                          headers={"Authorization": f"Bearer {game['seats']['north']['token']}"})
+        assert kept.status_code == 200
+        assert one.get(f"/api/games/{game['id']}").json()["seat"] == "north"
+        assert other.delete("/api/sessions").status_code == 204
+        assert one.get("/api/account").status_code == 401
+        assert other.get("/api/account").status_code == 401

@@ -8,6 +8,7 @@ own pages (``kadesh.server.identity``).
 
 from __future__ import annotations
 
+import logging
 import re
 import uuid
 from html import escape
@@ -20,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from kadesh.server import passkeys
+from kadesh.server.account_notices import base_url, follow_by_email, forget_by_email
 from kadesh.server.api import StoreDep, problems
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer
 from kadesh.server.identity import (
@@ -39,6 +41,7 @@ from kadesh.store.names import BadName
 from kadesh.store.subscriptions import TooManyEmails
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 Lang = Literal["fr", "en"]
 EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
@@ -110,6 +113,8 @@ def current_player(request: Request, store: StoreDep) -> Player:
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
+
+
 
 
 def account_out(store: Store, player: Player) -> AccountOut:
@@ -294,8 +299,7 @@ def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Respo
     if not EMAIL.match(address) or any(ord(char) < 32 or ord(char) == 127 for char in address):
         raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
     try:
-        base = settings.public_url or str(request.base_url).rstrip("/")
-        store.accounts.new_sign_in_link(address, body.lang, base, settings.mailing)
+        store.accounts.new_sign_in_link(address, body.lang, base_url(request), settings.mailing)
     except TooManyEmails as refused:
         raise ApiProblem(429, "too_many_emails", "Cette adresse a reçu assez de liens pour aujourd'hui : réessaie "
                          "plus tard.", "This address has been sent enough links today: try again later.",
@@ -321,6 +325,8 @@ def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep,
         raise ApiProblem(403, "not_a_seat", "Un lien de spectateur ne se garde pas.",
                          "A spectator's link cannot be kept.")
     store.accounts.claim(game_id, access.role, access.seat, player.id)
+    if access.role == SEAT and access.seat is not None:
+        follow_by_email(store, player, base_url(request), [(game_id, access.seat)])
     return ClaimOut(game_id=game_id, role=access.role, seat=access.seat)
 
 
@@ -418,6 +424,7 @@ def export_account(player: PlayerDep, store: StoreDep) -> JSONResponse:
 def delete_account(request: Request, player: PlayerDep, store: StoreDep) -> Response:
     """Delete your account: your name, address, passkeys and sessions are gone. Your games stay, played by their
     links, with nobody's name at your seat."""
+    forget_by_email(store, player)
     store.accounts.delete_player(player.id)
     response = Response(status_code=204)
     clear_session(response, request)
@@ -503,7 +510,8 @@ def _sign_in(request: Request, key: str, name: str, lang: Lang | None) -> Respon
         return _gone(lang)
     if player is None and current is not None:
         store.accounts.set_email(current.id, address)
-        player = current
+        player = store.accounts.player(current.id)
+        follow_by_email(store, player, base_url(request))
     elif player is None:
         player = store.accounts.create_player(name, lang, email=address)
     response = RedirectResponse(f"/account?lang={lang}", status_code=303)

@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from kadesh.ai.base import bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
+from kadesh.server.account_notices import after_reissue
 from kadesh.server.auth import (
     AuthHeader,
     GameId,
@@ -293,6 +294,8 @@ def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, descr
         raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {holder} (ni spectator, ni owner).",
                          f"Unknown seat: {holder} (nor spectator, nor owner).")
     token = store.reissue_token(game_id, role, seat)
+    if seat is not None:  # the reissue took the seat's subscriptions with its old link: the account's come back
+        after_reissue(store, game_id, seat, request)
     version = store.current_version(game_id)
     if version is not None:  # open sockets look at their token again: the old one's are closed
         request.app.state.notifier.publish(game_id, version)

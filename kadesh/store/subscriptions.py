@@ -110,13 +110,14 @@ class Subscriptions:
 
     def add(self, game_id: str, seat: str, channel: str, address: str, style: str, lang: str, link: str,
             remind_before: int | None = None, holder: str | None = None, mailing: Mailing = Mailing(),
-            now: datetime | None = None) -> Subscription:
+            now: datetime | None = None, confirmed: bool = False) -> Subscription:
         """A new subscription of ``seat`` (TooManySubscriptions past ``MAX_PER_SEAT``). ``holder``, the hash of
         the token the subscriber showed, must still be the seat's when the row is written (TokenRevoked if a
         reissue replaced it meanwhile: the subscription would carry a dead link to its old holder). An e-mail
-        subscription waits for its confirmation, whose message is queued here (TooManyEmails past a limit)."""
+        subscription waits for its confirmation, whose message is queued here (TooManyEmails past a limit),
+        unless its address is ``confirmed`` already (an account's: a sign-in link reached it)."""
         moment = now or datetime.now(UTC)
-        email = channel == "email"
+        email = channel == "email" and not confirmed
         row = {"id": secrets.token_hex(8), "game_id": game_id, "seat": seat, "channel": channel, "address": address,
                "style": style, "lang": lang, "link": link, "unsubscribe_key": secrets.token_urlsafe(24),
                "remind_before": remind_before, "reminded_for": None, "created_at": moment,
