@@ -315,8 +315,8 @@ def import_games(
         _fail(f"import: {file} is not a Kadesh backup ({error})")
     finally:
         store.close()
-    console.print(f"Restored {len(report.restored)} games; {len(report.already_there)} were already there.",
-                  highlight=False)
+    console.print(f"Restored {len(report.restored)} games; {len(report.already_there)} were already there. "
+                  f"Restored {len(report.players)} player{'' if len(report.players) == 1 else 's'}.", highlight=False)
     for game_id, why in report.refused.items():
         console.print(f"Refused {game_id}: {why}", highlight=False)
     if report.refused:

@@ -72,6 +72,10 @@ def _games_for_backup(db: str) -> tuple[list[str], str]:
     open_game = store.create_game("manoeuvre", {"choice": "bow"})
     store.set_bot(open_game.id, "south", "maladroit")
     campaign = store.create_game("royaumes")
+    player = store.accounts.create_player("Tiyi", "fr", email="tiyi@example.org")
+    store.accounts.add_passkey(player.id, "credential-of-tiyi", "public-key", 3, "iPhone")
+    store.accounts.claim(open_game.id, "seat", "south", player.id)
+    store.accounts.open_session(player.id)
     store.close()
     return [finished, open_game.id, campaign.id], open_game.seat_tokens["north"]
 
@@ -84,7 +88,7 @@ def test_a_backup_of_every_game_restores_into_an_empty_database(db, tmp_path):
     restored_db = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
     result = runner.invoke(app, ["import", str(backup), "--db", restored_db])
     assert result.exit_code == 0, result.output
-    assert "Restored 3 games" in result.output
+    assert "Restored 3 games" in result.output and "Restored 1 player." in result.output
     source, restored = Store(db), Store(restored_db)
     try:
         for game_id in ids:
@@ -92,6 +96,10 @@ def test_a_backup_of_every_game_restores_into_an_empty_database(db, tmp_path):
             assert restored.stored_events(game_id) == source.stored_events(game_id)
         assert restored.access(ids[1], north_token).seat == "north"  # players keep their links
         assert restored.bots(ids[1]) == {"south": "maladroit"}
+        tiyi = restored.accounts.by_email("tiyi@example.org")  # players keep their accounts and seats
+        assert tiyi.name == "Tiyi" and restored.accounts.passkey("credential-of-tiyi").sign_count == 3
+        assert restored.access(ids[1], None, tiyi.id).seat == "south"
+        assert restored.accounts.session_count(tiyi.id) == 0  # but sign in again
     finally:
         source.close()
         restored.close()

@@ -2,8 +2,10 @@
 
 The first line names the format; then one line per game with its row, its actions (with
 their stored events) and the rows of every other table that belongs to a game (token
-hashes, seats given to bots, ...). Unfinished games' seeds are in it, and token hashes:
-a backup is an operator's secret, unlike a finished game's export.
+hashes, seats given to bots, ...); then one line per player with their account, passkeys and
+the seats they keep (sessions are not kept: a restored server signs everyone out). Unfinished
+games' seeds are in it, token hashes and players' addresses: a backup is an operator's secret,
+unlike a finished game's export.
 
 A backup read while servers write is still consistent: a game's row is read first, then
 only the actions up to its version (actions are append-only, and a version and its action
@@ -28,9 +30,9 @@ BACKUP_FORMAT = "kadesh-backup/1"
 
 
 def _game_tables() -> list[Table]:
-    """Every table, besides games and actions, whose rows belong to one game."""
+    """Every table, besides games and actions, whose rows belong to one game (and to no player)."""
     return [table for table in schema.metadata.sorted_tables
-            if "game_id" in table.c and table.name != schema.actions.name]
+            if "game_id" in table.c and table.name not in (schema.actions.name, schema.claims.name)]
 
 
 def _plain_row(table: Table, row: Any) -> dict[str, Any]:
@@ -66,26 +68,39 @@ def dump(store: Store) -> Iterator[dict[str, Any]]:
                           for table in _game_tables()}
         yield {"game": _plain_row(schema.games, row),
                "actions": [_plain_row(schema.actions, action) for action in actions], **belongings}
+    yield from _players(store)
+
+
+def _players(store: Store) -> Iterator[dict[str, Any]]:
+    """Each player's account, passkeys and kept seats (after the games: the seats name them)."""
+    with store.engine.connect() as conn:
+        players = conn.execute(select(schema.players).order_by(schema.players.c.created_at)).all()
+        for player in players:
+            owned = {table.name: [_plain_row(table, r) for r in
+                                  conn.execute(select(table).where(table.c.player_id == player.id)).all()]
+                     for table in (schema.passkeys, schema.claims)}
+            yield {"player": _plain_row(schema.players, player), **owned}
 
 
 def write_backup(store: Store, out) -> int:
     """Write the backup to a text stream; returns the number of games."""
-    games = -1
+    games = 0
     for item in dump(store):
         out.write(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n")
-        games += 1
+        games += "game" in item
     return games
 
 
 @dataclass
 class RestoreReport:
     restored: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # the ids of the players written
     already_there: list[str] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)  # game id -> why
 
 
 def read_backup(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """The games of a backup (ValueError if it is not one)."""
+    """The games and players of a backup (ValueError if it is not one)."""
     iterator = iter(lines)
     header = json.loads(next(iterator, "{}") or "{}")
     if header.get("format") != BACKUP_FORMAT:
@@ -99,6 +114,10 @@ def restore(store: Store, games: Iterable[dict[str, Any]]) -> RestoreReport:
     """Write each game that is not in the database yet, once its replay checks out."""
     report = RestoreReport()
     for item in games:
+        if "player" in item:
+            if _restore_player(store, item):
+                report.players.append(item["player"]["id"])
+            continue
         game_row = item["game"]
         game_id = game_row["id"]
         if store.exists(game_id):
@@ -117,6 +136,31 @@ def restore(store: Store, games: Iterable[dict[str, Any]]) -> RestoreReport:
                     conn.execute(table.insert(), [_typed_row(table, r) for r in item[table.name]])
         report.restored.append(game_id)
     return report
+
+
+def _restore_player(store: Store, item: dict[str, Any]) -> bool:
+    """Write a player who is not in the database yet (nor another with the name or address), with their
+    passkeys and the seats they keep in the games that are there; whether they were written."""
+    row = item["player"]
+    with store.engine.begin() as conn:
+        taken = conn.execute(select(schema.players.c.id).where(
+            (schema.players.c.id == row["id"]) | (schema.players.c.name_key == row["name_key"])
+            | (schema.players.c.email_key == row.get("email_key")))).first()
+        if taken is not None:
+            return False
+        conn.execute(schema.players.insert().values(**_typed_row(schema.players, row)))
+        for key in item.get("passkeys", []):
+            if conn.execute(select(schema.passkeys.c.id).where(
+                    schema.passkeys.c.credential_id == key["credential_id"])).first() is None:
+                conn.execute(schema.passkeys.insert().values(**_typed_row(schema.passkeys, key)))
+        for claim in item.get("claims", []):
+            game_there = conn.execute(select(schema.games.c.id).where(schema.games.c.id == claim["game_id"])).first()
+            held = conn.execute(select(schema.claims.c.player_id).where(
+                schema.claims.c.game_id == claim["game_id"], schema.claims.c.role == claim["role"],
+                schema.claims.c.seat == claim["seat"])).first()
+            if game_there is not None and held is None:
+                conn.execute(schema.claims.insert().values(**_typed_row(schema.claims, claim)))
+    return True
 
 
 def _replay_problem(row: dict[str, Any], actions: list[dict[str, Any]]) -> str | None:
