@@ -6,8 +6,10 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
@@ -49,6 +51,7 @@ class Hooks:
     def __init__(self, fail_first: bool = False, hold: bool = False) -> None:
         self.received: list[dict] = []
         self.held: dict = {}  # the request held unanswered
+        self.held_from: tuple[str, int] = ("", 0)  # the address and port it came from
         self.failed: list[dict] = []
         self.fail_first, self.hold = fail_first, hold
         self.holding = threading.Event()
@@ -59,7 +62,7 @@ class Hooks:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - the standard library's hook name
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                if hooks._take_hold(body):
+                if hooks._take_hold(body, self.client_address):
                     hooks.released.wait(120)
                     return  # never answered: the worker that sent it is gone
                 with hooks._lock:
@@ -75,10 +78,10 @@ class Hooks:
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_port}/hook"
 
-    def _take_hold(self, body: dict) -> bool:
+    def _take_hold(self, body: dict, sender: tuple[str, int]) -> bool:
         with self._lock:
             if self.hold and not self.holding.is_set():
-                self.held = body
+                self.held, self.held_from = body, sender
                 self.holding.set()
                 return True
         return False
@@ -109,3 +112,23 @@ class BlackHole:
 
     def close(self) -> None:
         self.socket.close()
+
+
+def process_with_port(pids: list[int], port: int) -> int | None:
+    """Which of these processes holds the loopback TCP connection whose local port is ``port`` (Linux's
+    /proc): who sent a request, known from the request alone."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(fields[9])
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:[") and target[8:-1] in inodes:
+                return pid
+    return None

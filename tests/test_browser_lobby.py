@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
@@ -168,17 +169,22 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
         body: JSON.stringify({ruleset: 'manoeuvre', options: {}})})).json()""")
     page.context.close()
     tokens = "&".join(f"{seat}={link['token']}" for seat, link in made["seats"].items())
+    day = 86_400_000
+    now = int(time.time() * 1000)
     hot = {"id": made["id"], "token": made["seats"]["north"]["token"], "seat": "north", "ruleset": "manoeuvre",
-           "link": f"/play/{made['id']}#{tokens}", "hotseat": True, "opened": 1767268800000}
+           "link": f"/play/{made['id']}#{tokens}", "hotseat": True, "opened": now - day}
     seat = {"id": made["id"], "token": made["seats"]["south"]["token"], "seat": "south", "ruleset": "manoeuvre",
-            "link": made["seats"]["south"]["link"]}
+            "link": made["seats"]["south"]["link"]}  # kept before links had a date: its 30 days begin now
+    stale = {**seat, "token": "opened-forty-days-ago", "opened": now - 40 * day}  # forgotten: a link expires
     for lang, title, screen in (("fr", "Manœuvre", "sur cet écran"), ("en", "Manoeuvre", "on this screen")):
-        page = open_lobby(browser, base, lang, games=[hot, seat])
+        page = open_lobby(browser, base, lang, games=[hot, seat, stale])
         items = page.locator("#my-games li")
         items.nth(1).locator(".my-game-state").filter(has_text=re.compile(".+")).wait_for()
         assert items.count() == 2
         text = page.locator("#my-games").inner_text()
         assert made["id"] not in text and "token" not in text
+        kept = json.loads(page.evaluate("localStorage.getItem('kadesh.games')"))
+        assert [g["token"] for g in kept] == [hot["token"], seat["token"]] and all(g["opened"] for g in kept)
         first = items.first.inner_text()
         assert title in first and screen in first
         assert ("2026" in first) and ("Nord" in first if lang == "fr" else "North" in first)  # whose turn: both deploy

@@ -150,7 +150,8 @@ def get_session(request: Request, store: StoreDep) -> SessionOut:
                       email=request.app.state.notice_settings.email)
 
 
-@router.patch("/api/account", response_model=AccountOut, tags=["accounts"], responses=problems(401, 403, 409, 422))
+@router.patch("/api/account", response_model=AccountOut, tags=["accounts"],
+              responses=problems(400, 401, 403, 409, 413, 415, 422))
 def change_account(body: AccountChange, player: PlayerDep, store: StoreDep) -> AccountOut:
     """A new name (unique: 409 ``name_taken`` for a look-alike of another's) or language."""
     try:
@@ -184,7 +185,7 @@ def sign_out_everywhere(request: Request, player: PlayerDep, store: StoreDep) ->
 # -- passkeys ----------------------------------------------------------------------------------------------------
 
 @router.post("/api/account/passkeys/options", response_model=CeremonyOut, tags=["accounts"],
-             responses=problems(403, 409, 422, 429))
+             responses=problems(400, 403, 409, 413, 415, 422, 429))
 def passkey_options(body: PasskeyOptionsRequest, request: Request, store: StoreDep) -> CeremonyOut:
     """Begin making a passkey: for a new account (with its ``name``), or, signed in, another passkey of yours."""
     check_same_site(request)
@@ -208,7 +209,7 @@ def passkey_options(body: PasskeyOptionsRequest, request: Request, store: StoreD
 
 
 @router.post("/api/account/passkeys", response_model=AccountOut, status_code=201, tags=["accounts"],
-             responses=problems(400, 403, 409, 422, 429))
+             responses=problems(400, 401, 403, 409, 413, 415, 422, 429))
 def add_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Response:
     """End making a passkey with the browser's answer: a new account is made and signed in, or the signed-in
     player's account has one passkey more."""
@@ -256,7 +257,7 @@ def sign_in_options(request: Request, store: StoreDep) -> CeremonyOut:
 
 
 @router.post("/api/session/passkey", response_model=AccountOut, tags=["accounts"],
-             responses=problems(400, 401, 403, 422, 429))
+             responses=problems(400, 401, 403, 413, 415, 422, 429))
 def sign_in_with_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Response:
     """End signing in with the browser's answer: a session on this device (the cookie)."""
     check_same_site(request)
@@ -286,7 +287,7 @@ def _device(request: Request) -> str:
 
 # -- e-mailed sign-in links --------------------------------------------------------------------------------------
 
-@router.post("/api/session/email", status_code=202, tags=["accounts"], responses=problems(403, 422, 429))
+@router.post("/api/session/email", status_code=202, tags=["accounts"], responses=problems(400, 403, 413, 415, 422, 429))
 def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Response:
     """Send a single-use sign-in link to this address (it works for minutes). The answer is the same whether
     or not an account has this address: nobody learns who plays here."""

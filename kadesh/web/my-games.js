@@ -15,8 +15,10 @@ function stored() {
   try {
     const games = JSON.parse(localStorage.getItem(STORE) || "[]");
     if (!Array.isArray(games)) return [];
-    const fresh = games.filter((g) => g && g.id && g.token && Date.now() - (g.opened ?? 0) < LOCAL_DAYS * 86400000);
-    if (fresh.length !== games.length) localStorage.setItem(STORE, JSON.stringify(fresh));
+    // A link kept before links expired has no date: its 30 days begin now.
+    const dated = games.filter((g) => g && g.id && g.token).map((g) => ({ ...g, opened: g.opened ?? Date.now() }));
+    const fresh = dated.filter((g) => Date.now() - g.opened < LOCAL_DAYS * 86400000);
+    if (JSON.stringify(fresh) !== JSON.stringify(games)) localStorage.setItem(STORE, JSON.stringify(fresh));
     return fresh;
   } catch {
     return [];
