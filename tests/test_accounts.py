@@ -4,6 +4,7 @@ with the cookie, and e-mailed sign-in links work once, within minutes (a real SM
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -16,7 +17,7 @@ from kadesh.server.delivery import Deliverer, Settings
 from kadesh.store import Store, schema
 from kadesh.store.jobs import utc_text
 from tests.kadesh_http import auth, create, legal
-from tests.notice_support import MailBox
+from tests.notice_support import Hooks, MailBox
 from tests.webauthn_support import SoftPasskey
 
 ORIGIN = "https://testserver"  # TestClient's, over HTTPS: the session cookie is Secure
@@ -329,3 +330,42 @@ def test_notices_follow_the_accounts_address_to_every_seat_it_keeps(server):
     assert not any(link["token"] in turns[-1].get_content() for link in game["seats"].values())
     assert client.delete("/api/account").status_code == 204
     assert not [s for s in store.subscriptions.of_seat(gid, "koush") if s.address == "pharaon@example.org"]
+
+
+def test_an_accounts_webhooks_hear_every_seat_it_keeps_until_removed(db):
+    """A webhook of the account is a subscription of each seat it keeps (now and later), called on their turns;
+    removed, it hears nothing more; an account has three at most, each checked as a seat's webhook is."""
+    store = Store(db)
+    with Hooks() as hooks:
+        settings = Settings(private_webhooks=True)
+        app = create_app(store=store, local_workers=0, notice_settings=settings)
+        with TestClient(app, base_url=ORIGIN) as client:
+            sign_up(client, "Amosis")
+            game = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+            gid = game["id"]
+            client.post(f"/api/games/{gid}/claim", headers=auth(game["seats"]["libye"]["token"]))
+            added = client.post("/api/account/webhooks", json={"address": hooks.url})
+            assert added.status_code == 201 and added.json()["style"] == "kadesh"
+            later = client.post("/api/games", json={"ruleset": "royaumes"}).json()
+            client.post(f"/api/games/{later['id']}/claim", headers=auth(later["seats"]["koush"]["token"]))
+            for game_id, seat in ((gid, "libye"), (later["id"], "koush")):
+                assert [s.address for s in store.subscriptions.of_seat(game_id, seat)] == [hooks.url]
+            with store.game(gid) as played:
+                kingdoms, version = list(played.to_act()), played.version
+            for kingdom in kingdoms:
+                store.act(gid, kingdom, version, {"type": "orders", "text": ""})
+                version += 1
+            deliverer = Deliverer(store, "test-worker", settings, threads=1)
+            while deliverer.work_once():
+                pass
+            assert any(gid in json.dumps(body) for body in hooks.received)  # the kingdom's turn, called
+            assert not any(link["token"] in json.dumps(hooks.received) for link in game["seats"].values())
+            assert client.get("/api/account/export").json()["webhooks"][0]["address"] == hooks.url
+            for _ in range(2):
+                client.post("/api/account/webhooks", json={"address": hooks.url + "?n"})
+            fourth = client.post("/api/account/webhooks", json={"address": hooks.url})
+            assert fourth.json()["code"] == "too_many_webhooks"
+            assert client.post("/api/account/webhooks", json={"address": "ftp://x.example"}).json()["code"] == "bad_url"
+            assert client.delete(f"/api/account/webhooks/{added.json()['id']}").status_code == 204
+            assert hooks.url not in [s.address for s in store.subscriptions.of_seat(gid, "libye")]
+    store.close()

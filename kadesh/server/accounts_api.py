@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from kadesh.server import passkeys
-from kadesh.server.account_notices import base_url, follow_by_email, forget_by_email
+from kadesh.server.account_notices import Channel, base_url, follow, unfollow
 from kadesh.server.api import StoreDep, problems
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer
 from kadesh.server.identity import (
@@ -34,9 +34,9 @@ from kadesh.server.identity import (
 )
 from kadesh.server.models import JsonObject
 from kadesh.server.problems import ApiProblem
-from kadesh.server.subscriptions_api import small_page
+from kadesh.server.subscriptions_api import refuse_bad_webhook, small_page, webhook_style
 from kadesh.store import OWNER, SEAT, Store
-from kadesh.store.accounts import NameTaken, Player
+from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooManyWebhooks
 from kadesh.store.names import BadName
 from kadesh.store.subscriptions import TooManyEmails
 
@@ -327,10 +327,63 @@ def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep,
                          "A spectator's link cannot be kept.")
     store.accounts.claim(game_id, access.role, access.seat, player.id)
     if access.role == SEAT and access.seat is not None:
-        follow_by_email(store, player, base_url(request), [(game_id, access.seat)])
+        follow(store, player, base_url(request), [(game_id, access.seat)])
     return ClaimOut(game_id=game_id, role=access.role, seat=access.seat)
 
 
+
+
+# -- the account's webhooks --------------------------------------------------------------------------------------
+
+class WebhookRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    address: str = Field(min_length=8, max_length=512, examples=["https://discord.com/api/webhooks/…"])
+    style: Literal["auto", "kadesh", "discord", "slack"] = "auto"
+    lang: Lang = "fr"
+
+
+class WebhookOut(BaseModel):
+    id: str
+    address: str
+    style: str
+    lang: str
+
+
+@router.get("/api/account/webhooks", response_model=list[WebhookOut], tags=["accounts"], responses=ACCOUNT)
+def list_webhooks(player: PlayerDep, store: StoreDep) -> list[WebhookOut]:
+    """The account's webhooks: each hears the turns of every seat the account keeps."""
+    return [WebhookOut(id=h.id, address=h.address, style=h.style, lang=h.lang)
+            for h in store.accounts.webhooks_of(player.id)]
+
+
+@router.post("/api/account/webhooks", response_model=WebhookOut, status_code=201, tags=["accounts"],
+             responses=problems(400, 401, 403, 413, 415, 422))
+def add_webhook(body: WebhookRequest, request: Request, player: PlayerDep, store: StoreDep) -> WebhookOut:
+    """A webhook (Discord, Slack or Kadesh's JSON) for every seat the account keeps, now and to come; checked as
+    a seat's webhook is (422 ``bad_url``, ``private_host``…); 422 ``too_many_webhooks`` past three."""
+    address = body.address.strip()
+    if any(ord(char) < 32 or ord(char) == 127 for char in address):
+        raise ApiProblem(422, "bad_url", "Adresse de webhook invalide.", "Invalid webhook address.")
+    refuse_bad_webhook(address, request.app.state.notice_settings)
+    style = body.style if body.style != "auto" else webhook_style(address)
+    try:
+        hook = store.accounts.add_webhook(player.id, address, style, body.lang)
+    except TooManyWebhooks:
+        raise ApiProblem(422, "too_many_webhooks", f"Un compte a {WEBHOOKS_PER_ACCOUNT} webhooks au plus.",
+                         f"An account has {WEBHOOKS_PER_ACCOUNT} webhooks at most.") from None
+    follow(store, player, base_url(request), only=[Channel("webhook", hook.address, hook.style, hook.lang)])
+    return WebhookOut(id=hook.id, address=hook.address, style=hook.style, lang=hook.lang)
+
+
+@router.delete("/api/account/webhooks/{webhook_id}", status_code=204, tags=["accounts"],
+               responses=problems(401, 403, 404))
+def remove_webhook(webhook_id: Annotated[str, Path(max_length=32)], player: PlayerDep, store: StoreDep) -> Response:
+    """The webhook no longer hears the account's seats."""
+    hook = store.accounts.remove_webhook(player.id, webhook_id)
+    if hook is None:
+        raise ApiProblem(404, "unknown_webhook", "Webhook inconnu.", "Unknown webhook.")
+    unfollow(store, player, only=[Channel("webhook", hook.address, hook.style, hook.lang)])
+    return Response(status_code=204)
 
 # -- the account's games, a player's page, export and deletion -------------------------------------------------
 
@@ -414,10 +467,11 @@ def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> P
 
 @router.get("/api/account/export", tags=["accounts"], responses=ACCOUNT)
 def export_account(player: PlayerDep, store: StoreDep) -> JSONResponse:
-    """Everything Kadesh keeps about you, as JSON: your account, passkeys, devices and games."""
+    """Everything Kadesh keeps about you, as JSON: your account, passkeys, devices, webhooks and games."""
     account = account_out(store, player).model_dump()
     account["created_at"] = player.created_at
-    body = {"account": account, "games": [game.model_dump() for game in account_games(store, player)]}
+    body = {"account": account, "webhooks": [hook.model_dump() for hook in list_webhooks(player, store)],
+            "games": [game.model_dump() for game in account_games(store, player)]}
     return JSONResponse(body, headers={"Content-Disposition": 'attachment; filename="kadesh-account.json"'})
 
 
@@ -425,7 +479,7 @@ def export_account(player: PlayerDep, store: StoreDep) -> JSONResponse:
 def delete_account(request: Request, player: PlayerDep, store: StoreDep) -> Response:
     """Delete your account: your name, address, passkeys and sessions are gone. Your games stay, played by their
     links, with nobody's name at your seat."""
-    forget_by_email(store, player)
+    unfollow(store, player)
     store.accounts.delete_player(player.id)
     response = Response(status_code=204)
     clear_session(response, request)
@@ -512,7 +566,7 @@ def _sign_in(request: Request, key: str, name: str, lang: Lang | None) -> Respon
     if player is None and current is not None:
         store.accounts.set_email(current.id, address)
         player = store.accounts.player(current.id)
-        follow_by_email(store, player, base_url(request))
+        follow(store, player, base_url(request))
     elif player is None:
         player = store.accounts.create_player(name, lang, email=address)
     response = RedirectResponse(f"/account?lang={lang}", status_code=303)

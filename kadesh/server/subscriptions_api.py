@@ -74,8 +74,8 @@ def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: S
         if not EMAIL.match(address):
             raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
     else:
-        _check_webhook(address, config)
-        style = body.style if body.style != "auto" else _style_of(address)
+        refuse_bad_webhook(address, config)
+        style = body.style if body.style != "auto" else webhook_style(address)
     base = config.public_url or str(request.base_url).rstrip("/")
     shown = token or bearer(authorization) or ""
     # A seat kept in an account (no token) is opened by its player's session: its notices link to the game.
@@ -105,7 +105,7 @@ def _too_many_emails(refused: TooManyEmails) -> ApiProblem:
                       "try again later.", retry_after=refused.wait)
 
 
-def _check_webhook(address: str, config: Settings) -> None:
+def refuse_bad_webhook(address: str, config: Settings) -> None:
     try:
         check_webhook(address, config)
     except DeliveryError as error:
@@ -117,7 +117,7 @@ def _check_webhook(address: str, config: Settings) -> None:
         raise ApiProblem(422, error.code, *words) from None
 
 
-def _style_of(url: str) -> str:
+def webhook_style(url: str) -> str:
     host = urlsplit(url).hostname or ""  # the URL passed check_webhook: it parses
     if host in ("discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"):
         return "discord"

@@ -32,6 +32,8 @@ GAMES_LISTED = 200  # an account's games listed at most (the latest active)
 
 players, passkeys, sessions = schema.players, schema.passkeys, schema.sessions
 ceremonies, sign_in_links, claims = schema.ceremonies, schema.sign_in_links, schema.claims
+account_webhooks = schema.account_webhooks
+WEBHOOKS_PER_ACCOUNT = 3  # an account's webhooks at most (each also takes a place among a seat's subscriptions)
 
 
 class NameTaken(StoreError):
@@ -76,6 +78,22 @@ class Ceremony:
     user_handle: str | None
     name: str | None
     lang: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AccountWebhook:
+    id: str
+    player_id: str
+    address: str
+    style: str
+    lang: str
+    created_at: str
+
+
+class TooManyWebhooks(StoreError):
+    """An account has ``WEBHOOKS_PER_ACCOUNT`` webhooks already (422)."""
+
+    code = "too_many_webhooks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +204,8 @@ class Accounts:
     def delete_player(self, player_id: str) -> None:
         """The player and everything personal: names, passkeys, sessions, claims. Their games stay, played by
         their links, with nobody's name at the seat."""
-        self._write(*(delete(table).where(table.c.player_id == player_id) for table in (claims, passkeys, sessions)),
+        self._write(*(delete(table).where(table.c.player_id == player_id)
+                      for table in (claims, passkeys, sessions, account_webhooks)),
                     delete(ceremonies).where(ceremonies.c.player_id == player_id),
                     delete(players).where(players.c.id == player_id))
 
@@ -327,6 +346,38 @@ class Accounts:
                 sign_in_links.c.expires_at > utc_text(_now()))).first()
         return (row.address, row.lang) if row is not None else None
 
+    # -- the account's webhooks ------------------------------------------------------------------------------
+
+    def webhooks_of(self, player_id: str) -> list[AccountWebhook]:
+        columns = (account_webhooks.c.id, account_webhooks.c.player_id, account_webhooks.c.address,
+                   account_webhooks.c.style, account_webhooks.c.lang, account_webhooks.c.created_at)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(*columns).where(account_webhooks.c.player_id == player_id)
+                                .order_by(account_webhooks.c.created_at)).all()
+        return [AccountWebhook(*row) for row in rows]
+
+    def add_webhook(self, player_id: str, address: str, style: str, lang: str) -> AccountWebhook:
+        """A webhook of the account (TooManyWebhooks past ``WEBHOOKS_PER_ACCOUNT``)."""
+        hook = AccountWebhook(_new_id(), player_id, address, style, lang, utc_text(_now()))
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            # The player's row written first: two adds of one account follow each other (and are counted so).
+            conn.execute(update(players).where(players.c.id == player_id).values(lang=players.c.lang))
+            count = len(conn.execute(select(account_webhooks.c.id)
+                                     .where(account_webhooks.c.player_id == player_id)).all())
+            if count >= WEBHOOKS_PER_ACCOUNT:
+                raise TooManyWebhooks(f"{WEBHOOKS_PER_ACCOUNT} webhooks at most")
+            conn.execute(account_webhooks.insert().values(id=hook.id, player_id=player_id, address=address,
+                                                          style=style, lang=lang, created_at=hook.created_at))
+        return hook
+
+    def remove_webhook(self, player_id: str, webhook_id: str) -> AccountWebhook | None:
+        """The webhook removed, or None if the account has no such webhook."""
+        hook = next((h for h in self.webhooks_of(player_id) if h.id == webhook_id), None)
+        if hook is not None:
+            self._write(delete(account_webhooks).where(account_webhooks.c.id == webhook_id,
+                                                       account_webhooks.c.player_id == player_id))
+        return hook
+
     # -- claims ----------------------------------------------------------------------------------------------
 
     def claim(self, game_id: str, role: str, seat: str | None, player_id: str) -> None:
@@ -400,4 +451,5 @@ def _passkey_columns():  # noqa: ANN202 - the columns of Passkey, in its order
             passkeys.c.sign_count, passkeys.c.label, passkeys.c.created_at, passkeys.c.used_at)
 
 
-__all__ = ["OWNER", "SEAT", "Accounts", "Claim", "NameTaken", "Passkey", "Player", "SeatClaimed"]
+__all__ = ["OWNER", "SEAT", "AccountWebhook", "Accounts", "Claim", "NameTaken", "Passkey", "Player", "SeatClaimed",
+           "TooManyWebhooks"]

@@ -72,13 +72,13 @@ def dump(store: Store) -> Iterator[dict[str, Any]]:
 
 
 def _players(store: Store) -> Iterator[dict[str, Any]]:
-    """Each player's account, passkeys and kept seats (after the games: the seats name them)."""
+    """Each player's account, passkeys, webhooks and kept seats (after the games: the seats name them)."""
     with store.engine.connect() as conn:
         players = conn.execute(select(schema.players).order_by(schema.players.c.created_at)).all()
         for player in players:
             owned = {table.name: [_plain_row(table, r) for r in
                                   conn.execute(select(table).where(table.c.player_id == player.id)).all()]
-                     for table in (schema.passkeys, schema.claims)}
+                     for table in (schema.passkeys, schema.claims, schema.account_webhooks)}
             yield {"player": _plain_row(schema.players, player), **owned}
 
 
@@ -153,6 +153,8 @@ def _restore_player(store: Store, item: dict[str, Any]) -> bool:
             if conn.execute(select(schema.passkeys.c.id).where(
                     schema.passkeys.c.credential_id == key["credential_id"])).first() is None:
                 conn.execute(schema.passkeys.insert().values(**_typed_row(schema.passkeys, key)))
+        for hook in item.get("account_webhooks", []):
+            conn.execute(schema.account_webhooks.insert().values(**_typed_row(schema.account_webhooks, hook)))
         for claim in item.get("claims", []):
             game_there = conn.execute(select(schema.games.c.id).where(schema.games.c.id == claim["game_id"])).first()
             held = conn.execute(select(schema.claims.c.player_id).where(

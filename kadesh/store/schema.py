@@ -213,3 +213,15 @@ claims = Table(
     Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
     Column("claimed_at", String(32), nullable=False),
 )
+
+# An account's webhooks: like its confirmed address, each hears the turns of every seat the account keeps.
+account_webhooks = Table(
+    "account_webhooks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("address", String(512), nullable=False),  # the webhook's URL
+    Column("style", String(16), nullable=False),  # "kadesh", "discord" or "slack"
+    Column("lang", String(2), nullable=False),
+    Column("created_at", String(32), nullable=False),
+)

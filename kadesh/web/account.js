@@ -23,6 +23,9 @@ const TEXT = {
     add_key: "Ajouter une clé d'accès", added: "Clé d'accès ajoutée.",
     email: "Mon adresse e-mail", email_is: (a) => `Adresse confirmée : ${a}`, no_email: "Aucune adresse : ajoute-en une pour pouvoir te connecter par e-mail et recevoir tes avis.",
     add_email: "Confirmer cette adresse", email_sent: (a) => `Un lien a été envoyé à ${a} : ouvre-le ici pour confirmer l'adresse.`,
+    hooks: "Mes webhooks", hooks_help: "Discord, Slack ou tout service qui reçoit du JSON : il est prévenu quand c'est ton tour, dans chacune de tes parties.",
+    hook_address: "Adresse du webhook", add_hook: "Ajouter ce webhook", hook_added: "Webhook ajouté.", hook_removed: "Webhook retiré.",
+    hook_remove_label: (a) => `Retirer le webhook ${a}`, no_hooks: "Aucun webhook.",
     devices: "Mes appareils", devices_count: (n) => (n > 1 ? `Connecté sur ${n} appareils.` : "Connecté sur cet appareil seulement."),
     sign_out: "Me déconnecter", sign_out_all: "Me déconnecter partout",
     data: "Mes données", export: "Télécharger mes données (JSON)",
@@ -48,6 +51,9 @@ const TEXT = {
     add_key: "Add a passkey", added: "Passkey added.",
     email: "My e-mail address", email_is: (a) => `Confirmed address: ${a}`, no_email: "No address: add one to sign in by e-mail and receive your notices.",
     add_email: "Confirm this address", email_sent: (a) => `A link was sent to ${a}: open it here to confirm the address.`,
+    hooks: "My webhooks", hooks_help: "Discord, Slack or any service that takes JSON: it is told when it is your turn, in each of your games.",
+    hook_address: "Webhook address", add_hook: "Add this webhook", hook_added: "Webhook added.", hook_removed: "Webhook removed.",
+    hook_remove_label: (a) => `Remove the webhook ${a}`, no_hooks: "No webhook.",
     devices: "My devices", devices_count: (n) => (n > 1 ? `Signed in on ${n} devices.` : "Signed in on this device only."),
     sign_out: "Sign out", sign_out_all: "Sign out everywhere",
     data: "My data", export: "Download my data (JSON)",
@@ -91,6 +97,7 @@ async function signInWithPasskey() {
   const begun = await api("/api/session/passkey/options", { method: "POST" });
   const credential = await navigator.credentials.get({ publicKey: fromRequestJSON(begun.options) });
   account = await api("/api/session/passkey", { method: "POST", body: JSON.stringify({ ceremony: begun.ceremony, credential: toJSON(credential) }) });
+  hooks = await api("/api/account/webhooks");
   say("");
   render();
 }
@@ -162,6 +169,38 @@ async function removePasskey(key) {
   say(t("removed"));
 }
 
+let hooks = [];  // the account's webhooks
+
+async function addHook(address) {
+  await api("/api/account/webhooks", { method: "POST", body: JSON.stringify({ address, lang }) });
+  hooks = await api("/api/account/webhooks");
+  render();
+  say(t("hook_added"));
+}
+
+async function removeHook(hook) {
+  await api(`/api/account/webhooks/${encodeURIComponent(hook.id)}`, { method: "DELETE" });
+  hooks = await api("/api/account/webhooks");
+  render();
+  say(t("hook_removed"));
+}
+
+function hooksBox() {
+  const host = (address) => { try { return new URL(address).host; } catch { return address; } };
+  return el("section", { class: "card", "aria-labelledby": "hooks-title" },
+    el("h3", { id: "hooks-title" }, t("hooks")),
+    el("p", { class: "muted" }, t("hooks_help")),
+    hooks.length
+      ? el("ul", { class: "passkeys", id: "hooks" }, ...hooks.map((hook) => el("li", { class: "passkey" },
+        el("span", { class: "passkey-label" }, host(hook.address)), " ",
+        el("button", { type: "button", class: "remove", "aria-label": t("hook_remove_label", host(hook.address)),
+          onclick: () => attempt(() => removeHook(hook)) }, t("remove")))))
+      : el("p", { class: "muted" }, t("no_hooks")),
+    el("form", { id: "add-hook", onsubmit: (event) => { event.preventDefault(); attempt(() => addHook($("hook-address").value)); } },
+      field("hook-address", t("hook_address"), { type: "url", required: true, placeholder: "https://discord.com/api/webhooks/…" }),
+      el("button", { type: "submit" }, t("add_hook"))));
+}
+
 async function signOut(path) {
   await api(path, { method: "DELETE" });
   account = null;
@@ -218,6 +257,7 @@ function signedIn() {
           el("p", { class: "muted" }, t("no_email")),
           field("address", t("address"), { type: "email", required: true, autocomplete: "email" }),
           el("button", { type: "submit" }, t("add_email")))),
+    hooksBox(),
     el("section", { class: "card", "aria-labelledby": "devices-title" },
       el("h3", { id: "devices-title" }, t("devices")),
       el("p", { id: "devices" }, t("devices_count", a.sessions)),
@@ -248,6 +288,7 @@ $("lang").addEventListener("click", () => {
 
 const session = await fetch("/api/session").then((r) => r.json()).catch(() => ({}));
 account = session.account ?? null;
+if (account) hooks = await api("/api/account/webhooks").catch(() => []);
 const mailing = session.email ?? false;  // the e-mail ways only where the server sends e-mail
 render();
 document.body.dataset.ready = "true";

@@ -1,4 +1,4 @@
-"""Players: accounts, passkeys, sessions, sign-in links and claimed seats (issue 41).
+"""Players: accounts, passkeys, sessions, sign-in links, claimed seats and accounts' webhooks (issue 41).
 
 Additive: new tables. A server of the previous release goes on serving games by their links.
 
@@ -77,8 +77,17 @@ def upgrade() -> None:
         sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False, index=True),
         sa.Column("claimed_at", sa.String(32), nullable=False),
     )
+    op.create_table(
+        "account_webhooks",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False, index=True),
+        sa.Column("address", sa.String(512), nullable=False),
+        sa.Column("style", sa.String(16), nullable=False),
+        sa.Column("lang", sa.String(2), nullable=False),
+        sa.Column("created_at", sa.String(32), nullable=False),
+    )
 
 
 def downgrade() -> None:
-    for table in ("claims", "sign_in_links", "ceremonies", "sessions", "passkeys", "players"):
+    for table in ("account_webhooks", "claims", "sign_in_links", "ceremonies", "sessions", "passkeys", "players"):
         op.drop_table(table)
