@@ -201,3 +201,11 @@ def test_every_kind_of_limit_says_what_it_limits_in_both_languages():
     from kadesh.server.rates import KINDS, WORDS
 
     assert set(WORDS) == set(KINDS)
+
+
+def test_an_accounts_webhooks_count_as_subscriptions(app_of):
+    client, _ = app_of(RatePolicy.defaults(subscriptions="1/hour"))
+    assert client.post("/api/account/webhooks", json={"address": "https://example.org/hook"}).status_code == 401
+    refused = client.post("/api/account/webhooks", json={"address": "https://example.org/hook"})
+    assert refused.status_code == 429 and refused.json()["limit"] == "subscriptions"
+

@@ -25,9 +25,9 @@ from kadesh.server.account_notices import Channel, base_url, follow, unfollow
 from kadesh.server.api import StoreDep, problems
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, bearer
 from kadesh.server.identity import (
-    NOT_SIGNED_IN,
     check_same_site,
     clear_session,
+    not_signed_in,
     session_secret,
     set_session,
     signed_in,
@@ -107,14 +107,12 @@ def current_player(request: Request, store: StoreDep) -> Player:
     """The signed-in player (401 otherwise); a write must come from this site (403 otherwise)."""
     player = signed_in(request, store)
     if player is None:
-        raise NOT_SIGNED_IN
+        raise not_signed_in()
     check_same_site(request)
     return player
 
 
 PlayerDep = Annotated[Player, Depends(current_player)]
-
-
 
 
 def account_out(store: Store, player: Player) -> AccountOut:
@@ -216,14 +214,14 @@ def add_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Respo
     check_same_site(request)
     ceremony = store.accounts.end(body.ceremony, "register")
     if ceremony is None:
-        raise passkeys.CEREMONY_OVER
+        raise passkeys.ceremony_over()
     credential_id, public_key, count = passkeys.registered(passkeys.relying_party(request), ceremony.challenge,
                                                            body.credential)
     label = (body.label or "").strip()[:64] or _device(request)
     if ceremony.player_id is not None:  # another passkey of a signed-in player
         player = signed_in(request, store)
         if player is None or player.id != ceremony.player_id:
-            raise NOT_SIGNED_IN
+            raise not_signed_in()
         store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
         return JSONResponse(account_out(store, player).model_dump(), status_code=201)
     assert ceremony.name is not None and ceremony.user_handle is not None
@@ -263,15 +261,15 @@ def sign_in_with_passkey(body: PasskeyAnswer, request: Request, store: StoreDep)
     check_same_site(request)
     ceremony = store.accounts.end(body.ceremony, "sign_in")
     if ceremony is None:
-        raise passkeys.CEREMONY_OVER
+        raise passkeys.ceremony_over()
     passkey = store.accounts.passkey(passkeys.credential_id(body.credential))
     if passkey is None:
-        raise passkeys.UNKNOWN_PASSKEY
+        raise passkeys.unknown_passkey()
     count = passkeys.authenticated(passkeys.relying_party(request), ceremony.challenge, body.credential, passkey)
     store.accounts.passkey_used(passkey.id, count)
     player = store.accounts.player(passkey.player_id)
     if player is None:
-        raise passkeys.UNKNOWN_PASSKEY
+        raise passkeys.unknown_passkey()
     return _signed_in_response(request, store, player)
 
 

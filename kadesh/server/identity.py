@@ -23,9 +23,13 @@ from kadesh.store.accounts import SESSION_LIFE, Player
 COOKIE = "kadesh_session"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
-NOT_SIGNED_IN = ApiProblem(401, "not_signed_in", "Connecte-toi d'abord.", "Sign in first.")
-CROSS_SITE = ApiProblem(403, "cross_site", "Refusé : cette demande vient d'un autre site.",
-                        "Refused: this request comes from another site.")
+def not_signed_in() -> ApiProblem:
+    return ApiProblem(401, "not_signed_in", "Connecte-toi d'abord.", "Sign in first.")
+
+
+def cross_site() -> ApiProblem:
+    return ApiProblem(403, "cross_site", "Refusé : cette demande vient d'un autre site.",
+                      "Refused: this request comes from another site.")
 
 
 def own_origin(connection: HTTPConnection) -> str:
@@ -58,7 +62,7 @@ def same_site(request: Request) -> bool:
 def check_same_site(request: Request) -> None:
     """Refuse (403) a write authenticated by the cookie that another site's page sent."""
     if request.method not in SAFE_METHODS and not same_site(request):
-        raise CROSS_SITE
+        raise cross_site()
 
 
 def session_secret(connection: HTTPConnection) -> str | None:

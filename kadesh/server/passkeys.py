@@ -42,12 +42,19 @@ RP_NAME = "Kadesh"
 RP_ID_SETTING = "KADESH_RP_ID"
 TIMEOUT_MS = 120_000  # how long the browser offers the ceremony (the store's ceremony lives longer)
 
-REFUSED = ApiProblem(400, "passkey_refused", "Cette clé d'accès n'a pas pu être vérifiée : réessaie.",
-                     "This passkey could not be verified: try again.")
-UNKNOWN_PASSKEY = ApiProblem(401, "unknown_passkey", "Cette clé d'accès n'ouvre aucun compte ici.",
-                             "This passkey opens no account here.")
-CEREMONY_OVER = ApiProblem(400, "ceremony_over", "Cette demande a expiré ou a déjà servi : recommence.",
-                           "This request has expired or was used already: start again.")
+def refused() -> ApiProblem:
+    return ApiProblem(400, "passkey_refused", "Cette clé d'accès n'a pas pu être vérifiée : réessaie.",
+                      "This passkey could not be verified: try again.")
+
+
+def unknown_passkey() -> ApiProblem:
+    return ApiProblem(401, "unknown_passkey", "Cette clé d'accès n'ouvre aucun compte ici.",
+                      "This passkey opens no account here.")
+
+
+def ceremony_over() -> ApiProblem:
+    return ApiProblem(400, "ceremony_over", "Cette demande a expiré ou a déjà servi : recommence.",
+                      "This request has expired or was used already: start again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +102,11 @@ def credential_id(credential: dict[str, Any]) -> str:
     """The id of the passkey a browser answered with (base64url), or 400."""
     raw = credential.get("rawId") or credential.get("id")
     if not isinstance(raw, str) or not 0 < len(raw) <= 1400:
-        raise REFUSED
+        raise refused()
     try:
         return bytes_to_base64url(base64url_to_bytes(raw))
     except ValueError as error:
-        raise REFUSED from error
+        raise refused() from error
 
 
 def authenticated(party: RelyingParty, challenge: str, credential: dict[str, Any], passkey: Passkey) -> int:
@@ -116,4 +123,4 @@ def authenticated(party: RelyingParty, challenge: str, credential: dict[str, Any
 
 def _refused(error: Exception) -> ApiProblem:
     log.info("passkey refused: %s", str(error)[:200])
-    return REFUSED
+    return refused()

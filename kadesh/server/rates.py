@@ -32,7 +32,8 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     "games": ("POST", re.compile(r"^/api/games(/[^/]+/rematch)?/?$"), "20/minute;200/day"),
     "simulations": ("POST", re.compile(r"^/api/rulesets/[^/]+/simulate/?$"), "30/minute;300/hour"),
-    "subscriptions": ("POST", re.compile(r"^/api/games/[^/]+/subscriptions/?$"), "10/hour;30/day"),
+    # A seat's subscriptions and an account's webhooks (each webhook's host is looked up when it is given).
+    "subscriptions": ("POST", re.compile(r"^/api/(games/[^/]+/subscriptions|account/webhooks)/?$"), "10/hour;30/day"),
     "test_notices": ("POST", re.compile(r"^/api/games/[^/]+/subscriptions/[^/]+/test/?$"), "10/hour;30/day"),
     "checks": ("POST", re.compile(r"^/api/(games/[^/]+/(odds|preview)|rulesets/[^/]+/seats)/?$"), "600/minute"),
     # The e-mails' links, answered without a token (one indexed read or write each): generous, since a mail
