@@ -90,17 +90,19 @@ def test_a_passkey_answer_for_another_site_or_used_twice_is_refused(server):
     assert stranger.status_code == 401 and stranger.json()["code"] == "unknown_passkey"
 
 
-@pytest.mark.parametrize(("name", "code"), [("Ramses", "name_taken"), ("RAMSÈS", "name_taken"), ("Ramѕes", "bad_name"),
-                                            ("Ra", "bad_name"), ("Ram\u200bses", "bad_name"), ("Ram\nses", "bad_name"),
-                                            ("Rams0s", None)])
-def test_names_are_unique_without_look_alikes_or_hidden_characters(server, name, code):
+NAMES = [("Ramses", "name_taken"), ("RAMSÈS", "name_taken"), ("Ramѕes", "bad_name"), ("Ra", "bad_name"),
+         ("Ram\u200bses", "bad_name"), ("Ram\nses", "bad_name"), ("Rams0s", None)]
+
+
+def test_names_are_unique_without_look_alikes_or_hidden_characters(server):
     _, device, _, _ = server
     sign_up(device(), "Ramsès")
-    answer = device().post("/api/account/passkeys/options", json={"name": name})
-    if code is None:
-        assert answer.status_code == 200, answer.text
-    else:
-        assert answer.json()["code"] == code, answer.text
+    for name, code in NAMES:
+        answer = device().post("/api/account/passkeys/options", json={"name": name})
+        if code is None:
+            assert answer.status_code == 200, (name, answer.text)
+        else:
+            assert answer.json()["code"] == code, (name, answer.text)
 
 
 def test_a_kept_seat_is_played_from_the_account_and_its_old_link_can_be_cut(server):

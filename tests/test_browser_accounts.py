@@ -25,11 +25,21 @@ def authenticator(context, page):
     return devtools, made["authenticatorId"]
 
 
-@pytest.fixture
-def site(tmp_path):
-    with running_server(str(tmp_path / "accounts.sqlite3")) as (base, store):
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("accounts") / "accounts.sqlite3")) as (base, store):
         # WebAuthn wants a domain for its relying party: localhost, not 127.0.0.1.
         yield base.replace("127.0.0.1", "localhost"), store
+
+
+@pytest.fixture(scope="module")
+def meritamon(site):
+    """A player keeping the south of a game nobody else keeps."""
+    _, store = site
+    player = store.accounts.create_player("Méritamon", "fr")
+    created = store.create_game("manoeuvre", seed="player-page")
+    store.accounts.claim(created.id, "seat", "south", player.id)
+    return player
 
 
 def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its_old_link(browser, site):
@@ -96,11 +106,8 @@ def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
-def test_the_account_and_player_pages_read_clean(browser, site, lang, viewport):
+def test_the_account_and_player_pages_read_clean(browser, site, meritamon, lang, viewport):
     base, store = site
-    player = store.accounts.create_player("Méritamon", "fr")
-    created = store.create_game("manoeuvre", seed="player-page")
-    store.accounts.claim(created.id, "seat", "south", player.id)
     context = browser.new_context(viewport=viewport)
     context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
     page = context.new_page()
@@ -112,7 +119,7 @@ def test_the_account_and_player_pages_read_clean(browser, site, lang, viewport):
     page.goto(base + "/players/M%C3%A9ritamon")
     page.wait_for_selector("body[data-ready='true']")
     assert ("contre un joueur par lien" if lang == "fr" else "against a player by link") in page.inner_text("main")
-    key = store.accounts.new_sign_in_link("nouvelle@example.org", "fr", base)
+    key = store.accounts.new_sign_in_link(f"nouvelle-{lang}-{viewport['width']}@example.org", "fr", base)
     page.goto(f"{base}/sign-in/{key}?lang={lang}")  # the e-mailed link's page: it asks before it signs in
     assert page.evaluate("document.documentElement.lang") == lang and page.locator("#name").is_visible()
     assert_page_clean(page, lang)
