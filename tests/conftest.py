@@ -27,19 +27,13 @@ def pytest_xdist_auto_num_workers(config):
 
 def pytest_collection_modifyitems(items):
     """A test that drives Chromium or a PostgreSQL server is marked so, whether or not its module says it:
-    ``-m "not browser"`` and ``-m "not postgresql"`` leave out exactly what needs them. The modules with the
-    most slow tests come first (each module's tests kept together, for its fixtures): the test processes
-    end on quick tests, not one of them on a long test while the others wait."""
-    slow_tests: dict[str, int] = {}
+    ``-m "not browser"`` and ``-m "not postgresql"`` leave out exactly what needs them."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
         if fixtures & {"postgres", "own_postgres"}:
             item.add_marker(pytest.mark.postgresql)
-        module = item.nodeid.split("::")[0]
-        slow_tests[module] = slow_tests.get(module, 0) + (item.get_closest_marker("slow") is not None)
-    items.sort(key=lambda item: -slow_tests[item.nodeid.split("::")[0]])  # stable: each module in its order
 
 
 class WatchedBrowser:
