@@ -355,7 +355,7 @@ def list_webhooks(player: PlayerDep, store: StoreDep) -> list[WebhookOut]:
 
 
 @router.post("/api/account/webhooks", response_model=WebhookOut, status_code=201, tags=["accounts"],
-             responses=problems(400, 401, 403, 413, 415, 422))
+             responses=problems(400, 401, 403, 413, 415, 422, 429))
 def add_webhook(body: WebhookRequest, request: Request, player: PlayerDep, store: StoreDep) -> WebhookOut:
     """A webhook (Discord, Slack or Kadesh's JSON) for every seat the account keeps, now and to come; checked as
     a seat's webhook is (422 ``bad_url``, ``private_host``…); 422 ``too_many_webhooks`` past three."""
