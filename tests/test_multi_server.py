@@ -121,3 +121,33 @@ def test_a_session_made_on_one_server_opens_the_other_and_signing_out_everywhere
         assert other.delete("/api/sessions").status_code == 204
         assert one.get("/api/account").status_code == 401
         assert other.get("/api/account").status_code == 401
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_the_last_open_seat_taken_at_the_same_instant_through_two_servers_goes_to_exactly_one(two_servers):
+    """Issue 42: eight takers, four through each server, released together: one gets the seat and a link that
+    opens it, the seven others 409 ``seat_not_open``, and the game leaves the open games."""
+    import threading
+
+    first, second = (server.url for server in two_servers)
+    made = httpx.post(f"{first}/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    gid = made["id"]
+    start, answers = threading.Barrier(8), []
+
+    def take(url: str) -> None:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            http.get("/health")  # connected before the start
+            start.wait()
+            answers.append(http.post(f"/api/games/{gid}/seats/south/take"))
+
+    takers = [threading.Thread(target=take, args=(url,)) for url in (first, second) * 4]
+    for taker in takers:
+        taker.start()
+    for taker in takers:
+        taker.join(60)
+    assert sorted(answer.status_code for answer in answers) == [200] + [409] * 7
+    winner = next(answer for answer in answers if answer.status_code == 200).json()["token"]
+    seen = httpx.get(f"{second}/api/games/{gid}", headers={"Authorization": f"Bearer {winner}"}).json()
+    assert seen["seat"] == "south"
+    assert gid not in [game["id"] for game in httpx.get(f"{first}/api/open-games").json()]

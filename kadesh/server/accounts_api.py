@@ -420,7 +420,8 @@ class PlayerOut(BaseModel):
     finished: list[PublicGame]
 
 
-def _players(store: Store, game_id: str, seats: list[str]) -> list[SeatHolder]:
+def players_of(store: Store, game_id: str, seats: list[str]) -> list[SeatHolder]:
+    """Every seat of the game: the name of who keeps it in an account, the computer's level."""
     names, bots = store.accounts.seat_names(game_id), store.bots(game_id)
     return [SeatHolder(seat=seat, name=names.get(seat), bot=bots.get(seat)) for seat in seats]
 
@@ -434,7 +435,7 @@ def account_games(store: Store, player: Player) -> list[AccountGame]:
         games.append(AccountGame(id=held.game_id, ruleset=held.ruleset, role=held.role, seat=held.seat,
                                  version=version, to_act=to_act, your_turn=held.seat in to_act,
                                  deadline=held.due_at, last_activity=held.last_activity,
-                                 players=_players(store, held.game_id, seats), outcome=outcome))
+                                 players=players_of(store, held.game_id, seats), outcome=outcome))
     return games
 
 
@@ -457,7 +458,7 @@ def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> P
             continue  # owning a game is not playing it
         with store.game(held.game_id) as game:
             seats = list(game.seats)
-        public = PublicGame(ruleset=held.ruleset, seat=held.seat, players=_players(store, held.game_id, seats),
+        public = PublicGame(ruleset=held.ruleset, seat=held.seat, players=players_of(store, held.game_id, seats),
                             started=store.created_at(held.game_id) or held.last_activity, outcome=held.outcome)
         (finished if held.outcome is not None else playing).append(public)
     return PlayerOut(name=player.name, since=player.created_at, playing=playing, finished=finished)

@@ -134,11 +134,11 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     state = request.app.state
     if "scenario_toml" in body.options:
-        created = await state.checks.run(request, open_game_here, body.ruleset, body.options, body.bots)
+        created = await state.checks.run(request, open_game_here, body.ruleset, body.options, body.bots, body.open)
         if created is None:
             return Response(status_code=499)  # nobody is there to read it
     else:
-        created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots)
+        created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots, body.open)
     if body.bots:
         state.workers.ensure()  # the store queued the bot's move if it is due
     await run_in_threadpool(_owned_by_creator, request, state.store, created.id)

@@ -19,7 +19,7 @@ from sqlalchemy import text
 from kadesh import __version__
 from kadesh.core import all_rulesets
 from kadesh.core.registry import broken_rulesets
-from kadesh.server import accounts_api, api, problems, subscriptions_api, ws
+from kadesh.server import accounts_api, api, open_games_api, problems, subscriptions_api, ws
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
@@ -85,6 +85,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.include_router(api.router)
     app.include_router(subscriptions_api.router)
     app.include_router(accounts_api.router)
+    app.include_router(open_games_api.router)
     app.include_router(ws.router)
     views = ruleset_views()
 

@@ -134,24 +134,42 @@ def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> N
                          f"The computer does not take the game master's seat ({seat}).")
 
 
-def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
-    """A new game with ``bots`` at their seats (their first moves queued if due)."""
-    if bots:
+def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[str, str],
+              open_seats: dict[str, str] | None = None) -> CreatedGame:
+    """A new game with ``bots`` at their seats (their first moves queued if due) and ``open_seats`` left for
+    others to take (seat: "anyone" or "accounts")."""
+    open_seats = open_seats or {}
+    if bots or open_seats:
         rules = get_ruleset(ruleset)
         seats = rules.seats(rules.normalize_options(options))
         for seat, level in bots.items():
             check_bot(rules.name, seats, seat, level)
+        check_open_seats(seats, bots, open_seats)
     created = store.create_game(ruleset, options)
     for seat, level in bots.items():
         store.set_bot(created.id, seat, level)
+    store.open_seats.open(created.id, open_seats)
     return created
 
 
+def check_open_seats(seats: list[str], bots: dict[str, str], open_seats: dict[str, str]) -> None:
+    for seat in open_seats:
+        if seat not in seats:
+            raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
+        if seat in bots:
+            raise ApiProblem(422, "seat_not_open", f"Le siège {seat} est à l'ordinateur : il ne peut pas être ouvert.",
+                             f"The seat {seat} is the computer's: it cannot be left open.")
+    if open_seats and len(open_seats) == len(seats):
+        raise ApiProblem(422, "seat_not_open", "Il faut garder au moins un siège : celui de qui ouvre la partie.",
+                         "At least one seat must be kept: the opener's.")
+
+
 @in_the_child
-def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str]) -> CreatedGame:
+def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str],
+                   open_seats: dict[str, str] | None = None) -> CreatedGame:
     """In the child: ``open_game`` on its own connection to the game database (a text of the client's own, a
     map or a battle, read here rather than where requests are answered)."""
-    return open_game(_the_store(), ruleset, options, bots)
+    return open_game(_the_store(), ruleset, options, bots, open_seats)
 
 
 def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:

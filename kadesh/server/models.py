@@ -36,6 +36,9 @@ class GameCreate(BaseModel):
     options: JsonObject = Field(default_factory=dict, examples=[{"choice": "bow"}])
     bots: dict[str, str] = Field(default_factory=dict, max_length=16, examples=[{"south": "maladroit"}],
                                  description="Seats the computer plays, with its level")
+    open: dict[str, Literal["anyone", "accounts"]] = Field(
+        default_factory=dict, max_length=16, examples=[{"south": "anyone"}],
+        description="Seats left open for others to take (GET /api/open-games): to anyone, or to accounts only")
 
 
 class Link(BaseModel):

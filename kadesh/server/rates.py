@@ -42,6 +42,8 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # Passkeys' ceremonies (each begun one writes a short-lived row) and the sign-in links' pages.
     "sign_in": ("POST", re.compile(r"^/(api/(session/passkey|account/passkeys)(/options)?|sign-in/[^/]+)/?$"),
                 "30/minute;300/day"),
+    # Open seats taken (each a new link written; a seat is taken once).
+    "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
@@ -177,6 +179,7 @@ WORDS = {
     "checks": ("de calculs de chances ou d'aperçus", "odds or previews"),
     "links": ("de confirmations ou de désabonnements", "confirmations or unsubscriptions"),
     "sign_in": ("de connexions", "sign-ins"),
+    "seats": ("de sièges pris", "seats taken"),
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
 }
 

@@ -225,3 +225,14 @@ account_webhooks = Table(
     Column("lang", String(2), nullable=False),
     Column("created_at", String(32), nullable=False),
 )
+
+# A seat left open when its game was made (issue 42): anyone, or anyone signed in, may take it, once; the game
+# waits in the lobby's « Parties ouvertes » while one of its seats is open.
+open_seats = Table(
+    "open_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("open_to", String(16), nullable=False),  # "anyone" (a link player too) or "accounts"
+    Column("opened_at", String(32), nullable=False, index=True),  # UTC text
+)

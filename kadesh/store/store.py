@@ -61,6 +61,7 @@ from kadesh.store.errors import (
     WrongGame,
 )
 from kadesh.store.jobs import BOT, JobQueue, bot_priority, utc_text
+from kadesh.store.open_seats import OpenSeats
 from kadesh.store.prepared import Prepared
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
@@ -236,6 +237,7 @@ class Store:
             threading.Lock() if sqlite else contextlib.nullcontext())
         self.watches = Watches(self.engine, self._writing)
         self.accounts = Accounts(self.engine, self._writing)
+        self.open_seats = OpenSeats(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 

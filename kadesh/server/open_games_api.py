@@ -1,0 +1,111 @@
+"""Open games (issue 42): a game made with seats left open waits in the lobby's « Parties ouvertes » until they
+are taken. Taking a seat gives the taker the seat's new link (the one its creator received stops working), and
+keeps it in the taker's account when they are signed in; a seat open to accounts only asks for one. Each seat
+is taken once, whatever the servers (``kadesh.store.open_seats``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from kadesh.server.account_notices import base_url, follow
+from kadesh.server.accounts_api import SeatHolder, players_of
+from kadesh.server.api import AccessDep, StoreDep, play_link, problems
+from kadesh.server.auth import GameId
+from kadesh.server.identity import check_same_site, not_signed_in, signed_in
+from kadesh.server.models import JsonObject, Link
+from kadesh.server.problems import ApiProblem
+from kadesh.store import OWNER, SEAT, Store
+from kadesh.store.open_seats import ACCOUNTS
+
+router = APIRouter()
+
+HIDDEN_OPTIONS = ("scenario_toml",)  # a text of the creator's own: its game tells it to its players
+
+
+class OpenSeatOut(BaseModel):
+    seat: str
+    open_to: str = Field(description="anyone (a player by link too) or accounts")
+
+
+class OpenGameOut(BaseModel):
+    id: str
+    ruleset: str
+    options: JsonObject = Field(description="The game's options, but a text of the creator's own")
+    own_scenario: bool = Field(description="Whether the game is played on a map or battle of the creator's own")
+    open: list[OpenSeatOut]
+    players: list[SeatHolder] = Field(description="Every seat: who keeps it in an account, the computer's level")
+    opened_at: str = Field(description="UTC")
+
+
+def open_games(store: Store) -> list[OpenGameOut]:
+    listed = []
+    for game in store.open_seats.games():
+        with store.game(game.game_id) as played:
+            seats = list(played.seats)
+        listed.append(OpenGameOut(
+            id=game.game_id, ruleset=game.ruleset, own_scenario=any(k in game.options for k in HIDDEN_OPTIONS),
+            options={k: v for k, v in game.options.items() if k not in HIDDEN_OPTIONS},
+            open=[OpenSeatOut(seat=s.seat, open_to=s.open_to) for s in game.seats],
+            players=players_of(store, game.game_id, seats), opened_at=game.seats[0].opened_at))
+    return listed
+
+
+@router.get("/api/open-games", response_model=list[OpenGameOut], tags=["open games"])
+def list_open_games(store: StoreDep) -> list[OpenGameOut]:
+    """The games waiting for players, the latest first (50 at most): what they are, which seats are open and to
+    whom, and who is seated already."""
+    return open_games(store)
+
+
+@router.post("/api/games/{game_id}/seats/{seat}/take", response_model=Link, tags=["open games"],
+             responses=problems(401, 403, 404, 409, 422, 429))
+def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], request: Request,
+              store: StoreDep) -> Link:
+    """Take an open seat: its new link (the creator's copy of the old one stops working); signed in, the seat is
+    also kept in your account. 409 ``seat_not_open`` if it is not open (any more), 401 ``not_signed_in`` for a
+    seat open to accounts only, 409 ``seat_claimed`` if your account holds another seat of the game."""
+    open_seat = next((s for s in store.open_seats.of_game(game_id) if s.seat == seat), None)
+    if open_seat is None:
+        raise _not_open(store, game_id)
+    player = signed_in(request, store)
+    if player is not None:
+        check_same_site(request)
+        if any(claim.role == SEAT for claim in store.accounts.holding(game_id, player.id)):
+            raise ApiProblem(409, "seat_claimed", "Ton compte tient déjà un siège de cette partie.",
+                             "Your account holds a seat of this game already.")
+    elif open_seat.open_to == ACCOUNTS:
+        raise not_signed_in()
+    if not store.open_seats.take(game_id, seat):
+        raise _not_open(store, game_id)
+    token = store.reissue_token(game_id, SEAT, seat)
+    if player is not None:
+        store.accounts.claim(game_id, SEAT, seat, player.id)
+        follow(store, player, base_url(request), [(game_id, seat)])
+    version = store.current_version(game_id)
+    if version is not None:  # the creator's open page of that seat learns that its link is gone
+        request.app.state.notifier.publish(game_id, version)
+    return play_link(game_id, token)
+
+
+def _not_open(store: Store, game_id: str) -> ApiProblem:
+    if not store.exists(game_id):
+        return ApiProblem(404, "game_not_found", "Partie inconnue.", "Unknown game.")
+    return ApiProblem(409, "seat_not_open", "Ce siège n'est pas (ou plus) ouvert : quelqu'un l'a pris.",
+                      "This seat is not open (any more): someone took it.")
+
+
+@router.delete("/api/games/{game_id}/open", status_code=204, tags=["open games"],
+               responses=problems(401, 403, 404, 422))
+def cancel_open_seats(game_id: str, access: AccessDep, store: StoreDep) -> Response:
+    """The owner closes the game's open seats: it leaves « Parties ouvertes » (its links still work)."""
+    if access.role != OWNER:
+        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie ferme ses sièges ouverts.",
+                         "Only the game's owner can close its open seats.")
+    store.open_seats.close(game_id)
+    return Response(status_code=204)
+

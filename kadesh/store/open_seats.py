@@ -1,0 +1,90 @@
+"""Seats left open when a game was made (issue 42): listed in the lobby, taken once each.
+
+A seat is taken by deleting its row: of two takers at the same instant, on one server or several sharing a
+PostgreSQL database, exactly one deletes it (the other deletes nothing and is told the seat is gone).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, delete, select
+
+from kadesh.store import schema
+from kadesh.store.jobs import utc_text
+
+ANYONE, ACCOUNTS = "anyone", "accounts"
+OPEN_GAMES_LISTED = 50  # the lobby's « Parties ouvertes »: the latest open games, at most
+READ_PER_GAME = 16  # rows read per game listed: a game's open seats, and room for finished games' left-overs
+
+open_seats, games = schema.open_seats, schema.games
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeat:
+    game_id: str
+    seat: str
+    open_to: str
+    opened_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    game_id: str
+    ruleset: str
+    options: dict
+    seats: list[OpenSeat]
+
+
+class OpenSeats:
+    def __init__(self, engine: Engine, writing: threading.Lock | contextlib.nullcontext) -> None:
+        self.engine, self._writing = engine, writing
+
+    def open(self, game_id: str, seats: dict[str, str]) -> None:
+        """Leave ``seats`` (seat: ``ANYONE`` or ``ACCOUNTS``) of the game open."""
+        now = utc_text(datetime.now(UTC))
+        rows = [{"game_id": game_id, "seat": seat, "open_to": open_to, "opened_at": now}
+                for seat, open_to in seats.items()]
+        if rows:
+            with self.engine.connect() as conn, self._writing, conn.begin():
+                conn.execute(open_seats.insert(), rows)
+
+    def of_game(self, game_id: str) -> list[OpenSeat]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(open_seats).where(open_seats.c.game_id == game_id)
+                                .order_by(open_seats.c.seat)).all()
+        return [OpenSeat(row.game_id, row.seat, row.open_to, row.opened_at) for row in rows]
+
+    def take(self, game_id: str, seat: str) -> bool:
+        """Whether this caller took the seat (it was open, and nobody took it first)."""
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            taken = conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
+                                                          open_seats.c.seat == seat)).rowcount
+        return taken == 1
+
+    def close(self, game_id: str) -> int:
+        """No seat of the game is open any more (its owner cancelled): how many were."""
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            return conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id)).rowcount
+
+    def games(self, limit: int = OPEN_GAMES_LISTED) -> list[OpenGame]:
+        """The games with a seat open and no outcome, the latest opened first."""
+        with self.engine.connect() as conn:
+            # A game's outcome is JSON: "no outcome yet" is JSON's null, told apart once read.
+            rows = conn.execute(select(open_seats, games.c.ruleset, games.c.options, games.c.outcome)
+                                .join(games, games.c.id == open_seats.c.game_id)
+                                .order_by(open_seats.c.opened_at.desc(), open_seats.c.game_id, open_seats.c.seat)
+                                .limit(limit * READ_PER_GAME)).all()
+        listed: dict[str, OpenGame] = {}
+        for row in rows:
+            if row.outcome is not None:
+                continue
+            if row.game_id not in listed:
+                if len(listed) == limit:
+                    break
+                listed[row.game_id] = OpenGame(row.game_id, row.ruleset, row.options, [])
+            listed[row.game_id].seats.append(OpenSeat(row.game_id, row.seat, row.open_to, row.opened_at))
+        return list(listed.values())

@@ -1,0 +1,97 @@
+"""Open games (issue 42, first part): a game made with a seat left open waits in « Parties ouvertes » until
+someone takes the seat, once; the taker gets a link of their own (the creator's copy stops working), kept in
+their account when they are signed in; a seat open to accounts only asks for one; the owner may close it."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kadesh.server.app import create_app
+from kadesh.server.rates import RatePolicy
+from kadesh.store import Store
+from tests.kadesh_http import auth
+from tests.webauthn_support import SoftPasskey
+
+ORIGIN = "https://testserver"
+
+
+@pytest.fixture
+def served(db):
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app, base_url=ORIGIN):
+        yield store, lambda: TestClient(app, base_url=ORIGIN)
+    store.close()
+
+
+def sign_up(client: TestClient, name: str) -> None:
+    passkey = SoftPasskey(ORIGIN)
+    begun = client.post("/api/account/passkeys/options", json={"name": name}).json()
+    made = client.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
+                                                      "credential": passkey.create(begun["options"])})
+    assert made.status_code == 201, made.text
+
+
+def test_an_open_seat_is_listed_taken_once_and_its_old_link_cut(served):
+    store, device = served
+    creator, taker, late = device(), device(), device()
+    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "options": {"choice": "blade"},
+                                            "open": {"south": "anyone"}})
+    assert made.status_code == 201, made.text
+    gid, old_south = made.json()["id"], made.json()["seats"]["south"]["token"]
+    listed = next(g for g in taker.get("/api/open-games").json() if g["id"] == gid)
+    assert listed["open"] == [{"seat": "south", "open_to": "anyone"}] and listed["options"]["choice"] == "blade"
+    assert not any(link["token"] in str(listed) for link in made.json()["seats"].values())
+    taken = taker.post(f"/api/games/{gid}/seats/south/take")
+    assert taken.status_code == 200, taken.text
+    assert taker.get(f"/api/games/{gid}", headers=auth(taken.json()["token"])).json()["seat"] == "south"
+    assert creator.get(f"/api/games/{gid}", headers=auth(old_south)).json()["code"] == "token_revoked"
+    again = late.post(f"/api/games/{gid}/seats/south/take")
+    assert again.status_code == 409 and again.json()["code"] == "seat_not_open"
+    assert gid not in [g["id"] for g in late.get("/api/open-games").json()]
+    assert late.post(f"/api/games/{gid}/seats/north/take").json()["code"] == "seat_not_open"  # never open
+    assert late.post("/api/games/nothing/seats/south/take").status_code == 404
+
+
+def test_a_seat_open_to_accounts_asks_for_one_and_is_kept_in_the_takers(served):
+    store, device = served
+    creator, stranger, member = device(), device(), device()
+    sign_up(member, "Ptahhotep")
+    gid = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"north": "accounts"}}).json()["id"]
+    refused = stranger.post(f"/api/games/{gid}/seats/north/take")
+    assert refused.status_code == 401 and refused.json()["code"] == "not_signed_in"
+    assert member.post(f"/api/games/{gid}/seats/north/take", headers={"Origin": "https://evil.example"}
+                       ).json()["code"] == "cross_site"
+    assert member.post(f"/api/games/{gid}/seats/north/take").status_code == 200
+    assert member.get(f"/api/games/{gid}").json()["seat"] == "north"  # from the account, no link needed
+    players = {p["seat"]: p["name"] for p in member.get("/api/account/games").json()[0]["players"]}
+    assert players["north"] == "Ptahhotep"
+
+
+def test_the_owner_closes_the_open_seats_and_bad_openings_are_refused(served):
+    store, device = served
+    creator = device()
+    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    gid = made["id"]
+    north = made["seats"]["north"]["token"]
+    assert creator.delete(f"/api/games/{gid}/open", headers=auth(north)).status_code == 403
+    assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"])).status_code == 204
+    assert gid not in [g["id"] for g in creator.get("/api/open-games").json()]
+    assert creator.post(f"/api/games/{gid}/seats/south/take").json()["code"] == "seat_not_open"
+    for opened, code in (({"west": "anyone"}, "unknown_seat"), ({"north": "anyone", "south": "anyone"},
+                                                                "seat_not_open")):
+        answer = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": opened})
+        assert answer.status_code == 422 and answer.json()["code"] == code
+    bot = creator.post("/api/games", json={"ruleset": "manoeuvre", "bots": {"south": "random"},
+                                           "open": {"south": "anyone"}})
+    assert bot.json()["code"] == "seat_not_open"
+    assert creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "everyone"}}).status_code == 422
+
+
+def test_a_finished_game_leaves_the_open_games(served):
+    store, device = served
+    client = device()
+    made = client.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    store.act(made["id"], "north", 0, {"type": "resign"})
+    assert made["id"] not in [g["id"] for g in client.get("/api/open-games").json()]
