@@ -356,6 +356,11 @@ def pick_a_face(page) -> None:
     page.click(".faces button[data-face='5']")
 
 
+def show_open_games(page) -> None:
+    page.wait_for_selector("#open-games-section[data-loaded='true']", state="attached")
+    page.locator("#open-games-section").scroll_into_view_if_needed()
+
+
 def players(store, battle, finished, base: str) -> dict:
     """Néfertari, signed in (her session's secret), keeping North of the battle and South of the finished game
     (Ramsès keeps the battle's South); a game whose link she has just opened; a sign-in link for a new address."""
@@ -368,6 +373,11 @@ def players(store, battle, finished, base: str) -> dict:
     accounts.claim(battle.id, "seat", "south", rival.id)
     accounts.claim(finished.id, "seat", "south", her.id)
     fresh = store.create_game("manoeuvre", seed="kadesh-screenshot-keep")
+    waiting = store.create_game("manoeuvre", {"choice": "blade"}, seed="kadesh-screenshot-open")
+    accounts.claim(waiting.id, "seat", "north", rival.id)
+    store.open_seats.open(waiting.id, {"south": "anyone"})
+    campaign_open = store.create_game("royaumes", seed="kadesh-screenshot-open")
+    store.open_seats.open(campaign_open.id, {"koush": "accounts", "libye": "anyone"})
     return {"session": accounts.open_session(her.id), "fresh": fresh,
             "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base)}
 
@@ -432,6 +442,7 @@ def shots(base: str, store) -> dict:
         "player": (f"{base}/players/N%C3%A9fertari", None),
         "keep-seat": (seat_link(base, signed["fresh"], "north"), None, signed["session"]),
         "sign-in-link": (f"{base}/sign-in/{signed['sign_in_key']}", None),
+        "open-games": (f"{base}/", show_open_games),
     }
 
 

@@ -123,3 +123,29 @@ def test_the_account_and_player_pages_read_clean(browser, site, meritamon, lang,
     page.goto(f"{base}/sign-in/{key}?lang={lang}")  # the e-mailed link's page: it asks before it signs in
     assert page.evaluate("document.documentElement.lang") == lang and page.locator("#name").is_visible()
     assert_page_clean(page, lang)
+
+
+def test_a_game_opened_to_others_is_taken_from_the_lobby_by_a_second_player(browser, site):
+    """Issue 42's open games: the lobby's « Ouvrir aux autres joueurs » takes the first seat and leaves the
+    other in « Parties ouvertes », where another browser takes it and lands on its page."""
+    base, _ = site
+    opener = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    opener.goto(f"{base}/")
+    opener.wait_for_selector("body[data-ready='true']")
+    opener.click("#open-manoeuvre")
+    opener.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    assert "Nord" in opener.inner_text("#who")
+    game_id = opener.url.split("/play/")[1].split("#")[0]
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        taker = browser.new_context(viewport=viewport).new_page()
+        taker.goto(f"{base}/")
+        entry = taker.locator(f'.open-game[data-game="{game_id}"]')
+        entry.wait_for()
+        assert "place libre : Sud" in entry.inner_text()
+        assert_page_clean(taker, "fr")
+    entry.locator("button.take").click()
+    taker.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    assert "Sud" in taker.inner_text("#who")
+    taker.goto(f"{base}/")
+    taker.wait_for_selector("#open-games-section[data-loaded='true']", state="attached")
+    assert taker.locator(f'.open-game[data-game="{game_id}"]').count() == 0

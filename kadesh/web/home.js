@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { picture } from "./lobby-art.js";
 import { PICTURES, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
+import { renderOpenGames } from "./open-games.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
@@ -105,7 +106,8 @@ function createForm(ruleset, id, two) {
     ? [el("h4", {}, t("other_ways")),
       el("p", { class: "ways" },
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
-        el("button", { type: "submit", id: id.link }, t("link_button")))]
+        el("button", { type: "submit", id: id.link }, t("link_button")),
+        el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button")))]
     : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
       rulersBox(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
@@ -255,7 +257,7 @@ function options(ruleset) {
 }
 
 // -- creating ------------------------------------------------------------------------------------------
-async function post(ruleset, bots) {
+async function post(ruleset, bots, open) {
   const id = ids(ruleset.name);
   $(id.error).textContent = "";
   const form = $(id.card);
@@ -264,7 +266,7 @@ async function post(ruleset, bots) {
   try {
     const response = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: ruleset.name, options: options(ruleset), ...(bots ? { bots } : {}) }),
+      body: JSON.stringify({ ruleset: ruleset.name, options: options(ruleset), ...(bots ? { bots } : {}), ...(open ? { open } : {}) }),
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok) {
@@ -292,6 +294,15 @@ async function playComputer(ruleset) {
 function hotseatLink(body) {
   const tokens = Object.entries(body.seats).map(([seat, link]) => `${seat}=${encodeURIComponent(link.token)}`);
   return `/play/${encodeURIComponent(body.id)}#${tokens.join("&")}`;
+}
+
+// The creator takes the first seat; the others wait in « Parties ouvertes » for whoever takes them.
+async function openToOthers(ruleset) {
+  const [mine, ...others] = ruleset.seats;
+  const body = await post(ruleset, null, Object.fromEntries(others.map((seat) => [seat, "anyone"])));
+  if (!body) return;
+  remember(ruleset.name, body, mine);
+  window.location.href = body.seats[mine].link;
 }
 
 async function playHotseat(ruleset) {
@@ -462,6 +473,7 @@ function render() {
   renderPanels();
   $("account-link").textContent = account ? account.name : t("sign_in");
   renderMyGames($("my-games-section"), { lang, rulesets, guides, account });
+  renderOpenGames($("open-games-section"), { lang, rulesets, guides, account });
 }
 
 $("lang").addEventListener("click", () => {
