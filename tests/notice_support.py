@@ -13,6 +13,8 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
+from kadesh.server.delivery import Deliverer, Settings
+from kadesh.store import Store
 from tests.server_support import free_port
 
 
@@ -132,3 +134,20 @@ def process_with_port(pids: list[int], port: int) -> int | None:
             if target.startswith("socket:[") and target[8:-1] in inodes:
                 return pid
     return None
+
+
+def deliver_all(store: Store, settings: Settings) -> None:
+    """Send every notice due, as one worker's notice thread would."""
+    deliverer = Deliverer(store, "test-worker", settings, threads=1)
+    while deliverer.work_once():
+        pass
+
+
+def play_round(store: Store, game_id: str) -> None:
+    """Every kingdom sends its orders: the turn is judged, and a new one begins for every kingdom."""
+    with store.game(game_id) as game:
+        kingdoms, version = list(game.to_act()), game.version
+    for kingdom in kingdoms:
+        store.act(game_id, kingdom, version, {"type": "orders", "text": ""})
+        version += 1
+

@@ -17,8 +17,8 @@ from kadesh.server.delivery import Deliverer, Settings
 from kadesh.store import Store, schema
 from kadesh.store.jobs import utc_text
 from tests.kadesh_http import auth, create, legal
-from tests.notice_support import Hooks, MailBox
-from tests.webauthn_support import SoftPasskey
+from tests.notice_support import Hooks, MailBox, deliver_all, play_round
+from tests.webauthn_support import SoftPasskey, make_account
 
 ORIGIN = "https://testserver"  # TestClient's, over HTTPS: the session cookie is Secure
 EVIL = {"Origin": "https://evil.example"}
@@ -41,14 +41,8 @@ def server(db):
     store.close()
 
 
-def sign_up(client: TestClient, name: str, passkey: SoftPasskey | None = None) -> SoftPasskey:
-    passkey = passkey or SoftPasskey(ORIGIN)
-    begun = client.post("/api/account/passkeys/options", json={"name": name, "lang": "fr"})
-    assert begun.status_code == 200, begun.text
-    made = client.post("/api/account/passkeys", json={"ceremony": begun.json()["ceremony"],
-                                                      "credential": passkey.create(begun.json()["options"])})
-    assert made.status_code == 201, made.text
-    return passkey
+def sign_up(client: TestClient, name: str) -> SoftPasskey:
+    return make_account(client, name, ORIGIN)
 
 
 def sign_in(client: TestClient, passkey: SoftPasskey, origin: str | None = None):
@@ -319,14 +313,8 @@ def test_notices_follow_the_accounts_address_to_every_seat_it_keeps(server):
     assert client.post(f"/api/games/{gid}/tokens/koush").status_code == 200  # the old link cut
     kept = [s for s in store.subscriptions.of_seat(gid, "koush") if s.address == "pharaon@example.org"]
     assert len(kept) == 1 and kept[0].confirmed and kept[0].link.endswith(f"/play/{gid}")
-    with store.game(gid) as played:
-        kingdoms, version = list(played.to_act()), played.version
-    for kingdom in kingdoms:
-        store.act(gid, kingdom, version, {"type": "orders", "text": ""})
-        version += 1
-    deliverer = Deliverer(store, "test-worker", settings, threads=1)
-    while deliverer.work_once():
-        pass
+    play_round(store, gid)
+    deliver_all(store, settings)
     turns = [m for m in box.messages if m["To"] == "pharaon@example.org" and "/sign-in/" not in m.get_content()]
     assert turns and f"/play/{gid}" in turns[-1].get_content()
     assert not any(link["token"] in turns[-1].get_content() for link in game["seats"].values())
@@ -352,14 +340,8 @@ def test_an_accounts_webhooks_hear_every_seat_it_keeps_until_removed(db):
             client.post(f"/api/games/{later['id']}/claim", headers=auth(later["seats"]["koush"]["token"]))
             for game_id, seat in ((gid, "libye"), (later["id"], "koush")):
                 assert [s.address for s in store.subscriptions.of_seat(game_id, seat)] == [hooks.url]
-            with store.game(gid) as played:
-                kingdoms, version = list(played.to_act()), played.version
-            for kingdom in kingdoms:
-                store.act(gid, kingdom, version, {"type": "orders", "text": ""})
-                version += 1
-            deliverer = Deliverer(store, "test-worker", settings, threads=1)
-            while deliverer.work_once():
-                pass
+            play_round(store, gid)
+            deliver_all(store, settings)
             assert any(gid in json.dumps(body) for body in hooks.received)  # the kingdom's turn, called
             assert not any(link["token"] in json.dumps(hooks.received) for link in game["seats"].values())
             assert client.get("/api/account/export").json()["webhooks"][0]["address"] == hooks.url

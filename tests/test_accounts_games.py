@@ -16,7 +16,7 @@ from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
 from tests.kadesh_http import auth
-from tests.webauthn_support import SoftPasskey
+from tests.webauthn_support import SoftPasskey, make_account
 
 ORIGIN = "https://testserver"
 PLAYERS = itertools.count()  # each example's players have names of their own
@@ -32,12 +32,7 @@ def served(module_db):
 
 
 def sign_up(client: TestClient, name: str) -> SoftPasskey:
-    passkey = SoftPasskey(ORIGIN)
-    begun = client.post("/api/account/passkeys/options", json={"name": name}).json()
-    made = client.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
-                                                      "credential": passkey.create(begun["options"])})
-    assert made.status_code == 201, made.text
-    return passkey
+    return make_account(client, name, ORIGIN)
 
 
 def play_some(store: Store, game_id: str, count: int, rng: random.Random) -> None:

@@ -209,3 +209,11 @@ def test_an_accounts_webhooks_count_as_subscriptions(app_of):
     refused = client.post("/api/account/webhooks", json={"address": "https://example.org/hook"})
     assert refused.status_code == 429 and refused.json()["limit"] == "subscriptions"
 
+
+@pytest.mark.parametrize("path", ["/api/open-games", "/api/players/Personne"])
+def test_the_lists_that_load_games_are_limited_per_address(app_of, path):
+    client, _ = app_of(RatePolicy.defaults(lists="2/minute"))
+    assert 429 not in [client.get(path).status_code for _ in range(2)]
+    refused = client.get(path)
+    assert refused.status_code == 429 and refused.json()["limit"] == "lists"
+

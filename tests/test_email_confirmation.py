@@ -12,10 +12,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from kadesh.server.app import create_app
-from kadesh.server.delivery import Deliverer, Settings
+from kadesh.server.delivery import Settings
 from kadesh.store import Store, schema
 from kadesh.store.subscriptions import CONFIRM_WITHIN, CONFIRMATIONS_PER_ADDRESS, EMAILS_PER_ADDRESS_HOUR, Mailing
-from tests.notice_support import MailBox
+from tests.notice_support import MailBox, deliver_all, play_round
 from tests.waiting import wait_until
 
 
@@ -34,24 +34,9 @@ def mailed(db):
     store.close()
 
 
-def deliver_all(store: Store, settings: Settings) -> None:
-    deliverer = Deliverer(store, "test-worker", settings, threads=1)
-    while deliverer.work_once():
-        pass
-
-
 def subscribe(client, created: dict, seat: str, address: str):
     return client.post(f"/api/games/{created['id']}/subscriptions", headers=bearer(created["seats"][seat]["token"]),
                        json={"channel": "email", "address": address})
-
-
-def play_round(store: Store, game_id: str) -> None:
-    """Every kingdom sends its orders: the turn is judged, and a new one begins for every kingdom."""
-    with store.game(game_id) as game:
-        kingdoms, version = list(game.to_act()), game.version
-    for kingdom in kingdoms:
-        store.act(game_id, kingdom, version, {"type": "orders", "text": ""})
-        version += 1
 
 
 def mails_to(box: MailBox, address: str) -> list:

@@ -102,15 +102,11 @@ def test_a_session_made_on_one_server_opens_the_other_and_signing_out_everywhere
     """Issue 41: sessions live in the database. A passkey account made through the first server is signed in on
     the second with the same cookie; a seat kept there is played through either; signing out everywhere on the
     second ends the session on both."""
-    from tests.webauthn_support import SoftPasskey
+    from tests.webauthn_support import make_account
 
     first, second = (server.url for server in two_servers)
-    passkey = SoftPasskey(first)
     with httpx.Client(base_url=first, timeout=30) as one, httpx.Client(base_url=second, timeout=30) as other:
-        begun = one.post("/api/account/passkeys/options", json={"name": "Sénènmout"}).json()
-        made = one.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
-                                                       "credential": passkey.create(begun["options"])})
-        assert made.status_code == 201, made.text
+        make_account(one, "Sénènmout", first)
         other.cookies.set("kadesh_session", one.cookies["kadesh_session"])
         assert other.get("/api/account").json()["name"] == "Sénènmout"
         game = other.post("/api/games", json={"ruleset": "manoeuvre"}).json()

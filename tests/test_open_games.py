@@ -11,7 +11,7 @@ from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
 from tests.kadesh_http import auth
-from tests.webauthn_support import SoftPasskey
+from tests.webauthn_support import SoftPasskey, make_account
 
 ORIGIN = "https://testserver"
 
@@ -25,12 +25,8 @@ def served(db):
     store.close()
 
 
-def sign_up(client: TestClient, name: str) -> None:
-    passkey = SoftPasskey(ORIGIN)
-    begun = client.post("/api/account/passkeys/options", json={"name": name}).json()
-    made = client.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
-                                                      "credential": passkey.create(begun["options"])})
-    assert made.status_code == 201, made.text
+def sign_up(client: TestClient, name: str) -> SoftPasskey:
+    return make_account(client, name, ORIGIN)
 
 
 def test_an_open_seat_is_listed_taken_once_and_its_old_link_cut(served):

@@ -64,3 +64,15 @@ class SoftPasskey:
                 "response": {"clientDataJSON": b64u(client_data), "authenticatorData": b64u(auth_data),
                              "signature": b64u(signature), "userHandle": self.user_handle},
                 "clientExtensionResults": {}, "authenticatorAttachment": "platform"}
+
+
+def make_account(client, name: str, origin: str) -> SoftPasskey:
+    """An account made through ``client`` (which is then signed in) with a new passkey: the passkey."""
+    passkey = SoftPasskey(origin)
+    begun = client.post("/api/account/passkeys/options", json={"name": name, "lang": "fr"})
+    assert begun.status_code == 200, begun.text
+    made = client.post("/api/account/passkeys", json={"ceremony": begun.json()["ceremony"],
+                                                      "credential": passkey.create(begun.json()["options"])})
+    assert made.status_code == 201, made.text
+    return passkey
+

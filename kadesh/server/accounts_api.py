@@ -9,7 +9,6 @@ own pages (``kadesh.server.identity``).
 from __future__ import annotations
 
 import logging
-import re
 import uuid
 from html import escape
 from typing import Annotated, Literal
@@ -34,7 +33,7 @@ from kadesh.server.identity import (
 )
 from kadesh.server.models import JsonObject
 from kadesh.server.problems import ApiProblem
-from kadesh.server.subscriptions_api import refuse_bad_webhook, small_page, webhook_style
+from kadesh.server.subscriptions_api import EMAIL, has_control, refuse_bad_webhook, small_page, webhook_style
 from kadesh.store import OWNER, SEAT, Store
 from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooManyWebhooks
 from kadesh.store.names import BadName
@@ -44,7 +43,6 @@ router = APIRouter()
 log = logging.getLogger(__name__)
 
 Lang = Literal["fr", "en"]
-EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 ACCOUNT = problems(401, 403, 422)
 
 
@@ -295,7 +293,7 @@ def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Respo
         raise ApiProblem(422, "email_unavailable", "Ce serveur n'envoie pas d'e-mails (pas de réglages SMTP).",
                          "This server sends no e-mail (no SMTP settings).")
     address = body.address.strip()
-    if not EMAIL.match(address) or any(ord(char) < 32 or ord(char) == 127 for char in address):
+    if not EMAIL.match(address) or has_control(address):
         raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
     try:
         store.accounts.new_sign_in_link(address, body.lang, base_url(request), settings.mailing)
@@ -360,7 +358,7 @@ def add_webhook(body: WebhookRequest, request: Request, player: PlayerDep, store
     """A webhook (Discord, Slack or Kadesh's JSON) for every seat the account keeps, now and to come; checked as
     a seat's webhook is (422 ``bad_url``, ``private_host``…); 422 ``too_many_webhooks`` past three."""
     address = body.address.strip()
-    if any(ord(char) < 32 or ord(char) == 127 for char in address):
+    if has_control(address):
         raise ApiProblem(422, "bad_url", "Adresse de webhook invalide.", "Invalid webhook address.")
     refuse_bad_webhook(address, request.app.state.notice_settings)
     style = body.style if body.style != "auto" else webhook_style(address)
@@ -445,7 +443,7 @@ def my_games(player: PlayerDep, store: StoreDep) -> list[AccountGame]:
     return account_games(store, player)
 
 
-@router.get("/api/players/{name}", response_model=PlayerOut, tags=["accounts"], responses=problems(404, 422))
+@router.get("/api/players/{name}", response_model=PlayerOut, tags=["accounts"], responses=problems(404, 422, 429))
 def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> PlayerOut:
     """A player's public page: their games in progress (which game, which seat, against whom) and their finished
     games with results. Nothing of what a game hides: no game's view, no link."""

@@ -55,7 +55,7 @@ def open_games(store: Store) -> list[OpenGameOut]:
     return listed
 
 
-@router.get("/api/open-games", response_model=list[OpenGameOut], tags=["open games"])
+@router.get("/api/open-games", response_model=list[OpenGameOut], tags=["open games"], responses=problems(429))
 def list_open_games(store: StoreDep) -> list[OpenGameOut]:
     """The games waiting for players, the latest first (50 at most): what they are, which seats are open and to
     whom, and who is seated already."""

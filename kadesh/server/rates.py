@@ -42,6 +42,8 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # Passkeys' ceremonies (each begun one writes a short-lived row) and the sign-in links' pages.
     "sign_in": ("POST", re.compile(r"^/(api/(session/passkey|account/passkeys)(/options)?|sign-in/[^/]+)/?$"),
                 "30/minute;300/day"),
+    # The lists anyone may read that load games (a player's page: up to 200; the open games: up to 50).
+    "lists": ("GET", re.compile(r"^/api/(open-games|players/[^/]+)/?$"), "120/minute"),
     # Open seats taken (each a new link written; a seat is taken once).
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
@@ -180,6 +182,7 @@ WORDS = {
     "links": ("de confirmations ou de désabonnements", "confirmations or unsubscriptions"),
     "sign_in": ("de connexions", "sign-ins"),
     "seats": ("de sièges pris", "seats taken"),
+    "lists": ("de listes demandées", "lists asked for"),
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
 }
 

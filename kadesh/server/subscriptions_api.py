@@ -25,6 +25,11 @@ from kadesh.store.subscriptions import MAX_PER_SEAT, Subscription, TooManyEmails
 router = APIRouter()
 
 EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (an address with one would break a mail's headers)."""
+    return any(ord(character) < 32 or ord(character) == 127 for character in text)
 SubscriptionId = Annotated[str, Path(max_length=32)]
 UnsubscribeKey = Annotated[str, Path(max_length=64)]
 ConfirmKey = Annotated[str, Path(max_length=64)]
@@ -63,7 +68,7 @@ def subscribe(game_id: str, body: SubscriptionRequest, access: SeatDep, store: S
     with a link to confirm it, and nothing else until it is confirmed (429 past the sending limits)."""
     assert access.seat is not None
     address = body.address.strip()
-    if any(ord(character) < 32 or ord(character) == 127 for character in address):
+    if has_control(address):
         raise ApiProblem(422, "bad_address", "Adresse invalide : elle contient un caractère de contrôle.",
                          "Invalid address: it holds a control character.")
     style = ""

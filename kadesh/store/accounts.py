@@ -124,7 +124,8 @@ def email_key(address: str) -> str:
     return token_hash(address.strip().lower())
 
 
-def _utc(moment: datetime | str) -> str:
+def utc_of(moment: datetime | str) -> str:
+    """A stored moment (a DateTime column's value, naive on SQLite, or UTC text) as UTC text."""
     if isinstance(moment, str):
         return moment
     return utc_text(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
@@ -425,7 +426,7 @@ class Accounts:
         held: dict[str, HeldGame] = {}
         for row in rows:  # a seat and the ownership of one game: one entry, as the seat
             entry = HeldGame(row.game_id, row.role, row.seat or None, row.ruleset, row.version, row.due_at,
-                             row.outcome, _utc(row.at or row.created_at))
+                             row.outcome, utc_of(row.at or row.created_at))
             if row.game_id not in held or entry.role == SEAT:
                 held[row.game_id] = entry
         return sorted(held.values(), key=lambda game: game.last_activity, reverse=True)[:limit]

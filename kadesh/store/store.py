@@ -47,7 +47,7 @@ from kadesh.core import Event, Game, get_ruleset, new_game
 from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import RuleError, bad_action
 from kadesh.store import schema
-from kadesh.store.accounts import Accounts, held_in
+from kadesh.store.accounts import Accounts, held_in, utc_of
 from kadesh.store.db import make_engine, migrate, normalize_url
 from kadesh.store.errors import (
     BadToken,
@@ -289,7 +289,7 @@ class Store:
         """When the game was made, UTC text; None if there is no such game."""
         with self.engine.connect() as conn:
             moment = conn.execute(select(schema.games.c.created_at).where(schema.games.c.id == game_id)).scalar()
-        return None if moment is None else utc_text(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
+        return None if moment is None else utc_of(moment)
 
     def current_version(self, game_id: str) -> int | None:
         if _impossible_id(game_id):

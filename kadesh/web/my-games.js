@@ -30,7 +30,7 @@ function forget(game) {
 }
 
 // "ouverte le 3 mars à 14:05" / "opened 3 Mar, 14:05", in the player's own format.
-function when(opened, lang) {
+export function when(opened, lang) {
   const date = new Date(opened);
   if (!opened || Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);

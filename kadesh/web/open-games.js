@@ -3,12 +3,9 @@
 
 import { el } from "./dom.js";
 import { TEXT, seatName } from "./lobby-words.js";
+import { when } from "./my-games.js";
 
 let drawing = 0;
-
-function when(utc, lang) {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(utc));
-}
 
 // Who is seated already: the players' names, the computer, and how many players by link.
 function waiting(game, lang) {
