@@ -324,6 +324,34 @@ def import_games(
 
 
 @app.command()
+def ratings(
+    db: str | None = DbOption,
+    write: bool = typer.Option(False, "--write", help="Replace the stored ratings by the recomputed ones"),
+) -> None:
+    """Recompute every rating from scratch, replaying each rated game's record in the order they were rated,
+    and compare with the stored ratings (exit 1 on a difference, unless --write replaced them)."""
+    from kadesh.store import Store
+    from kadesh.store.ratings import differences
+
+    store = Store(db)
+    try:
+        computed = store.recompute_ratings()
+        differing = differences(computed, store.ratings.stored())
+        if write and differing:
+            store.ratings.replace(computed)
+    finally:
+        store.close()
+    players = len({player for player, _ in computed})
+    console.print(f"Recomputed {len(computed)} rating{'' if len(computed) == 1 else 's'} of {players} "
+                  f"player{'' if players == 1 else 's'}: {len(differing) or 'none'} differ from the stored ones"
+                  f"{' (replaced)' if write and differing else ''}.", highlight=False)
+    for (player, ruleset), (stored, recomputed) in sorted(differing.items()):
+        console.print(f"  {player} {ruleset}: stored {stored}, recomputed {recomputed}", highlight=False)
+    if differing and not write:
+        raise typer.Exit(1)
+
+
+@app.command()
 def load(
     servers: Annotated[list[str], typer.Argument(help="Base URLs of the servers, e.g. http://127.0.0.1:8000")],
     seconds: Annotated[float, typer.Option(min=1, help="How long to play")] = 30,

@@ -10,8 +10,9 @@ GAME_OVER = "game_over"
 UNKNOWN_ACTION = "unknown_action"
 BAD_ACTION = "bad_action"
 UNKNOWN_SEAT = "unknown_seat"
+NOT_LATE = "not_late"  # a claim on time while the other side still has time (kadesh.core.table)
 
-CONFLICT_CODES = frozenset({NOT_YOUR_TURN, GAME_OVER})
+CONFLICT_CODES = frozenset({NOT_YOUR_TURN, GAME_OVER, NOT_LATE})
 
 
 class KadeshError(Exception):

@@ -12,6 +12,8 @@ from kadesh.core.errors import GAME_OVER, UNKNOWN_SEAT, RuleError, bad_action
 from kadesh.core.events import Event
 from kadesh.core.registry import get_ruleset
 from kadesh.core.ruleset import Action, Ruleset, Seat
+from kadesh.core.table import TABLE_EVENTS, TIME, is_table_action, timeout_claim
+from kadesh.core.table import narrate as narrate_table
 
 RECORD_FORMAT = "kadesh-record/1"
 
@@ -50,6 +52,10 @@ class Game:
         self.state = ruleset.setup(options)
         self.actions: list[dict[str, Any]] = []
         self.events: list[tuple[int, Event]] = []  # (version the event belongs to, event)
+        self.verdict: dict[str, Any] | None = None  # the table's ending (a claim on time), over the rules'
+        # The version at which each seat to act began its turn (its clock, when the game has one, runs from it).
+        self.turn_began: dict[Seat, int] = dict.fromkeys(ruleset.to_act(self.state), 0)
+        self.written_at: list[Any] = []  # when each version was written, where a store tells (its clocks read it)
 
     # -- the contract ---------------------------------------------------------
     @property
@@ -62,7 +68,7 @@ class Game:
 
     @property
     def outcome(self) -> dict[str, Any] | None:
-        return self.ruleset.outcome(self.state)
+        return self.verdict or self.ruleset.outcome(self.state)
 
     @property
     def commitment(self) -> str:
@@ -70,15 +76,20 @@ class Game:
 
     @cached_property
     def narrate(self) -> Callable[[Event, Seat | None, str], str | None]:
-        """The ruleset's narration for this game's options."""
-        return self.ruleset.narrator(self.options)
+        """The ruleset's narration for this game's options, and the table's for its own events."""
+        rules, names = self.ruleset.narrator(self.options), self.ruleset.seat_names(self.options)
+
+        def narrate(event: Event, seat: Seat | None, lang: str) -> str | None:
+            return narrate_table(event, names, lang) if event.type in TABLE_EVENTS else rules(event, seat, lang)
+
+        return narrate
 
     def to_act(self) -> list[Seat]:
-        return self.ruleset.to_act(self.state)
+        return [] if self.verdict else self.ruleset.to_act(self.state)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         self._check_seat(seat)
-        return list(self.ruleset.legal_actions(self.state, seat))
+        return [] if self.verdict else list(self.ruleset.legal_actions(self.state, seat))
 
     def legal(self, seat: Seat) -> LegalActions:
         self._check_seat(seat)
@@ -86,20 +97,46 @@ class Game:
 
     def act(self, seat: Seat, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on RuleError nothing changes, the dice included."""
-        self._check_seat(seat)
-        if not isinstance(action, dict):
-            raise bad_action("Une action est un objet JSON.", "An action is a JSON object.")
-        if self.outcome is not None:
-            raise RuleError(GAME_OVER, "La partie est terminée.", "The game is over.")
+        self._check_playable(seat, action)
+        if is_table_action(action):
+            raise bad_action("Cette action est celle de la table, pas d'un joueur.",
+                             "That action is the table's, not a player's.")
         dice_index = self.dice.index
         try:
             events = self.ruleset.apply(self.state, seat, action, self.dice)
         except RuleError:
             self.dice.index = dice_index
             raise
+        return self._record(seat, action, events)
+
+    def claim_timeout(self, seat: Seat, late: Seat) -> list[Event]:
+        """End the game for ``seat``: ``late`` ran out of time (the caller checked the clock)."""
+        return self.table_act(seat, {"type": "claim_timeout", "against": late})
+
+    def table_act(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply one of the table's actions (``kadesh.core.table``), checked for its form only."""
+        self._check_playable(seat, action)
+        late, event = timeout_claim(seat, action, self.seats, self.to_act())
+        self.verdict = {"winner": seat, "reason": TIME, "late": late}
+        return self._record(seat, action, [event])
+
+    def replay(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a recorded action: a player's or the table's."""
+        return self.table_act(seat, action) if is_table_action(action) else self.act(seat, action)
+
+    def _check_playable(self, seat: Seat, action: Any) -> None:
+        self._check_seat(seat)
+        if not isinstance(action, dict):
+            raise bad_action("Une action est un objet JSON.", "An action is a JSON object.")
+        if self.outcome is not None:
+            raise RuleError(GAME_OVER, "La partie est terminée.", "The game is over.")
+
+    def _record(self, seat: Seat, action: Action, events: list[Event]) -> list[Event]:
+        before = self.turn_began
         self.actions.append({"seat": seat, "action": action})
         version = self.version
         self.events.extend((version, event) for event in events)
+        self.turn_began = {acting: before.get(acting, version) for acting in self.to_act()}
         return events
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
@@ -133,7 +170,9 @@ class Game:
         if seat is not None:
             self._check_seat(seat)
         visible = [(version, event) for version, event in self.events if event.visible_to(seat)]
-        marks = self.ruleset.marks([event for _, event in visible], seat)
+        ruled = [event for _, event in visible if event.type not in TABLE_EVENTS]  # the rules mark their own
+        ruled_marks = iter(self.ruleset.marks(ruled, seat))
+        marks = [None if event.type in TABLE_EVENTS else next(ruled_marks) for _, event in visible]
         lines = []
         for (version, event), mark in zip(visible, marks, strict=True):
             if version <= since:
@@ -190,5 +229,5 @@ def load_game(record: dict[str, Any]) -> Game:
     game = Game(rules, rules.normalize_options(record.get("options")), seed,
                 dice_from_record(record.get("dice", {}), seed))
     for entry in record.get("actions", []):
-        game.act(entry["seat"], entry["action"])
+        game.replay(entry["seat"], entry["action"])
     return game

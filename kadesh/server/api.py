@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
@@ -46,10 +47,12 @@ from kadesh.server.models import (
     SeatsOut,
     SeatsRequest,
     SimulateRequest,
+    TableOut,
     VerifyOut,
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
-from kadesh.store import OWNER, SEAT, SPECTATOR, Access, Store
+from kadesh.store import OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
+from kadesh.store.table import CLAIM, DAY, TableSettings, seat_deadlines
 from kadesh.store.verify import verify_export
 
 router = APIRouter(prefix="/api")
@@ -89,7 +92,8 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
                        options_schema=rules.options_schema, seats=rules.seats(defaults),
                        bots=[BotInfo(level=level, title=bot_title(rules.name, level)) for level in levels(rules.name)],
                        bot_seats=rules.bot_seats(defaults), glossary=rules.glossary,
-                       deadlines=type(rules).deadline is not Ruleset.deadline)
+                       deadlines=type(rules).deadline is not Ruleset.deadline,
+                       clocks=type(rules).deadline is Ruleset.deadline)
 
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
@@ -133,15 +137,23 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     A game from a text of the client's own (``scenario_toml``: a map, a battle) is read in the check process
     (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     state = request.app.state
+    table = table_of(body)
+    creator = await run_in_threadpool(signed_in, request, state.store) if same_site(request) else None
+    if table.rated and creator is None:
+        raise ApiProblem(401, "not_signed_in", "Une partie classée se crée en étant connecté.",
+                         "A rated game is made while signed in.")
     if "scenario_toml" in body.options:
-        created = await state.checks.run(request, open_game_here, body.ruleset, body.options, body.bots, body.open)
+        created = await state.checks.run(request, open_game_here, body.ruleset, body.options, body.bots, body.open,
+                                         table)
         if created is None:
             return Response(status_code=499)  # nobody is there to read it
     else:
-        created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots, body.open)
-    if body.bots:
-        state.workers.ensure()  # the store queued the bot's move if it is due
-    await run_in_threadpool(_owned_by_creator, request, state.store, created.id)
+        created = await run_in_threadpool(open_game, state.store, body.ruleset, body.options, body.bots, body.open,
+                                          table)
+    if body.bots or table.seconds_per_move is not None:
+        state.workers.ensure()  # the store queued the bot's move if it is due; a clock is watched by the workers
+    if creator is not None:
+        await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open if table.rated else None)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
@@ -163,11 +175,21 @@ async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCrea
     return await create_game(again, request)
 
 
-def _owned_by_creator(request: Request, store: Store, game_id: str) -> None:
-    """A signed-in creator owns the game from their account (a page of another site creates nobody's game)."""
-    player = signed_in(request, store)
-    if player is not None and same_site(request):
-        store.accounts.claim(game_id, OWNER, None, player.id)
+def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str] | None) -> None:
+    """A signed-in creator owns the game from their account (a page of another site creates nobody's game); in
+    a rated game (``open_seats`` given), their account keeps the one seat they did not open."""
+    store.accounts.claim(created.id, OWNER, None, player_id)
+    if open_seats is not None:
+        kept = [seat for seat in created.seat_tokens if seat not in open_seats]
+        with store.game(created.id) as game:
+            kept = [seat for seat in kept if seat not in game.ruleset.game_master_seats]
+        store.accounts.claim(created.id, SEAT, kept[0], player_id)
+
+
+def table_of(body: GameCreate) -> TableSettings:
+    clock = body.clock
+    return TableSettings(seconds_per_move=clock.days_per_move * DAY if clock else None,
+                         on_timeout=clock.on_timeout if clock else CLAIM, rated=body.rated)
 
 
 def _again(store: Store, game_id: str) -> GameCreate:
@@ -188,7 +210,20 @@ def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
                        role=access.role, seat=access.seat, seats=game.seats, view=game.view(access.seat),
                        to_act=game.to_act(), outcome=outcome, commitment=game.commitment,
                        seed=game.seed if outcome is not None else None, version=game.version,
-                       bots=store.bots(game_id))
+                       bots=store.bots(game_id), table=table_out(store, game_id, game))
+
+
+def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
+    """The game's time per move and rating, as its page shows them; None for a game with neither."""
+    settings = store.tables.of(game_id)
+    if settings.seconds_per_move is None and not settings.rated:
+        return None
+    now = datetime.now(UTC)
+    deadlines = seat_deadlines(game, settings)
+    return TableOut(days_per_move=settings.days_per_move, on_timeout=settings.on_timeout, rated=settings.rated,
+                    deadlines={seat: moment.isoformat() for seat, moment in deadlines.items()},
+                    late=[seat for seat, moment in deadlines.items() if moment <= now],
+                    counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None)
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=LEGAL)
@@ -243,7 +278,7 @@ async def act(game_id: GameId, body: ActionRequest, request: Request, token: Tok
                                    player_id=player_id)
     access, result = await asyncio.wrap_future(played)
     state.notifier.publish(game_id, result.version)
-    if result.has_bots or result.due or result.noticed:
+    if result.has_bots or result.due or result.noticed or result.rated:
         state.workers.ensure()
     events = [event.to_dict() for event in result.events if event.visible_to(access.seat)]
     answer = {"version": result.version, "events": events, "view": result.after}

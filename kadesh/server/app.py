@@ -19,7 +19,7 @@ from sqlalchemy import text
 from kadesh import __version__
 from kadesh.core import all_rulesets
 from kadesh.core.registry import broken_rulesets
-from kadesh.server import accounts_api, api, open_games_api, problems, subscriptions_api, ws
+from kadesh.server import accounts_api, api, open_games_api, problems, subscriptions_api, table_api, ws
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
@@ -86,6 +86,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.include_router(subscriptions_api.router)
     app.include_router(accounts_api.router)
     app.include_router(open_games_api.router)
+    app.include_router(table_api.router)
     app.include_router(ws.router)
     views = ruleset_views()
 
@@ -124,6 +125,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         """« Mon compte »: sign in or make an account; once signed in, the account (``accounts_api``)."""
         return FileResponse(WEB_DIR / "account.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
+
+    @app.get("/leaderboards", include_in_schema=False)
+    def leaderboards_page() -> FileResponse:
+        """The leaderboards, drawn from ``GET /api/leaderboards/{ruleset}``."""
+        return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html; charset=utf-8")
 
     @app.get("/players/{name}", include_in_schema=False)
     def player_page(name: str) -> FileResponse:

@@ -32,12 +32,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from kadesh.ai.base import levels
-from kadesh.core import all_rulesets, get_ruleset
+from kadesh.core import Ruleset, all_rulesets, get_ruleset
 from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
 from kadesh.store import CreatedGame, Store
+from kadesh.store.open_seats import ACCOUNTS
+from kadesh.store.table import NO_TABLE, TableSettings
 
 CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core of its own
 CHECKS_WAITING = 32   # per server: more are refused (429) rather than queued
@@ -135,17 +137,18 @@ def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> N
 
 
 def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[str, str],
-              open_seats: dict[str, str] | None = None) -> CreatedGame:
-    """A new game with ``bots`` at their seats (their first moves queued if due) and ``open_seats`` left for
-    others to take (seat: "anyone" or "accounts")."""
+              open_seats: dict[str, str] | None = None, table: TableSettings = NO_TABLE) -> CreatedGame:
+    """A new game with ``bots`` at their seats (their first moves queued if due), ``open_seats`` left for
+    others to take (seat: "anyone" or "accounts") and its ``table`` (time per move, rated)."""
     open_seats = open_seats or {}
-    if bots or open_seats:
+    if bots or open_seats or table != NO_TABLE:
         rules = get_ruleset(ruleset)
         seats = rules.seats(rules.normalize_options(options))
         for seat, level in bots.items():
             check_bot(rules.name, seats, seat, level)
         check_open_seats(seats, bots, open_seats)
-    created = store.create_game(ruleset, options)
+        check_table(rules, seats, bots, open_seats, table)
+    created = store.create_game(ruleset, options, table=table)
     for seat, level in bots.items():
         store.set_bot(created.id, seat, level)
     store.open_seats.open(created.id, open_seats)
@@ -164,12 +167,32 @@ def check_open_seats(seats: list[str], bots: dict[str, str], open_seats: dict[st
                          "At least one seat must be kept: the opener's.")
 
 
+def check_table(rules: Ruleset, seats: list[str], bots: dict[str, str], open_seats: dict[str, str],
+                table: TableSettings) -> None:
+    """A time per move only where the rules keep no deadlines of their own; a rated game between accounts only:
+    no computer, the creator's one seat kept, every other open to accounts."""
+    if table.seconds_per_move is not None and type(rules).deadline is not Ruleset.deadline:
+        raise ApiProblem(422, "clock_not_here", "Ce jeu a ses propres échéances : pas de temps par coup.",
+                         "This game keeps its own deadlines: no time per move.")
+    if not table.rated:
+        return
+    if bots:
+        raise ApiProblem(422, "rated_with_computer", "Une partie classée se joue entre joueurs, sans l'ordinateur.",
+                         "A rated game is played between players, without the computer.")
+    playing = [seat for seat in seats if seat not in rules.game_master_seats]
+    kept = [seat for seat in playing if seat not in open_seats]
+    if len(kept) != 1 or any(open_seats.get(seat) != ACCOUNTS for seat in playing if seat not in kept):
+        raise ApiProblem(422, "rated_seats", "Une partie classée : tu gardes un siège, les autres sont ouverts aux "
+                         "joueurs qui ont un compte.", "A rated game: you keep one seat, the others are open to "
+                         "players with an account.")
+
+
 @in_the_child
 def open_game_here(ruleset: str, options: dict[str, Any], bots: dict[str, str],
-                   open_seats: dict[str, str] | None = None) -> CreatedGame:
+                   open_seats: dict[str, str] | None = None, table: TableSettings = NO_TABLE) -> CreatedGame:
     """In the child: ``open_game`` on its own connection to the game database (a text of the client's own, a
     map or a battle, read here rather than where requests are answered)."""
-    return open_game(_the_store(), ruleset, options, bots, open_seats)
+    return open_game(_the_store(), ruleset, options, bots, open_seats, table)
 
 
 def seats_of(name: str, options: dict[str, Any]) -> dict[str, Any]:

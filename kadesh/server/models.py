@@ -25,9 +25,17 @@ class RulesetInfo(BaseModel):
                                  description="Seats the computer may take (not a game master's, such as Imhotep)")
     deadlines: bool = Field(False, description="Whether its games may have deadlines (a turn played by itself "
                                                "at a set time), so that a seat may be reminded before them")
+    clocks: bool = Field(False, description="Whether its games may be made with a time per move (``clock``)")
     glossary: dict[str, JsonObject] = Field(
         default_factory=dict,
         description="Names of the ruleset's words (unit types, terrain…) by kind, id and language")
+
+
+class ClockIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    days_per_move: Literal[1, 2, 3, 7, 14] = Field(description="Days each side has for its turn")
+    on_timeout: Literal["claim"] = Field("claim", description="When a side's time runs out: the other may claim "
+                                                              "the win (POST /api/games/{id}/timeout)")
 
 
 class GameCreate(BaseModel):
@@ -39,6 +47,19 @@ class GameCreate(BaseModel):
     open: dict[str, Literal["anyone", "accounts"]] = Field(
         default_factory=dict, max_length=16, examples=[{"south": "anyone"}],
         description="Seats left open for others to take (GET /api/open-games): to anyone, or to accounts only")
+    clock: ClockIn | None = Field(None, description="A time per move (not for a ruleset with its own deadlines)")
+    rated: bool = Field(False, description="Whether the game counts for the players' ratings: the creator signed "
+                                           "in, keeping one seat; every other seat open to accounts; no computer")
+
+
+class TableOut(BaseModel):
+    days_per_move: float | None = Field(description="Days each side has for its turn; null: no clock")
+    on_timeout: str
+    rated: bool
+    deadlines: dict[str, str] = Field(description="When each seat to act runs out of time (ISO 8601, UTC)")
+    late: list[str] = Field(description="The seats to act whose time has run out")
+    counted: bool | None = Field(description="Once a rated game is over and its ratings updated: whether it "
+                                             "counted (every seat held by an account of its own)")
 
 
 class Link(BaseModel):
@@ -69,6 +90,7 @@ class GameOut(BaseModel):
     seed: str | None = Field(description="The dice seed, once the game is over; null before")
     version: int
     bots: dict[str, str] = Field(default_factory=dict, description="Seats the computer plays, with its level")
+    table: TableOut | None = Field(None, description="Its time per move and whether it is rated; null: neither")
 
 
 class LegalOut(BaseModel):

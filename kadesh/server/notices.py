@@ -16,14 +16,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from kadesh.core import Game
+from kadesh.core.table import seat_title
 
 MAX_LINES = 12  # journal lines in a notice at most: the latest ones
-
-SEAT_NAMES = {  # seats whose name the ruleset does not give with its options
-    "north": {"fr": "Nord", "en": "North"}, "south": {"fr": "Sud", "en": "South"},
-    "blue": {"fr": "Bleu", "en": "Blue"}, "red": {"fr": "Rouge", "en": "Red"},
-    "imhotep": {"fr": "Imhotep", "en": "Imhotep"},
-}
 
 WORDS = {
     "fr": {
@@ -165,8 +160,7 @@ class Notice:
 
 
 def seat_name(game: Game, seat: str, lang: str) -> str:
-    names = game.ruleset.seat_names(game.options).get(seat) or SEAT_NAMES.get(seat) or {}
-    return names.get(lang) or seat.replace("_", " ").capitalize()
+    return seat_title(game.ruleset.seat_names(game.options), seat, lang)
 
 
 def compose(game: Game, game_id: str, kind: str, version: int, seat: str, lang: str, link: str,

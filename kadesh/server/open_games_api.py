@@ -40,6 +40,8 @@ class OpenGameOut(BaseModel):
     open: list[OpenSeatOut]
     players: list[SeatHolder] = Field(description="Every seat: who keeps it in an account, the computer's level")
     opened_at: str = Field(description="UTC")
+    days_per_move: float | None = Field(description="Days each side has for its turn; null: no time limit")
+    rated: bool = Field(description="Whether the game counts for the players' ratings")
 
 
 def open_games(store: Store) -> list[OpenGameOut]:
@@ -47,11 +49,13 @@ def open_games(store: Store) -> list[OpenGameOut]:
     for game in store.open_seats.games():
         with store.game(game.game_id) as played:
             seats = list(played.seats)
+        table = store.tables.of(game.game_id)
         listed.append(OpenGameOut(
             id=game.game_id, ruleset=game.ruleset, own_scenario=any(k in game.options for k in HIDDEN_OPTIONS),
             options={k: v for k, v in game.options.items() if k not in HIDDEN_OPTIONS},
             open=[OpenSeatOut(seat=s.seat, open_to=s.open_to) for s in game.seats],
-            players=players_of(store, game.game_id, seats), opened_at=game.seats[0].opened_at))
+            players=players_of(store, game.game_id, seats), opened_at=game.seats[0].opened_at,
+            days_per_move=table.days_per_move, rated=table.rated))
     return listed
 
 

@@ -29,7 +29,7 @@ from kadesh.core.errors import RuleError
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
 from kadesh.store import Store, StoreError
 from kadesh.store.errors import StaleVersion
-from kadesh.store.jobs import BOT, LEASE, Job
+from kadesh.store.jobs import BOT, LEASE, RATE, Job
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +92,9 @@ class Worker:
     def play(self, job: Job) -> bool:
         """The bot's action the job is for, if the game still waits for it at the job's version; whether it was
         written (the write deletes the job and queues the next one if a bot acts next)."""
+        if job.kind == RATE:
+            self.store.settle_rating(job.game_id)
+            return False  # the job is finished by its caller (the settlement is once, by its own key)
         if job.kind != BOT:
             log.error("job %s of unknown kind %r dropped", job.id, job.kind)
             return False

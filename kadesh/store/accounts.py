@@ -206,7 +206,8 @@ class Accounts:
         """The player and everything personal: names, passkeys, sessions, claims. Their games stay, played by
         their links, with nobody's name at the seat."""
         self._write(*(delete(table).where(table.c.player_id == player_id)
-                      for table in (claims, passkeys, sessions, account_webhooks)),
+                      for table in (claims, passkeys, sessions, account_webhooks, schema.ratings,
+                                    schema.rating_changes)),
                     delete(ceremonies).where(ceremonies.c.player_id == player_id),
                     delete(players).where(players.c.id == player_id))
 

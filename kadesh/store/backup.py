@@ -174,7 +174,7 @@ def _replay_problem(row: dict[str, Any], actions: list[dict[str, Any]]) -> str |
         for number, action in enumerate(actions, start=1):
             if action["seq"] != number:
                 return f"action {number} is missing"
-            events = [event.to_dict() for event in game.act(action["seat"], action["action"])]
+            events = [event.to_dict() for event in game.replay(action["seat"], action["action"])]
             if json.loads(json.dumps(events)) != action["events"]:
                 return f"action {number} does not replay to its stored events"
     except Exception as error:  # a damaged record of any kind is refused, never half-written

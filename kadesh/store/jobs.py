@@ -31,6 +31,8 @@ from kadesh.store.prepared import Prepared
 log = logging.getLogger(__name__)
 
 BOT = "bot"
+RATE = "rate"  # a rated game ended: its players' ratings to update (kadesh.store.ratings)
+GAME_KINDS = (BOT, RATE)  # the jobs of the workers' main loop; the others are notices, sent by their own threads
 NOTICES = ("turn", "ready", "over", "remind", "test", "confirm")  # jobs that send one subscription a message
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
@@ -81,7 +83,7 @@ _free = jobs.alias("free")
 def _candidate(bots: bool):  # noqa: ANN202 - a SELECT
     """The first free job among the bots' (``bots``: a person's games first, then the oldest) or the oldest
     among the notices."""
-    kind = _free.c.kind == BOT if bots else _free.c.kind != BOT
+    kind = _free.c.kind.in_(GAME_KINDS) if bots else _free.c.kind.not_in(GAME_KINDS)
     if bots:  # a computer-only game is played while someone watches it (kadesh.store.watches)
         watched = exists().where(schema.watches.c.game_id == _free.c.game_id,
                                  schema.watches.c.until > bindparam("now"))

@@ -7,7 +7,20 @@ is what the code reads and writes through.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+)
 
 metadata = MetaData()
 
@@ -235,4 +248,57 @@ open_seats = Table(
     Column("seat", String(64), primary_key=True),
     Column("open_to", String(16), nullable=False),  # "anyone" (a link player too) or "accounts"
     Column("opened_at", String(32), nullable=False, index=True),  # UTC text
+)
+
+# The table around a game (issue 42), set when it is made: a time per move (each seat's turn, from when it began)
+# and what happens when it runs out, and whether the game counts for the players' ratings.
+table_settings = Table(
+    "table_settings",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seconds_per_move", Integer, nullable=True),  # None: no clock
+    Column("on_timeout", String(16), nullable=False),  # "claim": the other side may claim the win
+    Column("rated", Boolean, nullable=False),
+)
+
+# An account's rating in one ruleset (openskill's Plackett-Luce: mu and sigma).
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("ruleset", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", String(32), nullable=False),
+    Index("ix_ratings_ruleset_mu", "ruleset", "mu"),
+)
+
+# Each rated game's end, once (its game is the key), in the order ratings took it: the seats' accounts as they
+# were then, and whether it counted (every playing seat held by an account of its own). Recomputing every rating
+# replays these games in this order.
+rating_results = Table(
+    "rating_results",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, unique=True),
+    Column("ruleset", String(64), nullable=False),
+    Column("players", JSON, nullable=False),  # {seat: player id}
+    Column("counted", Boolean, nullable=False),
+    Column("at", String(32), nullable=False),
+)
+
+# What one result did to one player's rating: the history a player's chart draws.
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("result_id", Integer, ForeignKey("rating_results.id"), primary_key=True),
+    Column("player_id", String(32), primary_key=True),  # no key to players: a deleted account's rows go with it
+    Column("ruleset", String(64), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", String(32), nullable=False),
+    Index("ix_rating_changes_player", "player_id", "ruleset"),
 )

@@ -45,7 +45,8 @@ from sqlalchemy.exc import IntegrityError
 
 from kadesh.core import Event, Game, get_ruleset, new_game
 from kadesh.core.dice import dice_from_record
-from kadesh.core.errors import RuleError, bad_action
+from kadesh.core.errors import GAME_OVER, NOT_LATE, RuleError, bad_action
+from kadesh.core.table import CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.accounts import Accounts, held_in, utc_of
 from kadesh.store.db import make_engine, migrate, normalize_url
@@ -60,10 +61,12 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
-from kadesh.store.jobs import BOT, JobQueue, bot_priority, utc_text
+from kadesh.store.jobs import BOT, RATE, JobQueue, bot_priority, utc_text
 from kadesh.store.open_seats import OpenSeats
 from kadesh.store.prepared import Prepared
+from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
 from kadesh.store.subscriptions import Subscriptions
+from kadesh.store.table import NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.watches import Watches
 from kadesh.store.writer import GroupWriter, Play
@@ -91,6 +94,9 @@ _BUMP = (update(schema.games)
          .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
          .values(version=bindparam("next"), outcome=bindparam("new_outcome", type_=JSON),
                  due_at=bindparam("new_due", type_=String)))
+_FORGET_DUE = (update(schema.games)
+               .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
+               .values(due_at=None))
 _TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
 _RECORD = schema.actions.insert()
 # Who watches the game's turns, in one read: its computer seats (subscription "") and the seats' subscriptions.
@@ -141,6 +147,7 @@ class ActResult:
     has_bots: bool = False  # whether the computer holds a seat of the game, read as the action was written
     noticed: bool = False  # whether the action queued notices for the seats' subscriptions
     due: bool = False  # whether the game now has a deadline (a worker will act when it passes)
+    rated: bool = False  # whether the action ended a rated game (a worker updates the ratings)
 
 
 def json_value(value: Any, what: str = "action") -> Any:
@@ -238,6 +245,8 @@ class Store:
         self.watches = Watches(self.engine, self._writing)
         self.accounts = Accounts(self.engine, self._writing)
         self.open_seats = OpenSeats(self.engine, self._writing)
+        self.tables = Tables(self.engine)
+        self.ratings = Ratings(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 
@@ -246,10 +255,14 @@ class Store:
         self.engine.dispose()
 
     # -- creating ---------------------------------------------------------------
-    def create_game(self, ruleset: str, options: dict[str, Any] | None = None, seed: str | None = None) -> CreatedGame:
-        """A new game with a fresh 256-bit seed (RuleError ``bad_options``, UnknownRuleset if refused)."""
+    def create_game(self, ruleset: str, options: dict[str, Any] | None = None, seed: str | None = None,
+                    table: TableSettings = NO_TABLE) -> CreatedGame:
+        """A new game with a fresh 256-bit seed (RuleError ``bad_options``, UnknownRuleset if refused), and its
+        ``table``: a time per move, rated or not."""
         seed = seed if seed is not None else secrets.token_hex(32)
         game = new_game(ruleset, seed=seed, options=json_value(options or {}, "options"))
+        now = _now()
+        game.written_at.append(now)
         game_id = secrets.token_hex(8)
         seat_tokens = {seat: new_token() for seat in game.seats}
         spectator, owner = new_token(), new_token()
@@ -260,8 +273,9 @@ class Store:
             conn.execute(schema.games.insert().values(
                 id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                 options=game.options, seed=game.seed, commitment=game.commitment,
-                dice=game.dice.describe(), version=0, outcome=None, created_at=_now()))
+                dice=game.dice.describe(), version=0, outcome=None, created_at=now, due_at=due_at(game, table)))
             conn.execute(schema.tokens.insert(), rows)
+            self.tables.write(conn, game_id, table)
         self.cache.put(game_id, game)
         return CreatedGame(game_id, game.ruleset.name, game.commitment, seat_tokens, spectator, owner)
 
@@ -389,12 +403,14 @@ class Store:
             row = conn.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
             if row is None:
                 raise GameNotFound(game_id)
-            steps = conn.execute(select(schema.actions.c.seat, schema.actions.c.action)
+            steps = conn.execute(select(schema.actions.c.seat, schema.actions.c.action, schema.actions.c.created_at)
                                  .where(schema.actions.c.game_id == game_id)
                                  .order_by(schema.actions.c.seq)).all()
         game = unplayed_game(row.ruleset, row.options, row.seed, row.dice)
+        game.written_at.append(_aware(row.created_at))
         for step in steps:
-            game.act(step.seat, step.action)
+            game.replay(step.seat, step.action)
+            game.written_at.append(_aware(step.created_at))
         return game
 
     def action_count(self, game_id: str) -> int:
@@ -490,20 +506,24 @@ class Store:
                 play.answer.set_result(value)
 
     def _act_at(self, conn: Connection, game_id: str, seat: str, expected_version: int, current: int,
-                action: Any, after: Callable[[Game], Any] | None, commit: Commit, job: int | None = None) -> ActResult:
+                action: Any, after: Callable[[Game], Any] | None, commit: Commit, job: int | None = None,
+                table: bool = False) -> ActResult:
         """The action at the database's ``current`` version, under the game's lock, written through ``conn``
-        by ``commit``."""
+        by ``commit``; ``table``: one of the table's actions (``kadesh.core.table``), not a player's."""
         if expected_version != current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
+        settings = self.tables.of(game_id)
         action = json_value(action)
+        now = _now()
         try:  # the ruleset's code, a plugin's maybe: whatever it raises, the action is refused, never a 500
             before = frozenset(game.to_act()) if game.outcome is None else frozenset()
             round_before = game.ruleset.round(game.state)
-            events = game.act(seat, action)  # RuleError: nothing changed
+            events = game.table_act(seat, action) if table else game.act(seat, action)  # RuleError: nothing changed
+            game.written_at.append(now)
             next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
             new_round = game.ruleset.round(game.state) != round_before
-            due = due_at(game)
+            due = due_at(game, settings)
         except RuleError:
             raise
         except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
@@ -514,22 +534,26 @@ class Store:
                               new_round)
         try:
             has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
-                                            next_seats, game.seats, notices, commit, job)
+                                            next_seats, game.seats, notices, commit, job, now,
+                                            rate=settings.rated and game.outcome is not None)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
         return ActResult(game.version, events, after(game) if after is not None else None, has_bots=has_bots,
-                         due=due is not None, noticed=noticed)
+                         due=due is not None, noticed=noticed, rated=settings.rated and game.outcome is not None)
 
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
                outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], seats: list[str],
-               notices: list[tuple[str, str]], commit: Commit, job: int | None = None) -> tuple[bool, bool]:
+               notices: list[tuple[str, str]], commit: Commit, job: int | None = None, moment: datetime | None = None,
+               rate: bool = False) -> tuple[bool, bool]:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
         (those to act next; after a person's games' if the computer holds all of the game's ``seats``) and a
         notice's job for each subscription of a person's seat in ``notices``;
         whether the game has computer seats (read in the same transaction: a seat given to the computer
-        meanwhile is seen here or sees this action), and whether notices were queued."""
-        row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events], "created_at": _now()}
+        meanwhile is seen here or sees this action), and whether notices were queued; with ``rate``, the job that
+        rates the game it ends."""
+        row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events],
+               "created_at": moment or _now()}
 
         def write(conn: Connection) -> bool:
             # The watchers are read after the game's row is this transaction's: a seat given to the computer by
@@ -560,6 +584,8 @@ class Store:
                     if subscription and watcher == noticed_seat:
                         self.jobs.enqueue(conn, kind, game_id, current + 1, subscription)
                         noticed = True
+            if rate:
+                self.jobs.enqueue(conn, RATE, game_id, current + 1)
             if job is not None:
                 self.jobs.done(conn, job)
             return bool(bots), noticed
@@ -571,10 +597,19 @@ class Store:
             raise StaleVersion(current, row[0] if row is not None else current) from None
 
     def _commit_alone(self, conn: Connection, write: Callable[[Connection], Any]) -> Any:
-        """``write`` in its own transaction; _Lost if another writer took the action's place first."""
+        """``write`` in its own transaction; _Lost if another writer took the action's place first. A read of
+        the account's seat (``_held``) began the transaction already: the write ends that one."""
         try:
-            with self._writing, conn.begin():
-                return write(conn)
+            with self._writing:
+                if not conn.in_transaction():
+                    conn.begin()
+                try:
+                    written = write(conn)
+                except BaseException:
+                    conn.rollback()
+                    raise
+                conn.commit()
+                return written
         except IntegrityError:  # the (game, seq) row is someone else's: nothing of this one was written
             raise _Lost() from None
 
@@ -648,17 +683,76 @@ class Store:
         return [row.id for row in rows]
 
     def act_when_due(self, game_id: str, now: datetime | None = None) -> ActResult | None:
-        """Send the game's due action if its deadline has passed; None if nothing is due (any more)."""
+        """Send the game's due action if its deadline has passed; None if nothing is due (any more).
+
+        A seat whose time per move ran out is the other side's to claim (``claim_on_time``): nothing to send,
+        and the worker stops looking at the game until its next action."""
         with self.game(game_id) as game:
             due = game.ruleset.deadline(game.state) if game.outcome is None else None
             version = game.version
-        if due is None or due_at_text(due[0]) > utc_text(now or _now()):
+            moment = now or _now()
+            clock_ran_out = not due and any(deadline <= moment for deadline in
+                                             seat_deadlines(game, self.tables.of(game_id)).values())
+        if clock_ran_out:
+            with self.engine.connect() as conn, self._writing, conn.begin():
+                conn.execute(_FORGET_DUE, {"game_id": game_id, "current": version})
+        if due is None or due_at_text(due[0]) > utc_text(moment):
             return None
         _, seat, action = due
         try:
             return self.act(game_id, seat, version, action)
         except StaleVersion:
             return None  # somebody acted meanwhile: the next look decides again
+
+    def claim_on_time(self, game_id: str, token: str | None, player_id: str | None = None,
+                      now: datetime | None = None) -> tuple[Access, ActResult]:
+        """End the game as a win for whoever holds ``token`` (or the account ``player_id``'s seat), another
+        seat to act having run out of time; refused as ``play`` is, and with RuleError ``not_late`` when no
+        other seat's time has run out."""
+        with self._lock(game_id), self.engine.connect() as conn:
+            access, current = self._entry(conn, game_id, token, to_write=True, player_id=player_id)
+            if not access.may_act or access.seat is None:
+                raise NotASeat("this token is for watching, not playing")
+            game = self._load(game_id, current)
+            if game.outcome is not None:
+                raise RuleError(GAME_OVER, "La partie est terminée.", "The game is over.")
+            settings = self.tables.of(game_id)
+            if settings.seconds_per_move is None:
+                raise RuleError("no_clock", "Cette partie n'a pas de temps par coup : rien à réclamer.",
+                                "This game has no time per move: there is nothing to claim.")
+            late = late_seats(game, settings, access.seat, now or _now())
+            if not late:
+                raise RuleError(NOT_LATE, "Le temps de l'autre camp n'est pas écoulé : on ne peut rien réclamer.",
+                                "The other side still has time: there is nothing to claim.")
+            action = {"type": CLAIM_TIMEOUT, "against": late[0]}
+            return access, self._act_at(conn, game_id, access.seat, current, current, action, None,
+                                        self._commit_alone, table=True)
+
+    # -- ratings ------------------------------------------------------------------
+    def settle_rating(self, game_id: str) -> bool | None:
+        """Take a rated game that ended into its players' ratings, once (``kadesh.store.ratings``): whether it
+        counted; None if it is not over, or was settled before."""
+        with self.game(game_id) as game:
+            outcome, ruleset, seats = game.outcome, game.ruleset.name, playing_seats(game)
+        if outcome is None:
+            return None
+        players = {claim.seat: claim.player_id for claim in self.accounts.claims_in(game_id) if claim.role == SEAT}
+        return self.ratings.settle(game_id, ruleset, players, seats, ranks_of(outcome, seats))
+
+    def recompute_ratings(self) -> dict[tuple[str, str], Rating]:
+        """Every rating from scratch: each settled game replayed from its record, in the order they were
+        settled, by (player id, ruleset)."""
+        computed: dict[tuple[str, str], Rating] = {}
+        for game_id, ruleset, players, counted in self.ratings.results():
+            if not counted:
+                continue
+            game = self.rebuild(game_id)
+            seats = playing_seats(game)
+            playing = {seat: players[seat] for seat in seats}
+            current = {player: computed.get((player, ruleset), NEW) for player in playing.values()}
+            for player, rating in rate(current, playing, ranks_of(game.outcome or {}, seats)).items():
+                computed[(player, ruleset)] = rating
+        return computed
 
     # -- records ------------------------------------------------------------------
     def export(self, game_id: str, force: bool = False) -> dict[str, Any]:
@@ -725,9 +819,22 @@ def due_at_text(iso: str) -> str:
     return utc_text(datetime.fromisoformat(iso.replace("Z", "+00:00")))
 
 
-def due_at(game: Game) -> str | None:
+def due_at(game: Game, settings: TableSettings = NO_TABLE) -> str | None:
+    """When a worker next looks at the game: the rules' deadline, or the first seat's time running out."""
     due = game.ruleset.deadline(game.state) if game.outcome is None else None
-    return due_at_text(due[0]) if due is not None else None
+    moments = [due_at_text(due[0])] if due is not None else []
+    moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings).values()]
+    return min(moments, default=None)
+
+
+def playing_seats(game: Game) -> list[str]:
+    """The seats that play (and are rated): all but a game master's."""
+    return [seat for seat in game.seats if seat not in game.ruleset.game_master_seats]
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _now() -> datetime:

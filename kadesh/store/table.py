@@ -1,0 +1,81 @@
+"""The table around a game (issue 42): a time per move, and whether the game is rated. Set when the game is
+made, never changed after.
+
+The clock is a turn's: a seat's time runs from the moment its turn began (the action after which it had to act
+while it did not before, or the game's creation) for ``seconds_per_move``, whatever it plays meanwhile. When it
+runs out, nothing happens by itself: the late side may still play until another side claims the win
+(``Store.claim_on_time``), which ends the game as the late side's loss (``kadesh.core.table``).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, Engine, select
+
+from kadesh.core import Game
+from kadesh.store import schema
+
+CLAIM = "claim"  # when a side's time runs out, the other may claim the win
+DAY = 86_400  # seconds
+DAYS_PER_MOVE = (1, 2, 3, 7, 14)  # the times per move offered at creation, as on Lichess' correspondence games
+KNOWN = 4096  # games' settings kept in memory (they never change)
+
+table_settings = schema.table_settings
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    seconds_per_move: int | None = None  # None: no clock
+    on_timeout: str = CLAIM
+    rated: bool = False
+
+    @property
+    def days_per_move(self) -> float | None:
+        return None if self.seconds_per_move is None else self.seconds_per_move / DAY
+
+
+NO_TABLE = TableSettings()
+
+
+class Tables:
+    """Each game's table settings, read once (they never change after the game is made)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._known: OrderedDict[str, TableSettings] = OrderedDict()
+
+    def write(self, conn: Connection, game_id: str, settings: TableSettings) -> None:
+        """Inside the creation's transaction (no reader ever sees the game without its settings)."""
+        if settings != NO_TABLE:
+            conn.execute(table_settings.insert().values(game_id=game_id, seconds_per_move=settings.seconds_per_move,
+                                                         on_timeout=settings.on_timeout, rated=settings.rated))
+
+    def of(self, game_id: str) -> TableSettings:
+        settings = self._known.get(game_id)
+        if settings is None:
+            with self.engine.connect() as conn:
+                row = conn.execute(select(table_settings.c.seconds_per_move, table_settings.c.on_timeout,
+                                          table_settings.c.rated)
+                                   .where(table_settings.c.game_id == game_id)).first()
+            settings = TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated)) if row else NO_TABLE
+            self._known[game_id] = settings
+            while len(self._known) > KNOWN:
+                self._known.popitem(last=False)
+        self._known.move_to_end(game_id)
+        return settings
+
+
+def seat_deadlines(game: Game, settings: TableSettings) -> dict[str, datetime]:
+    """When each seat to act runs out of time; {} without a clock or once the game is over."""
+    if settings.seconds_per_move is None or game.outcome is not None:
+        return {}
+    per_move = timedelta(seconds=settings.seconds_per_move)
+    return {seat: game.written_at[began] + per_move for seat, began in game.turn_began.items()}
+
+
+def late_seats(game: Game, settings: TableSettings, claimer: str, now: datetime) -> list[str]:
+    """The seats other than ``claimer`` whose time ran out at ``now``."""
+    return [seat for seat, deadline in seat_deadlines(game, settings).items() if seat != claimer and deadline <= now]

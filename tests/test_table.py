@@ -1,0 +1,272 @@
+"""The table around the games (issue 42): a time per move and its claim, rated games and their ratings, the
+leaderboards, and recomputing every rating from the games' records."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from kadesh.cli import app as cli
+from kadesh.core import load_game
+from kadesh.server.app import create_app
+from kadesh.server.rates import RatePolicy
+from kadesh.server.worker import Worker
+from kadesh.store import SEAT, Store, schema
+from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
+from kadesh.store.table import DAY, TableSettings
+from tests.kadesh_http import auth
+from tests.webauthn_support import make_account
+
+ORIGIN = "https://testserver"
+A_DAY_LATER = timedelta(days=1, seconds=1)
+
+
+@pytest.fixture
+def served(db):
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app, base_url=ORIGIN):
+        yield store, lambda: TestClient(app, base_url=ORIGIN)
+    store.close()
+
+
+def settle_jobs(store: Store) -> None:
+    """Every job a worker would take now: the ratings' among them."""
+    worker = Worker(store, budget=0.01)
+    while worker.work_once():
+        pass
+
+
+# -- time per move ------------------------------------------------------------------------------------------------
+
+def test_a_side_whose_time_ran_out_loses_on_the_others_claim_and_the_record_replays_it(served):
+    store, device = served
+    client = device()
+    made = client.post("/api/games", json={"ruleset": "manoeuvre", "clock": {"days_per_move": 1}}).json()
+    gid, north, south = made["id"], made["seats"]["north"]["token"], made["seats"]["south"]["token"]
+    table = client.get(f"/api/games/{gid}", headers=auth(north)).json()["table"]
+    assert table["days_per_move"] == 1 and table["on_timeout"] == "claim" and not table["rated"]
+    assert set(table["deadlines"]) == {"north", "south"} and table["late"] == []
+    early = client.post(f"/api/games/{gid}/timeout", headers=auth(north))
+    assert early.status_code == 409 and early.json()["code"] == "not_late"
+    forged = client.post(f"/api/games/{gid}/actions", headers=auth(north),
+                         json={"expected_version": 0, "action": {"type": "claim_timeout", "against": "south"}})
+    assert forged.status_code == 422 and store.current_version(gid) == 0  # never a player's action
+    with store.game(gid) as game:  # the north deploys within its time; the south does nothing
+        action = game.legal_actions("north")[0]
+    store.act(gid, "north", 0, action)
+    later = datetime.now(UTC) + A_DAY_LATER
+    assert gid in store.due_games(later)
+    _, claimed = store.claim_on_time(gid, north, now=later)
+    assert [event.type for event in claimed.events] == ["timed_out"]
+    seen = client.get(f"/api/games/{gid}", headers=auth(south)).json()
+    assert seen["outcome"] == {"winner": "north", "reason": "time", "late": "south"} and seen["to_act"] == []
+    lines = client.get(f"/api/games/{gid}/journal?lang=fr", headers=auth(south)).json()
+    assert lines[-1]["line"] == "Sud n'a pas joué à temps : Nord gagne la partie."
+    assert client.get(f"/api/games/{gid}/verify", headers=auth(south)).json()["ok"]
+    assert load_game(store.export(gid)["record"]).outcome == seen["outcome"]
+    again = client.post(f"/api/games/{gid}/timeout", headers=auth(north))
+    assert again.status_code == 409 and again.json()["code"] == "game_over"
+
+
+def test_a_clock_starts_at_the_turn_and_a_worker_stops_looking_once_it_ran_out(served):
+    store, device = served
+    made = device().post("/api/games", json={"ruleset": "front", "clock": {"days_per_move": 3}}).json()
+    gid = made["id"]
+    with store.game(gid) as game:
+        seat = game.to_act()[0]
+        began = game.written_at[game.turn_began[seat]]
+    deadline = datetime.fromisoformat(device().get(f"/api/games/{gid}", headers=auth(made["seats"][seat]["token"]))
+                                      .json()["table"]["deadlines"][seat])
+    assert deadline == began + timedelta(days=3)
+    later = deadline + timedelta(seconds=1)
+    assert store.due_games(later) == [gid]
+    assert store.act_when_due(gid, now=later) is None  # nothing to play: the claim is the other side's
+    assert store.due_games(later) == []
+    other = next(s for s in made["seats"] if s != seat)
+    assert store.claim_on_time(gid, made["seats"][other]["token"], now=later)[1].version == 1
+    with pytest.raises(Exception, match="over"):
+        store.claim_on_time(gid, made["seats"][seat]["token"], now=later)
+
+
+def test_bad_tables_are_refused_in_words_and_create_nothing(served):
+    store, device = served
+    client = device()
+    cases = [
+        ({"ruleset": "royaumes", "clock": {"days_per_move": 1}}, 422, "clock_not_here"),
+        ({"ruleset": "manoeuvre", "clock": {"days_per_move": 5}}, 422, "invalid_request"),
+        ({"ruleset": "manoeuvre", "clock": {"days_per_move": 1, "on_timeout": "coin"}}, 422, "invalid_request"),
+        ({"ruleset": "manoeuvre", "rated": True, "open": {"south": "accounts"}}, 401, "not_signed_in"),
+    ]
+    for body, status, code in cases:
+        answer = client.post("/api/games", json=body)
+        assert (answer.status_code, answer.json()["code"]) == (status, code), body
+    make_account(client, "Khety", ORIGIN)
+    for body, code in [({"ruleset": "manoeuvre", "rated": True, "bots": {"south": "maladroit"}}, "rated_with_computer"),
+                       ({"ruleset": "manoeuvre", "rated": True, "open": {"south": "anyone"}}, "rated_seats"),
+                       ({"ruleset": "manoeuvre", "rated": True}, "rated_seats")]:
+        answer = client.post("/api/games", json=body)
+        assert (answer.status_code, answer.json()["code"]) == (422, code), body
+    assert client.get("/api/account/games").json() == []
+    games = client.post(f"/api/games/{'0' * 16}/timeout")
+    assert games.status_code in (403, 404)
+
+
+# -- ratings ------------------------------------------------------------------------------------------------------
+
+def rated_game(creator: TestClient, taker: TestClient, days: int | None = None) -> dict:
+    """A rated Manœuvre made by ``creator`` (north), its south taken by ``taker``, both signed in."""
+    body = {"ruleset": "manoeuvre", "rated": True, "open": {"south": "accounts"}}
+    if days:
+        body["clock"] = {"days_per_move": days}
+    made = creator.post("/api/games", json=body)
+    assert made.status_code == 201, made.text
+    open_seat = next(iter(body["open"]))
+    taken = taker.post(f"/api/games/{made.json()['id']}/seats/{open_seat}/take")
+    assert taken.status_code == 200, taken.text
+    return made.json()
+
+
+def test_a_rated_game_moves_both_ratings_once_and_the_leaderboard_shows_them(served):
+    store, device = served
+    creator, taker, reader = device(), device(), device()
+    make_account(creator, "Sinouhe", ORIGIN)
+    make_account(taker, "Hatchepsout", ORIGIN)
+    made = rated_game(creator, taker)
+    gid = made["id"]
+    resigned = taker.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": {"type": "resign"}})
+    assert resigned.status_code == 200, resigned.text
+    settle_jobs(store)
+    assert store.settle_rating(gid) is None  # once: a second settlement changes nothing
+    board = reader.get("/api/leaderboards/manoeuvre").json()
+    assert [(row["rank"], row["name"]) for row in board] == [(1, "Sinouhe"), (2, "Hatchepsout")]
+    assert board[0]["rating"] > NEW.shown > board[1]["rating"] and all(row["provisional"] for row in board)
+    assert all(row["games"] == 1 for row in board)
+    mine = reader.get("/api/players/Sinouhe/ratings").json()
+    assert [(r["ruleset"], [p["rating"] for p in r["history"]]) for r in mine] == \
+        [("manoeuvre", [NEW.shown, board[0]["rating"]])]
+    table = creator.get(f"/api/games/{gid}").json()["table"]
+    assert table["rated"] and table["counted"] is True
+    assert reader.get("/api/players/Nobody/ratings").status_code == 404
+    assert reader.get("/api/leaderboards/chess").status_code == 404
+
+
+def test_a_time_out_in_a_rated_game_counts_as_a_loss(served):
+    store, device = served
+    creator, taker = device(), device()
+    make_account(creator, "Amenemhat", ORIGIN)
+    make_account(taker, "Senousret", ORIGIN)
+    gid = rated_game(creator, taker, days=1)["id"]
+    with store.game(gid) as game:
+        action = game.legal_actions("north")[0]
+    assert creator.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": action}).status_code == 200
+    north = store.accounts.holding(gid, store.accounts.by_name("Amenemhat").id)
+    assert [claim.seat for claim in north if claim.role == SEAT] == ["north"]
+    store.claim_on_time(gid, None, player_id=store.accounts.by_name("Amenemhat").id,
+                        now=datetime.now(UTC) + A_DAY_LATER)
+    settle_jobs(store)
+    ratings = {row["name"]: row["rating"] for row in creator.get("/api/leaderboards/manoeuvre").json()}
+    assert ratings["Amenemhat"] > NEW.shown > ratings["Senousret"]
+
+
+def test_a_rated_game_with_a_seat_nobody_kept_is_recorded_as_not_counted(db):
+    store = Store(db)
+    try:
+        player = store.accounts.create_player("Ipuwer", "fr")
+        created = store.create_game("manoeuvre", table=TableSettings(rated=True))
+        store.accounts.claim(created.id, SEAT, "north", player.id)
+        store.act(created.id, "south", 0, {"type": "resign"})
+        settle_jobs(store)
+        assert store.ratings.settled(created.id) is False and store.ratings.of(player.id) == {}
+    finally:
+        store.close()
+
+
+def test_two_workers_settling_one_game_at_once_rate_it_once(db):
+    store = Store(db)
+    try:
+        players = [store.accounts.create_player(name, "fr").id for name in ("Merikare", "Kagemni")]
+        created = store.create_game("manoeuvre", table=TableSettings(rated=True))
+        for seat, player in zip(("north", "south"), players, strict=True):
+            store.accounts.claim(created.id, SEAT, seat, player)
+        store.act(created.id, "south", 0, {"type": "resign"})
+        answers, start = [], threading.Barrier(4)
+
+        def settle() -> None:
+            start.wait()
+            answers.append(store.settle_rating(created.id))
+
+        threads = [threading.Thread(target=settle) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(answers, key=str) == [None, None, None, True]
+        assert {r.games for r in (store.ratings.of(p)["manoeuvre"] for p in players)} == {1}
+    finally:
+        store.close()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(games=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from(["resign", "time"]),
+                                st.booleans()), min_size=1, max_size=8))
+def test_recomputing_every_rating_from_the_records_gives_the_stored_numbers(tmp_path_factory, games):
+    store = Store(f"sqlite:///{tmp_path_factory.mktemp('ratings')}/k.sqlite3")
+    try:
+        players = [store.accounts.create_player(f"Scribe{i}", "fr").id for i in range(4)]
+        for first, second, ending, north_loses in games:
+            if first == second:
+                continue
+            ruleset = "manoeuvre"
+            created = store.create_game(ruleset, table=TableSettings(seconds_per_move=DAY, rated=True))
+            store.accounts.claim(created.id, SEAT, "north", players[first])
+            store.accounts.claim(created.id, SEAT, "south", players[second])
+            loser = "north" if north_loses else "south"
+            winner = "south" if north_loses else "north"
+            if ending == "resign":
+                store.act(created.id, loser, 0, {"type": "resign"})
+            else:
+                store.claim_on_time(created.id, None, player_id=players[first if winner == "north" else second],
+                                    now=datetime.now(UTC) + A_DAY_LATER)
+            settle_jobs(store)
+        stored = store.ratings.stored()
+        assert store.recompute_ratings() == stored
+        assert all(rating.sigma < NEW.sigma for rating in stored.values())
+        result = CliRunner().invoke(cli, ["ratings", "--db", store.url])
+        assert result.exit_code == 0, result.output
+        assert "none differ" in result.output
+    finally:
+        store.close()
+
+
+def test_the_ratings_command_finds_a_changed_rating_and_puts_it_back(tmp_path):
+    url = f"sqlite:///{tmp_path}/k.sqlite3"
+    store = Store(url)
+    try:
+        players = [store.accounts.create_player(name, "fr").id for name in ("Djedi", "Neferti")]
+        created = store.create_game("manoeuvre", table=TableSettings(rated=True))
+        for seat, player in zip(("north", "south"), players, strict=True):
+            store.accounts.claim(created.id, SEAT, seat, player)
+        store.act(created.id, "north", 0, {"type": "resign"})
+        settle_jobs(store)
+        right = store.ratings.stored()
+        with store.engine.begin() as conn:
+            conn.execute(schema.ratings.update().values(mu=99.0))
+    finally:
+        store.close()
+    found = CliRunner().invoke(cli, ["ratings", "--db", url])
+    assert found.exit_code == 1 and "2 differ" in found.output
+    fixed = CliRunner().invoke(cli, ["ratings", "--db", url, "--write"])
+    assert fixed.exit_code == 0 and "(replaced)" in fixed.output
+    store = Store(url)
+    try:
+        assert store.ratings.stored() == right
+        assert all(rating.sigma > PROVISIONAL_SIGMA for rating in right.values())
+    finally:
+        store.close()
