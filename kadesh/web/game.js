@@ -6,6 +6,7 @@
 import { el } from "/static/dom.js";
 import { renderNotices, signalTurn } from "/static/notices.js";
 import { offerToKeep } from "/static/keep.js";
+import { renderClock } from "/static/clock.js";
 
 const STRINGS = {
   fr: {
@@ -17,6 +18,7 @@ const STRINGS = {
     pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
     rules: "Règles", rulesTitle: (game) => `Règles de ${game}`, close: "Fermer", now: "maintenant",
     choices: "Là où les règles se taisent, Kadesh a choisi", thinking: (name) => `${name} réfléchit…`,
+    onTime: (s) => `${s} n'a pas joué à temps.`,
     over: "Partie terminée", won: "Victoire !", wins: (s) => `${s} l'emporte.`, drawn: "Personne ne l'emporte.", rematch: "Revanche", rematchHelp: "Mêmes règles, mêmes options, nouveaux dés.",
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
@@ -34,6 +36,7 @@ const STRINGS = {
     pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
     rules: "Rules", rulesTitle: (game) => `Rules of ${game}`, close: "Close", now: "now",
     choices: "Where the rules are silent, Kadesh chose", thinking: (name) => `${name} is thinking…`,
+    onTime: (s) => `${s} did not play in time.`,
     over: "Game over", won: "You won!", wins: (s) => `${s} wins.`, drawn: "Nobody wins.", rematch: "Rematch", rematchHelp: "Same rules, same options, new dice.",
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
@@ -131,7 +134,7 @@ async function refresh() {
     const mine = rulesets.find((r) => r.name === current.ruleset);
     botTitles = Object.fromEntries((mine?.bots ?? []).map((b) => [b.level, b.title]));
     rulesetTitle = mine?.title ?? {};
-    deadlines = mine?.deadlines ?? false;
+    deadlines = (mine?.deadlines ?? false) || Boolean(current.table?.days_per_move);
   }
   render();
 }
@@ -235,6 +238,7 @@ function render() {
   renderRules();
   renderThinking();
   renderEnding();
+  renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime });
   renderOwner();
   renderNotices($("#notices"), { current, lang, call, deadlines, hotseat: Object.keys(hotseat).length > 0 });
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
@@ -324,6 +328,17 @@ function renderThinking() {
   }
 }
 
+async function claimOnTime() {
+  showError("");
+  try {
+    const answer = await call("/timeout", { method: "POST" });
+    known = Math.max(known, answer.version);
+  } catch (error) {
+    showError(error.message);
+  }
+  await refresh();
+}
+
 // -- the owner: replace a lost or leaked link ------------------------------------------------------
 const replaced = {};  // holder → the new link, shown once
 
@@ -360,7 +375,8 @@ function renderEnding() {
   if (box.hidden) return;
   const t = STRINGS[lang];
   const winner = current.outcome.winner;
-  const verdict = winner === current.seat ? t.won : winner ? t.wins(seatName(winner)) : t.drawn;
+  const outcome = winner === current.seat ? t.won : winner ? t.wins(seatName(winner)) : t.drawn;
+  const verdict = current.outcome.reason === "time" ? `${t.onTime(seatName(current.outcome.late))} ${outcome}` : outcome;
   const parts = [el("h2", {}, t.over), el("p", { class: "verdict" }, verdict),
     el("button", { type: "button", id: "rematch", class: "primary", onclick: askRematch }, t.rematch),
     el("span", { class: "muted" }, " ", t.rematchHelp)];

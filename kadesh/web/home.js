@@ -107,12 +107,38 @@ function createForm(ruleset, id, two) {
       el("p", { class: "ways" },
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
         el("button", { type: "submit", id: id.link }, t("link_button")),
-        el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button")))]
+        el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button"))),
+      tableChoices(ruleset)]
     : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
       rulersBox(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
   return el("form", { id: id.create, class: "create", onsubmit: (event) => { event.preventDefault(); createLinks(ruleset); } },
     ...buttons, optionsBox(ruleset));
+}
+
+// The table of a game played by people: its time per move (where the rules keep no deadlines of their own) and,
+// signed in, whether a game opened to others is rated.
+const DAYS_PER_MOVE = [1, 2, 3, 7, 14];
+
+function tableChoices(ruleset) {
+  const { name } = ruleset;
+  if (!ruleset.clocks) return null;
+  const clockId = `clock-${name}`;
+  const select = el("select", { id: clockId, name: "clock", onchange: (event) => keep(name, "clock", event.target.value) },
+    el("option", { value: "" }, t("no_clock")), ...DAYS_PER_MOVE.map((n) => el("option", { value: String(n) }, t("days", n))));
+  select.value = remembered(name, "clock", "");
+  const rated = el("input", { type: "checkbox", id: `rated-${name}`, name: "rated",
+    onchange: (event) => keep(name, "rated", event.target.checked) });
+  rated.checked = Boolean(remembered(name, "rated", false));
+  return el("div", { class: "table-choices" },
+    el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
+    account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null);
+}
+
+function chosenTable(ruleset, opening) {
+  const days = Number($(`clock-${ruleset.name}`)?.value || 0);
+  const rated = opening && account && $(`rated-${ruleset.name}`)?.checked;
+  return { ...(days ? { clock: { days_per_move: days } } : {}), ...(rated ? { rated: true } : {}) };
 }
 
 // A campaign's seats that the computer may take: a person (a link to send) or a computer level for each.
@@ -257,7 +283,7 @@ function options(ruleset) {
 }
 
 // -- creating ------------------------------------------------------------------------------------------
-async function post(ruleset, bots, open) {
+async function post(ruleset, bots, open, table = {}) {
   const id = ids(ruleset.name);
   $(id.error).textContent = "";
   const form = $(id.card);
@@ -266,7 +292,8 @@ async function post(ruleset, bots, open) {
   try {
     const response = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ruleset: ruleset.name, options: options(ruleset), ...(bots ? { bots } : {}), ...(open ? { open } : {}) }),
+      body: JSON.stringify({ ruleset: ruleset.name, options: options(ruleset), ...(bots ? { bots } : {}), ...(open ? { open } : {}),
+        ...table }),
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok) {
@@ -299,7 +326,9 @@ function hotseatLink(body) {
 // The creator takes the first seat; the others wait in « Parties ouvertes » for whoever takes them.
 async function openToOthers(ruleset) {
   const [mine, ...others] = ruleset.seats;
-  const body = await post(ruleset, null, Object.fromEntries(others.map((seat) => [seat, "anyone"])));
+  const table = chosenTable(ruleset, true);
+  const to = table.rated ? "accounts" : "anyone";  // a rated game is played between accounts
+  const body = await post(ruleset, null, Object.fromEntries(others.map((seat) => [seat, to])), table);
   if (!body) return;
   remember(ruleset.name, body, mine);
   window.location.href = body.seats[mine].link;
@@ -312,7 +341,7 @@ async function playHotseat(ruleset) {
 
 async function createLinks(ruleset) {
   const bots = chosenRulers(ruleset);
-  const body = await post(ruleset, bots);
+  const body = await post(ruleset, bots, null, chosenTable(ruleset, false));
   if (!body) return;
   const names = Object.fromEntries(Object.keys(body.seats).map((seat) => [seat, { fr: seatName(seat, "fr"), en: seatName(seat, "en") }]));
   const creator = CREATOR[ruleset.name] ?? Object.keys(body.seats)[0];
@@ -472,6 +501,7 @@ function render() {
   $("lobby").replaceChildren(...rulesets.map(card));
   renderPanels();
   $("account-link").textContent = account ? account.name : t("sign_in");
+  $("leaderboards-link").textContent = t("leaderboards");
   renderMyGames($("my-games-section"), { lang, rulesets, guides, account });
   renderOpenGames($("open-games-section"), { lang, rulesets, guides, account });
 }

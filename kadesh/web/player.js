@@ -3,6 +3,7 @@
 
 import { el } from "./dom.js";
 import { seatName } from "./lobby-words.js";
+import { ratingChart } from "./rating-chart.js";
 
 const TEXT = {
   fr: {
@@ -11,6 +12,9 @@ const TEXT = {
     against: (o) => `contre ${o}`, alone: "sans adversaire nommé", started: (d) => `commencée le ${d}`,
     won: "victoire", lost: "défaite", over: "terminée", unknown: "Ce joueur n'existe pas (ou plus).",
     someone: "un joueur par lien", computer: (l) => `l'ordinateur (${l})`, and: " et ",
+    ratings: "Classements", rating: (r, p) => `${r}${p ? " ?" : ""}`, provisional: "provisoire : encore peu de parties",
+    games: (n) => (n === 1 ? "1 partie classée" : `${n} parties classées`), leaderboard: "Voir le classement",
+    chart: (game, r) => `Évolution du classement en ${game}, aujourd'hui ${r}`,
   },
   en: {
     home: "Home", account: "My account", toggle: "Français", since: (d) => `Plays on Kadesh since ${d}.`,
@@ -18,6 +22,9 @@ const TEXT = {
     against: (o) => `against ${o}`, alone: "with no named opponent", started: (d) => `begun on ${d}`,
     won: "won", lost: "lost", over: "over", unknown: "This player does not exist (or no longer).",
     someone: "a player by link", computer: (l) => `the computer (${l})`, and: " and ",
+    ratings: "Ratings", rating: (r, p) => `${r}${p ? "?" : ""}`, provisional: "provisional: few games yet",
+    games: (n) => (n === 1 ? "1 rated game" : `${n} rated games`), leaderboard: "See the leaderboard",
+    chart: (game, r) => `Rating in ${game} over time, now ${r}`,
   },
 };
 
@@ -29,6 +36,7 @@ const t = (key, ...args) => (typeof TEXT[lang][key] === "function" ? TEXT[lang][
 const when = (utc) => new Intl.DateTimeFormat(lang, { dateStyle: "long" }).format(new Date(utc));
 let player = null;
 let rulesets = [];
+let ratings = [];
 
 function opponents(game) {
   const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep")
@@ -62,6 +70,21 @@ function list(id, title, games) {
     games.length ? el("ul", { class: "player-games" }, ...games.map(item)) : el("p", { class: "muted" }, t("none")));
 }
 
+function ratingsSection() {
+  if (!ratings.length) return null;
+  return el("section", { "aria-labelledby": "ratings-title", class: "player-ratings" },
+    el("h3", { id: "ratings-title" }, t("ratings")),
+    el("ul", { class: "player-games" }, ...ratings.map((r) => {
+      const title = rulesets.find((x) => x.name === r.ruleset)?.title?.[lang] ?? r.ruleset;
+      const shown = t("rating", r.rating, r.provisional);
+      return el("li", { class: "card rating-card", "data-ruleset": r.ruleset },
+        el("p", {}, el("strong", {}, title), " · ", el("span", { class: "rating-value" }, shown),
+          ` · ${t("games", r.games)}`, r.provisional ? el("span", { class: "muted" }, ` (${t("provisional")})`) : null),
+        r.history.length > 1 ? ratingChart(r.history, { label: t("chart", title, shown), gamesWord: (n) => t("games", n) }) : null,
+        el("p", {}, el("a", { href: `/leaderboards?ruleset=${encodeURIComponent(r.ruleset)}` }, t("leaderboard"))));
+    })));
+}
+
 function render() {
   document.documentElement.lang = lang;
   $("home").textContent = t("home");
@@ -73,11 +96,12 @@ function render() {
     return;
   }
   document.title = `${player.name} · Kadesh`;
-  $("player").replaceChildren(
+  $("player").replaceChildren(...[
     el("h2", {}, player.name),
     el("p", { class: "intro" }, t("since", when(player.since))),
+    ratingsSection(),
     list("playing-title", t("playing"), player.playing),
-    list("finished-title", t("finished"), player.finished));
+    list("finished-title", t("finished"), player.finished)].filter(Boolean));
 }
 
 $("lang").addEventListener("click", () => {
@@ -86,9 +110,10 @@ $("lang").addEventListener("click", () => {
   render();
 });
 
-[player, rulesets] = await Promise.all([
+[player, rulesets, ratings] = await Promise.all([
   fetch(`/api/players/${encodeURIComponent(name)}`).then((r) => r.json().then((body) => (r.ok ? body : null))).catch(() => null),
   fetch("/api/rulesets").then((r) => r.json()).catch(() => []),
+  fetch(`/api/players/${encodeURIComponent(name)}/ratings`).then((r) => (r.ok ? r.json() : [])).catch(() => []),
 ]);
 render();
 document.body.dataset.ready = "true";

@@ -1,0 +1,72 @@
+// The game's table (issue 42): its time per move, who must play by when, the claim of a win on time, and
+// whether the game is rated. The server tells every time and who is late (GET /api/games/{id}: ``table``); the
+// page only puts them in words, in the reader's language and time zone.
+
+import { el } from "/static/dom.js";
+
+const WORDS = {
+  fr: {
+    perMove: (n) => (n === 1 ? "1 jour par coup" : `${n} jours par coup`),
+    rated: "Partie classée", casual: "Partie amicale",
+    mine: (when, left) => `Tu dois jouer avant ${when} (${left}).`,
+    theirs: (seat, when, left) => `${seat} doit jouer avant ${when} (${left}).`,
+    myTimeOut: "Ton temps est écoulé : ton adversaire peut réclamer la victoire. Joue maintenant !",
+    theirTimeOut: (seat) => `${seat} n'a pas joué à temps.`,
+    claim: "Réclamer la victoire au temps",
+    counted: "Les classements ont été mis à jour.",
+    notCounted: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
+    pending: "Les classements vont être mis à jour.",
+  },
+  en: {
+    perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
+    rated: "Rated game", casual: "Casual game",
+    mine: (when, left) => `You must play before ${when} (${left}).`,
+    theirs: (seat, when, left) => `${seat} must play before ${when} (${left}).`,
+    myTimeOut: "Your time has run out: your opponent may claim the win. Play now!",
+    theirTimeOut: (seat) => `${seat} did not play in time.`,
+    claim: "Claim the win on time",
+    counted: "The ratings have been updated.",
+    notCounted: "This game does not count for the ratings: a seat was not held by an account.",
+    pending: "The ratings are about to be updated.",
+  },
+};
+
+const LOCALE = { fr: "fr-FR", en: "en-GB" };
+
+export function moment(iso, lang) {
+  return new Intl.DateTimeFormat(LOCALE[lang], { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit" })
+    .format(new Date(iso));
+}
+
+export function timeLeft(iso, lang, now = Date.now()) {
+  const minutes = Math.round((new Date(iso).getTime() - now) / 60000);
+  const format = new Intl.RelativeTimeFormat(LOCALE[lang], { numeric: "auto" });
+  if (Math.abs(minutes) < 60) return format.format(minutes, "minute");
+  if (Math.abs(minutes) < 48 * 60) return format.format(Math.round(minutes / 60), "hour");
+  return format.format(Math.round(minutes / 1440), "day");
+}
+
+// Draw the table into ``box`` (hidden for a game with neither clock nor rating); ``claim()`` asks the server.
+export function renderClock(box, { current, lang, seatName, claim }) {
+  const table = current.table;
+  box.hidden = !table;
+  if (!table) return;
+  const w = WORDS[lang] ?? WORDS.fr;
+  const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, table.rated ? w.rated : w.casual].filter(Boolean);
+  const lines = [el("p", { class: "clock-head" }, head.join(" · "))];
+  if (!current.outcome) {
+    for (const [seat, iso] of Object.entries(table.deadlines)) {
+      const late = table.late.includes(seat);
+      const mine = seat === current.seat;
+      if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, mine ? w.myTimeOut : w.theirTimeOut(seatName(seat))));
+      else lines.push(el("p", { class: "clock-due", "data-seat": seat },
+        mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang))));
+    }
+    if (current.seat && table.late.some((seat) => seat !== current.seat)) {
+      lines.push(el("button", { type: "button", id: "claim-timeout", class: "primary", onclick: claim }, w.claim));
+    }
+  } else if (table.rated) {
+    lines.push(el("p", { class: "muted" }, table.counted === true ? w.counted : table.counted === false ? w.notCounted : w.pending));
+  }
+  box.replaceChildren(...lines);
+}

@@ -1,0 +1,82 @@
+"""Playing Manœuvre through its page as a person would (the browser tests' shared moves)."""
+
+from __future__ import annotations
+
+NORTH_CELLS = ["e1", "d2", "c1", "f1", "g1", "h1", "i1", "c2", "e2", "f2", "g2", "h2"]
+SOUTH_CELLS = ["e12", "d11", "c12", "f12", "g12", "h12", "i12", "c11", "e11", "f11", "g11", "h11"]
+
+
+def version_of(page) -> int:
+    return int(page.locator("#board").get_attribute("data-version") or -1)
+
+
+def wait_version(page, version: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset.version) >= {version}")
+
+
+def perform(page, action: dict) -> None:
+    """Do one action through the page as a person would."""
+    before = version_of(page)
+    kind = action["type"]
+    if kind == "end_turn":
+        page.click("#end-turn")
+    else:
+        token = page.locator(f'g.token[data-element="{action["element"]}"]')
+        if "selected" not in (token.get_attribute("class") or ""):  # a second click would deselect it
+            token.click()
+        if kind == "move":
+            page.click(f'rect[data-cell="{action["to"]}"]')
+            page.click(f'.facings.move button[data-facing="{action["facing"]}"]')
+        elif kind == "turn":
+            page.click(f'.facings.turn button[data-facing="{action["facing"]}"]')
+        else:
+            page.click(f'g.token[data-element="{action["target"]}"]')
+            selector = f'.attack-option button[data-kind="{kind}"]'
+            selector += f'[data-from="{action["from"]}"]' if action.get("from") else ":not([data-from])"
+            page.locator(selector).wait_for()
+            page.wait_for_function("() => ![...document.querySelectorAll('.odds')].some(o => o.textContent === '…')")
+            page.click(selector)
+    wait_version(page, before + 1)
+
+
+def distance_to_enemy(game, action) -> int:
+    from kadesh.core.grid import chebyshev, parse_cell
+
+    state = game.state
+    mover = state.elements[action["element"]]
+    to = parse_cell(action["to"], 12, 12)
+    return min(chebyshev(to, e.cell) for e in state.elements.values() if e.side != mover.side and e.on_field)
+
+
+def choose_turn(game, seat: str, done: set) -> list[dict]:
+    """This turn's plan: a shot and an attack when possible, a facing change once, else advance."""
+    legal = game.legal_actions(seat)
+    for wanted in ("shoot", "attack"):
+        options = [a for a in legal if a["type"] == wanted]
+        if wanted not in done and options:
+            done.add(wanted)
+            return [options[0], {"type": "end_turn"}]
+    plan = []
+    if "turn" not in done:
+        done.add("turn")
+        plan.append(next(a for a in legal if a["type"] == "turn" and a["element"] == f"{seat[0]}5"))
+    forward = "S" if seat == "north" else "N"
+    moved = set()
+    for eid in (f"{seat[0]}{n}" for n in (2, 3, 8, 9, 10, 11)):
+        moves = [a for a in legal if a["type"] == "move" and a["element"] == eid and a["facing"] == forward]
+        if moves and eid not in moved:
+            plan.append(min(moves, key=lambda a: distance_to_enemy(game, a)))
+            moved.add(eid)
+        if len(moved) == 3:
+            break
+    return plan + [{"type": "end_turn"}]
+
+
+def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=None) -> None:
+    """Select each tray piece, then click its cell, as a person would."""
+    for number, cell in enumerate(cells, start=first):
+        page.click(f'.tray .piece[data-element="{side[0]}{number}"]')
+        page.click(f'rect[data-cell="{cell}"]')
+        page.locator(f'g.token[data-element="{side[0]}{number}"]').wait_for()
+        if after:
+            after()

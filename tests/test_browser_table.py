@@ -1,0 +1,178 @@
+"""Issue 42's acceptance in Debian's Chromium: two accounts in two browser contexts; one opens a rated Manœuvre
+with one day per move from the lobby, the other finds it in « Parties ouvertes » and takes it; both play through
+their pages until one resigns; both ratings move once and the leaderboard and the player's chart show them. The
+clock's claim from the page, once the time has run out. The pages read clean (axe), on a desktop and a phone."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import update
+
+from kadesh.store import SEAT, schema
+from kadesh.store.table import DAY, TableSettings
+from tests.browser_support import assert_page_clean, running_server
+from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, deploy_by_click, perform, wait_version
+from tests.test_browser_accounts import authenticator
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("table") / "table.sqlite3")) as (base, store):
+        yield base.replace("127.0.0.1", "localhost"), store  # WebAuthn wants a domain: localhost
+
+
+def signed_up(browser, base: str, name: str, viewport: dict):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{base}/account")
+    authenticator(context, page)
+    page.fill("#new-name", name)
+    page.click("#sign-up-passkey")
+    page.wait_for_selector(f"text=Bonjour, {name}")
+    return page
+
+
+def wait_rated(page, bound: float = 120) -> None:
+    """Until the server says the page's game counted for the ratings (a worker settles it)."""
+    deadline = time.monotonic() + bound
+    while not page.evaluate("""async () => {
+        const game = await (await fetch(location.pathname.replace('/play/', '/api/games/'))).json();
+        return game.table?.counted === true;
+    }"""):
+        assert time.monotonic() < deadline, "the game was never rated"
+        page.wait_for_timeout(200)
+
+
+def open_rated_game(page, base: str) -> str:
+    """From the lobby: one day per move, rated, opened to others; the game's id."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.select_option("#clock-manoeuvre", "1")
+    page.check("#rated-manoeuvre")
+    page.click("#open-manoeuvre")
+    page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    return page.url.split("/play/")[1].split("#")[0].split("?")[0]
+
+
+def take_from_the_lobby(page, base: str, game_id: str) -> None:
+    page.goto(f"{base}/")
+    entry = page.locator(f'.open-game[data-game="{game_id}"]')
+    entry.wait_for()
+    words = entry.inner_text()
+    assert "1 jour par coup" in words and "classée" in words and "place libre : Sud" in words, words
+    assert_page_clean(page, "fr")
+    entry.locator("button.take").click()
+    page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+
+
+def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_shows_them(browser, site):
+    base, store = site
+    north = signed_up(browser, base, "Sinouhé", DESKTOP)
+    south = signed_up(browser, base, "Hatchepsout", PHONE)
+    game_id = open_rated_game(north, base)
+    assert "1 jour par coup · Partie classée" in north.inner_text("#clock")
+    assert "Tu dois jouer avant" in north.inner_text("#clock")
+    take_from_the_lobby(south, base, game_id)
+    assert "Sud" in south.inner_text("#who")
+    assert_page_clean(south, "fr")
+
+    deploy_by_click(north, "north", NORTH_CELLS)
+    north.click("#ready")
+    deploy_by_click(south, "south", SOUTH_CELLS)
+    south.click("#ready")
+    north.locator("#end-turn").wait_for()
+    pages, done = {"north": north, "south": south}, set()
+    for _ in range(2):  # a turn each, through the pages
+        with store.game(game_id) as game:
+            seat, version = game.to_act()[0], game.version
+            plan = choose_turn(game, seat, done)
+        wait_version(pages[seat], version)
+        for action in plan:
+            perform(pages[seat], action)
+    with store.game(game_id) as game:
+        seat, version = game.to_act()[0], game.version
+    loser = pages[seat]
+    wait_version(loser, version)
+    loser.click("#resign")
+    loser.click("#confirm-resign")
+    loser.locator("#ending").wait_for()
+
+    # A worker updates both ratings once; the page tells it when it is reloaded.
+    for page in (north, south):
+        wait_rated(page)
+        page.reload()
+        page.wait_for_selector("#clock >> text=Les classements ont été mis à jour.")
+    assert store.settle_rating(game_id) is None
+    ratings = {row.name: row.rating for row in store.ratings.leaderboard("manoeuvre")}
+    assert {name: rating.games for name, rating in ratings.items()} == {"Sinouhé": 1, "Hatchepsout": 1}
+    winner = "Sinouhé" if seat == "south" else "Hatchepsout"
+    assert ratings[winner].mu > ratings[({"Sinouhé", "Hatchepsout"} - {winner}).pop()].mu
+
+    for page in (north, south):  # a desktop and a phone
+        page.goto(f"{base}/leaderboards?ruleset=manoeuvre")
+        page.wait_for_selector("body[data-ready='true']")
+        rows = page.locator("#leaderboard tbody tr")
+        assert rows.count() == 2 and winner in rows.nth(0).inner_text() and "?" in rows.nth(0).inner_text()
+        assert_page_clean(page, "fr")
+        page.goto(f"{base}/players/{winner}")
+        page.wait_for_selector("body[data-ready='true']")
+        assert page.locator(".rating-card svg.rating-chart circle").count() == 2
+        assert "1 partie classée" in page.inner_text(".player-ratings")
+        assert_page_clean(page, "fr")
+
+
+def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
+    base, store = site
+    north = signed_up(browser, base, "Amenemhat", DESKTOP)
+    south = signed_up(browser, base, "Senousret", PHONE)
+    # A rated game with a day per move, made beside the server (which has not read it yet): the north has
+    # deployed, the south has not, and the south's turn began two days ago (the clock shortened).
+    created = store.create_game("manoeuvre", table=TableSettings(seconds_per_move=DAY, rated=True))
+    for seat, name in (("north", "Amenemhat"), ("south", "Senousret")):
+        store.accounts.claim(created.id, SEAT, seat, store.accounts.by_name(name).id)
+    for version, cell in enumerate(NORTH_CELLS):
+        store.act(created.id, "north", version, {"type": "deploy", "element": f"n{version + 1}", "cell": cell})
+    store.act(created.id, "north", len(NORTH_CELLS), {"type": "ready"})
+    with store.engine.begin() as conn:
+        conn.execute(update(schema.games).where(schema.games.c.id == created.id)
+                     .values(created_at=datetime.now(UTC) - timedelta(days=2)))
+    store.cache.drop(created.id)  # the server's own store: it reads the game again
+
+    north.goto(f"{base}/play/{created.id}")
+    north.wait_for_selector("#claim-timeout")
+    assert "Sud n'a pas joué à temps." in north.inner_text("#clock")
+    assert_page_clean(north, "fr")
+    south.goto(f"{base}/play/{created.id}")
+    south.wait_for_selector("#clock >> text=Ton temps est écoulé")
+    assert south.locator("#claim-timeout").count() == 0
+    assert_page_clean(south, "fr")
+    north.click("#claim-timeout")
+    north.wait_for_selector("#ending >> text=Sud n'a pas joué à temps. Victoire !")
+    wait_rated(north)
+    ratings = {row.name: row.rating for row in store.ratings.leaderboard("manoeuvre")}
+    assert ratings["Amenemhat"].mu > ratings["Senousret"].mu
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_the_leaderboards_read_clean_with_and_without_ratings(browser, site, lang, viewport):
+    base, _ = site
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(f"{base}/leaderboards?ruleset=front")  # nobody is rated in Front here
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#leaderboard-empty").is_visible()
+    assert_page_clean(page, lang)
+    page.click('.leaderboard-tabs button[data-ruleset="manoeuvre"]')
+    page.wait_for_selector('.leaderboard-tabs button[data-ruleset="manoeuvre"][aria-pressed="true"]')
+    assert "ruleset=manoeuvre" in page.url and page.locator('.leaderboard-tabs [aria-pressed="true"]').count() == 1
+    assert_page_clean(page, lang)
