@@ -7,7 +7,9 @@ and so run on both. ``-m "not postgresql"`` leaves the PostgreSQL half out.
 
 from __future__ import annotations
 
+import compileall
 import os
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,15 @@ def pytest_xdist_auto_num_workers(config):
     2-core machine the suite left a core idle a tenth of the time with two processes, and almost never with
     three (docs/performance.md, « The suite's own time »)."""
     return (os.cpu_count() or 1) + 1
+
+
+def pytest_configure(config):
+    """Once, before the test processes start: Kadesh compiled to bytecode. Where PYTHONDONTWRITEBYTECODE is set (as
+    on the CI machine), no process writes its bytecode, and every server, worker and check process the tests start
+    would compile Kadesh's sources again: about 0.2 s of CPU each, some fifty seconds over the suite (measured in
+    docs/performance.md, « The suite's own time »). Python still reads bytecode that is there."""
+    if not hasattr(config, "workerinput"):  # the controller, not each worker
+        compileall.compile_dir(Path(__file__).resolve().parents[1] / "kadesh", quiet=1)
 
 
 def pytest_collection_modifyitems(items):
