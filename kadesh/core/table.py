@@ -34,7 +34,8 @@ WORDS = {
 
 
 def is_table_action(action: Any) -> bool:
-    return isinstance(action, dict) and action.get("type") in TABLE_ACTIONS
+    kind = action.get("type") if isinstance(action, dict) else None
+    return isinstance(kind, str) and kind in TABLE_ACTIONS
 
 
 def seat_title(names: dict[str, dict[str, str]], seat: str, lang: str) -> str:
