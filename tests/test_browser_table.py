@@ -146,9 +146,11 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
                      .values(created_at=datetime.now(UTC) - timedelta(days=2)))
     store.cache.drop(created.id)  # the server's own store: it reads the game again
 
+    north.goto(f"{base}/")  # the lobby tells it among her games
+    north.wait_for_selector(f'.my-game[data-game="{created.id}"] >> text=l\'adversaire n\'a pas joué à temps')
     north.goto(f"{base}/play/{created.id}")
     north.wait_for_selector("#claim-timeout")
-    assert "Sud n'a pas joué à temps." in north.inner_text("#clock")
+    assert "Sud n'a pas joué à temps : tu peux réclamer la victoire." in north.inner_text("#clock")
     assert_page_clean(north, "fr")
     south.goto(f"{base}/play/{created.id}")
     south.wait_for_selector("#clock >> text=Ton temps est écoulé")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import UTC, datetime
 from html import escape
 from typing import Annotated, Literal
 from urllib.parse import parse_qs
@@ -36,8 +37,10 @@ from kadesh.server.problems import ApiProblem
 from kadesh.server.subscriptions_api import EMAIL, has_control, refuse_bad_webhook, small_page, webhook_style
 from kadesh.store import OWNER, SEAT, Store
 from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooManyWebhooks
+from kadesh.store.jobs import utc_text
 from kadesh.store.names import BadName
 from kadesh.store.subscriptions import TooManyEmails
+from kadesh.store.table import seat_deadlines
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -397,7 +400,9 @@ class AccountGame(BaseModel):
     version: int
     to_act: list[str]
     your_turn: bool
-    deadline: str | None = Field(description="When the game next acts by itself, UTC")
+    deadline: str | None = Field(description="When the game next acts by itself, or a seat's time per move runs "
+                                             "out, UTC")
+    late: list[str] = Field(default_factory=list, description="The seats to act whose time per move ran out")
     last_activity: str = Field(description="The last action (or the creation), UTC")
     players: list[SeatHolder]
     outcome: JsonObject | None
@@ -430,9 +435,13 @@ def account_games(store: Store, player: Player) -> list[AccountGame]:
     for held in store.accounts.games_of(player.id):
         with store.game(held.game_id) as game:
             to_act, seats, outcome, version = game.to_act(), list(game.seats), game.outcome, game.version
+            clock = seat_deadlines(game, store.tables.of(held.game_id))
+        now = datetime.now(UTC)
         games.append(AccountGame(id=held.game_id, ruleset=held.ruleset, role=held.role, seat=held.seat,
                                  version=version, to_act=to_act, your_turn=held.seat in to_act,
-                                 deadline=held.due_at, last_activity=held.last_activity,
+                                 deadline=utc_text(min(clock.values())) if clock else held.due_at,
+                                 late=[seat for seat, moment in clock.items() if moment <= now],
+                                 last_activity=held.last_activity,
                                  players=players_of(store, held.game_id, seats), outcome=outcome))
     return games
 

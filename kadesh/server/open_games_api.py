@@ -51,7 +51,7 @@ def open_games(store: Store) -> list[OpenGameOut]:
             seats = list(played.seats)
         table = store.tables.of(game.game_id)
         listed.append(OpenGameOut(
-            id=game.game_id, ruleset=game.ruleset, own_scenario=any(k in game.options for k in HIDDEN_OPTIONS),
+            id=game.game_id, ruleset=game.ruleset, own_scenario=any(game.options.get(k) for k in HIDDEN_OPTIONS),
             options={k: v for k, v in game.options.items() if k not in HIDDEN_OPTIONS},
             open=[OpenSeatOut(seat=s.seat, open_to=s.open_to) for s in game.seats],
             players=players_of(store, game.game_id, seats), opened_at=game.seats[0].opened_at,

@@ -11,7 +11,8 @@ const WORDS = {
     mine: (when, left) => `Tu dois jouer avant ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} doit jouer avant ${when} (${left}).`,
     myTimeOut: "Ton temps est écoulé : ton adversaire peut réclamer la victoire. Joue maintenant !",
-    theirTimeOut: (seat) => `${seat} n'a pas joué à temps.`,
+    theirTimeOut: (seat) => `${seat} n'a pas joué à temps : tu peux réclamer la victoire.`,
+    lateSeen: (seat) => `${seat} n'a pas joué à temps.`,
     claim: "Réclamer la victoire au temps",
     counted: "Les classements ont été mis à jour.",
     notCounted: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
@@ -23,7 +24,8 @@ const WORDS = {
     mine: (when, left) => `You must play before ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} must play before ${when} (${left}).`,
     myTimeOut: "Your time has run out: your opponent may claim the win. Play now!",
-    theirTimeOut: (seat) => `${seat} did not play in time.`,
+    theirTimeOut: (seat) => `${seat} did not play in time: you may claim the win.`,
+    lateSeen: (seat) => `${seat} did not play in time.`,
     claim: "Claim the win on time",
     counted: "The ratings have been updated.",
     notCounted: "This game does not count for the ratings: a seat was not held by an account.",
@@ -58,7 +60,8 @@ export function renderClock(box, { current, lang, seatName, claim }) {
     for (const [seat, iso] of Object.entries(table.deadlines)) {
       const late = table.late.includes(seat);
       const mine = seat === current.seat;
-      if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, mine ? w.myTimeOut : w.theirTimeOut(seatName(seat))));
+      const lateWords = mine ? w.myTimeOut : current.seat ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
+      if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, lateWords));
       else lines.push(el("p", { class: "clock-due", "data-seat": seat },
         mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang))));
     }

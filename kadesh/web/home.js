@@ -104,11 +104,11 @@ function createForm(ruleset, id, two) {
   const { name } = ruleset;
   const buttons = two
     ? [el("h4", {}, t("other_ways")),
+      tableChoices(ruleset),
       el("p", { class: "ways" },
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
         el("button", { type: "submit", id: id.link }, t("link_button")),
-        el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button"))),
-      tableChoices(ruleset)]
+        el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button")))]
     : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
       rulersBox(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];

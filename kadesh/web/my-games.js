@@ -79,6 +79,8 @@ function accountItem(game, lang, title) {
     const winner = game.outcome.winner;
     if (typeof winner !== "string") state = t.over;
     else state = `${t.over} · ${winner === game.seat ? t.you_won : t.winner(seatName(winner, lang, true))}`;
+  } else if (game.late?.length) {
+    state = game.late.includes(game.seat) ? t.my_time_out : t.their_time_out;
   } else if (game.deadline) state += ` · ${t.deadline(when(game.deadline, lang))}`;
   const link = `/play/${encodeURIComponent(game.id)}`;
   return el("li", { class: `my-game card${game.your_turn && !game.outcome ? " mine" : ""}${game.outcome ? " done" : ""}`,
@@ -129,7 +131,7 @@ export async function renderMyGames(section, { lang, rulesets, guides, account =
       } }, t.forget)));
   });
   // Your turn first, then the games going on, then the finished ones (each by its last activity, as listed).
-  const rank = (game) => (game.outcome ? 2 : game.your_turn ? 0 : 1);
+  const rank = (game) => (game.outcome ? 2 : game.your_turn || game.late?.length ? 0 : 1);  // a claim to make is a move to play
   const accountItems = [...kept].sort((a, b) => rank(a) - rank(b)).map((game) => accountItem(game, lang, title));
   const heading = (text) => el("li", { class: "my-games-heading" }, el("h3", {}, text));
   section.querySelector("#my-games").replaceChildren(

@@ -21,9 +21,8 @@ function waiting(game, lang) {
 // The game's options that have names of their own (a map, a scenario, a field), in words.
 function optionWords(game, rulesets, lang) {
   const schema = rulesets.find((r) => r.name === game.ruleset)?.options_schema ?? {};
-  const words = Object.entries(game.options ?? {}).map(([key, value]) => schema[key]?.labels?.[value]?.[lang]);
-  if (game.own_scenario) words.push(TEXT[lang].own_scenario);
-  return words.filter(Boolean);
+  if (game.own_scenario) return [TEXT[lang].own_scenario];  // its named map is not the one played
+  return Object.entries(game.options ?? {}).map(([key, value]) => schema[key]?.labels?.[value]?.[lang]).filter(Boolean);
 }
 
 async function take(game, seat, lang, error) {
@@ -43,8 +42,10 @@ function item(game, { lang, rulesets, guides, account }) {
   const t = TEXT[lang];
   const title = guides[game.ruleset]?.[lang]?.title ?? rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? t.games;
   const error = el("p", { class: "card-error", role: "alert" });
-  const details = [...optionWords(game, rulesets, lang), game.days_per_move ? t.days_per_move(game.days_per_move) : t.no_time_limit,
-    game.rated ? t.rated : t.friendly, waiting(game, lang), t.waiting_since(when(game.opened_at, lang))].filter(Boolean);
+  const clocks = rulesets.find((r) => r.name === game.ruleset)?.clocks;  // Royaumes keeps its own deadlines
+  const time = game.days_per_move ? t.days_per_move(game.days_per_move) : clocks ? t.no_time_limit : null;
+  const details = [...optionWords(game, rulesets, lang), time, game.rated ? t.rated : t.friendly, waiting(game, lang),
+    t.waiting_since(when(game.opened_at, lang))].filter(Boolean);
   return el("li", { class: "my-game card open-game", "data-game": game.id, "data-ruleset": game.ruleset },
     el("div", { class: "my-game-what" }, el("strong", { class: "my-game-title" }, title),
       el("span", { class: "muted" }, ` · ${details.join(" · ")}`)),
