@@ -16,13 +16,19 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sqlalchemy import update  # noqa: E402
+
 from kadesh.core import all_rulesets  # noqa: E402
 from kadesh.server.delivery import Settings  # noqa: E402
+from kadesh.store import schema  # noqa: E402
+from kadesh.store.jobs import utc_text  # noqa: E402
+from kadesh.store.table import DAY, TableSettings  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
 
 NORTH = {"n1": "f2", "n2": "d2", "n3": "g2", "n4": "i2", "n5": "e2", "n6": "h2", "n7": "c2",
@@ -382,6 +388,46 @@ def players(store, battle, finished, base: str) -> dict:
             "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base)}
 
 
+def rated_history(store) -> dict:
+    """Néfertari's rated Manœuvre games against Ramsès and Khâemouaset (settled as a worker would), an open rated
+    game with a day per move, and a game where Ramsès let his day run out (her page offers the claim)."""
+    accounts = store.accounts
+    her, rival = accounts.by_name("Néfertari"), accounts.by_name("Ramsès")
+    third = accounts.create_player("Khâemouaset", "fr")
+    rated = TableSettings(seconds_per_move=DAY, rated=True)
+    results = [(her, rival, "south"), (third, her, "north"), (her, third, "south"), (rival, her, "south"),
+               (her, rival, "south"), (third, rival, "north"), (her, third, "north"), (rival, third, "south")]
+    for number, (north, south, loser) in enumerate(results):
+        game = store.create_game("manoeuvre", seed=f"kadesh-screenshot-rated-{number}", table=rated)
+        accounts.claim(game.id, "seat", "north", north.id)
+        accounts.claim(game.id, "seat", "south", south.id)
+        store.act(game.id, loser, 0, {"type": "resign"})
+        store.settle_rating(game.id)
+    waiting = store.create_game("manoeuvre", seed="kadesh-screenshot-open-rated", table=rated)
+    accounts.claim(waiting.id, "seat", "north", third.id)
+    store.open_seats.open(waiting.id, {"south": "accounts"})
+    late = store.create_game("manoeuvre", seed="kadesh-screenshot-late", table=rated)
+    accounts.claim(late.id, "seat", "north", her.id)
+    accounts.claim(late.id, "seat", "south", rival.id)
+    with store.game(late.id) as game:
+        deployment = [a for a in game.legal_actions("north") if a["type"] == "deploy"]
+    cells = iter(sorted({a["cell"] for a in deployment}))
+    for version, element in enumerate(sorted({a["element"] for a in deployment})):
+        store.act(late.id, "north", version, {"type": "deploy", "element": element, "cell": next(cells)})
+    store.act(late.id, "north", store.current_version(late.id), {"type": "ready"})
+    began = datetime.now(UTC) - timedelta(days=1, hours=3)  # Ramsès' turn began then: his day ran out
+    with store.engine.begin() as conn:
+        conn.execute(update(schema.games).where(schema.games.c.id == late.id)
+                     .values(created_at=began, due_at=utc_text(began + timedelta(days=1))))
+    store.cache.drop(late.id)
+    return {"late": late}
+
+
+def show_ratings(page) -> None:
+    page.wait_for_selector("body[data-ready='true']")
+    page.locator(".player-ratings").scroll_into_view_if_needed()
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture or None[, a session's secret: signed in])."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -409,6 +455,7 @@ def shots(base: str, store) -> dict:
     computer = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "default"}, 2)
     computer_end = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "test_small"}, 20)
     signed = players(store, battle, finished, base)
+    table = rated_history(store)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -443,6 +490,9 @@ def shots(base: str, store) -> dict:
         "keep-seat": (seat_link(base, signed["fresh"], "north"), None, signed["session"]),
         "sign-in-link": (f"{base}/sign-in/{signed['sign_in_key']}", None),
         "open-games": (f"{base}/", show_open_games),
+        "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),
+        "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),
+        "player-ratings": (f"{base}/players/N%C3%A9fertari", show_ratings),
     }
 
 
