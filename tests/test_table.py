@@ -270,3 +270,37 @@ def test_the_ratings_command_finds_a_changed_rating_and_puts_it_back(tmp_path):
         assert all(rating.sigma > PROVISIONAL_SIGMA for rating in right.values())
     finally:
         store.close()
+
+
+def test_a_backup_carries_the_tables_and_ratings_and_the_restored_database_rates_on(db, tmp_path):
+    source_url = f"sqlite:///{tmp_path}/source.sqlite3"
+    source = Store(source_url)
+    try:
+        players = [source.accounts.create_player(name, "fr").id for name in ("Imhotep", "Amenhotep")]
+        for loser in ("north", "south", "north"):
+            created = source.create_game("manoeuvre", table=TableSettings(seconds_per_move=2 * DAY, rated=True))
+            for seat, player in zip(("north", "south"), players, strict=True):
+                source.accounts.claim(created.id, SEAT, seat, player)
+            source.act(created.id, loser, 0, {"type": "resign"})
+            settle_jobs(source)
+        rated = source.ratings.stored()
+        history = source.ratings.history(players[0], "manoeuvre")
+    finally:
+        source.close()
+    backup = tmp_path / "backup.jsonl"
+    assert CliRunner().invoke(cli, ["export", "--all", "--db", source_url, "-o", str(backup)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["import", str(backup), "--db", db]).exit_code == 0
+    restored = Store(db)
+    try:
+        assert restored.ratings.stored() == rated and restored.ratings.history(players[0], "manoeuvre") == history
+        assert restored.tables.of(created.id) == TableSettings(seconds_per_move=2 * DAY, rated=True)
+        assert restored.recompute_ratings() == rated
+        another = restored.create_game("manoeuvre", table=TableSettings(rated=True))  # rated on, after the restore
+        for seat, player in zip(("north", "south"), players, strict=True):
+            restored.accounts.claim(another.id, SEAT, seat, player)
+        restored.act(another.id, "north", 0, {"type": "resign"})
+        settle_jobs(restored)
+        assert restored.ratings.settled(another.id) is True
+        assert restored.recompute_ratings() == restored.ratings.stored()
+    finally:
+        restored.close()

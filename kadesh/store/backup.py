@@ -2,10 +2,10 @@
 
 The first line names the format; then one line per game with its row, its actions (with
 their stored events) and the rows of every other table that belongs to a game (token
-hashes, seats given to bots, ...); then one line per player with their account, passkeys and
-the seats they keep (sessions are not kept: a restored server signs everyone out). Unfinished
-games' seeds are in it, token hashes and players' addresses: a backup is an operator's secret,
-unlike a finished game's export.
+hashes, seats given to bots, its table and its rating's result, ...); then one line per player with their
+account, passkeys, the seats they keep and their ratings with their history (sessions are not kept: a
+restored server signs everyone out). Unfinished games' seeds are in it, token hashes and players' addresses:
+a backup is an operator's secret, unlike a finished game's export.
 
 A backup read while servers write is still consistent: a game's row is read first, then
 only the actions up to its version (actions are append-only, and a version and its action
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, Table, select
+from sqlalchemy import DateTime, Table, select, text
 
 from kadesh.store import schema
 from kadesh.store.store import Store, unplayed_game
@@ -78,7 +78,8 @@ def _players(store: Store) -> Iterator[dict[str, Any]]:
         for player in players:
             owned = {table.name: [_plain_row(table, r) for r in
                                   conn.execute(select(table).where(table.c.player_id == player.id)).all()]
-                     for table in (schema.passkeys, schema.claims, schema.account_webhooks)}
+                     for table in (schema.passkeys, schema.claims, schema.account_webhooks, schema.ratings,
+                                   schema.rating_changes)}
             yield {"player": _plain_row(schema.players, player), **owned}
 
 
@@ -135,7 +136,19 @@ def restore(store: Store, games: Iterable[dict[str, Any]]) -> RestoreReport:
                 if item.get(table.name):
                     conn.execute(table.insert(), [_typed_row(table, r) for r in item[table.name]])
         report.restored.append(game_id)
+    _follow_sequences(store)
     return report
+
+
+def _follow_sequences(store: Store) -> None:
+    """PostgreSQL: the counters of the tables whose rows came back with their ids (queued jobs, the ratings'
+    results) start after them, so that the next row written gets a free id."""
+    if store.engine.dialect.name != "postgresql":
+        return  # SQLite takes the next id after the largest
+    with store.engine.begin() as conn:
+        for table in (schema.jobs, schema.rating_results):
+            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                              f"COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table.name}"))
 
 
 def _restore_player(store: Store, item: dict[str, Any]) -> bool:
@@ -143,9 +156,10 @@ def _restore_player(store: Store, item: dict[str, Any]) -> bool:
     passkeys and the seats they keep in the games that are there; whether they were written."""
     row = item["player"]
     with store.engine.begin() as conn:
-        taken = conn.execute(select(schema.players.c.id).where(
-            (schema.players.c.id == row["id"]) | (schema.players.c.name_key == row["name_key"])
-            | (schema.players.c.email_key == row.get("email_key")))).first()
+        same = (schema.players.c.id == row["id"]) | (schema.players.c.name_key == row["name_key"])
+        if row.get("email_key") is not None:  # two players without an address are not the same one
+            same = same | (schema.players.c.email_key == row["email_key"])
+        taken = conn.execute(select(schema.players.c.id).where(same)).first()
         if taken is not None:
             return False
         conn.execute(schema.players.insert().values(**_typed_row(schema.players, row)))
@@ -155,6 +169,12 @@ def _restore_player(store: Store, item: dict[str, Any]) -> bool:
                 conn.execute(schema.passkeys.insert().values(**_typed_row(schema.passkeys, key)))
         for hook in item.get("account_webhooks", []):
             conn.execute(schema.account_webhooks.insert().values(**_typed_row(schema.account_webhooks, hook)))
+        for rating in item.get("ratings", []):
+            conn.execute(schema.ratings.insert().values(**_typed_row(schema.ratings, rating)))
+        for change in item.get("rating_changes", []):  # a change of a game that was not restored goes with it
+            if conn.execute(select(schema.rating_results.c.id).where(
+                    schema.rating_results.c.id == change["result_id"])).first() is not None:
+                conn.execute(schema.rating_changes.insert().values(**_typed_row(schema.rating_changes, change)))
         for claim in item.get("claims", []):
             game_there = conn.execute(select(schema.games.c.id).where(schema.games.c.id == claim["game_id"])).first()
             held = conn.execute(select(schema.claims.c.player_id).where(
