@@ -394,7 +394,7 @@ def rated_history(store) -> dict:
     accounts = store.accounts
     her, rival = accounts.by_name("Néfertari"), accounts.by_name("Ramsès")
     third = accounts.create_player("Khâemouaset", "fr")
-    rated = TableSettings(seconds_per_move=DAY, rated=True)
+    rated = TableSettings(seconds_per_move=DAY, rated=True, public=True)
     results = [(her, rival, "south"), (third, her, "north"), (her, third, "south"), (rival, her, "south"),
                (her, rival, "south"), (third, rival, "north"), (her, third, "north"), (rival, third, "south")]
     for number, (north, south, loser) in enumerate(results):
@@ -493,6 +493,7 @@ def shots(base: str, store) -> dict:
         "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),
         "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),
         "player-ratings": (f"{base}/players/N%C3%A9fertari", show_ratings),
+        "watch": (f"{base}/watch", None),
     }
 
 

@@ -178,3 +178,28 @@ def test_the_leaderboards_read_clean_with_and_without_ratings(browser, site, lan
     page.wait_for_selector('.leaderboard-tabs button[data-ruleset="manoeuvre"][aria-pressed="true"]')
     assert "ruleset=manoeuvre" in page.url and page.locator('.leaderboard-tabs [aria-pressed="true"]').count() == 1
     assert_page_clean(page, lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_public_game_is_watched_live_from_the_watch_list_without_any_link(browser, site, lang):
+    base, store = site
+    watched = store.create_game("manoeuvre", table=TableSettings(seconds_per_move=DAY, public=True))
+    private = store.create_game("manoeuvre")
+    for viewport in (DESKTOP, PHONE):
+        context = browser.new_context(viewport=viewport)
+        context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(f"{base}/watch")
+        page.wait_for_selector("body[data-ready='true']")
+        entry = page.locator(f'.watched-game[data-game="{watched.id}"]')
+        assert entry.count() == 1 and page.locator(f'.watched-game[data-game="{private.id}"]').count() == 0
+        assert ("1 jour par coup" if lang == "fr" else "1 day per move") in entry.inner_text()
+        assert_page_clean(page, lang)
+    entry.locator("a").click()
+    page.wait_for_function("() => document.querySelector('#board')?.dataset.version === '0'")
+    assert ("Spectateur" if lang == "fr" else "Spectator") in page.inner_text("#who")
+    assert_page_clean(page, lang)
+    with store.game(watched.id) as game:
+        version = game.version
+    store.act(watched.id, "north", version, {"type": "resign"})
+    page.wait_for_function("() => document.querySelector('#board')?.dataset.version === '1'")

@@ -187,9 +187,11 @@ def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_s
 
 
 def table_of(body: GameCreate) -> TableSettings:
+    """The game's table: its clock, rated or not, and public (anyone may watch it) when it meets strangers."""
     clock = body.clock
     return TableSettings(seconds_per_move=clock.days_per_move * DAY if clock else None,
-                         on_timeout=clock.on_timeout if clock else CLAIM, rated=body.rated)
+                         on_timeout=clock.on_timeout if clock else CLAIM, rated=body.rated,
+                         public=bool(body.open) or body.rated)
 
 
 def _again(store: Store, game_id: str) -> GameCreate:

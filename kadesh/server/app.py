@@ -131,6 +131,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         """The leaderboards, drawn from ``GET /api/leaderboards/{ruleset}``."""
         return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html; charset=utf-8")
 
+    @app.get("/watch", include_in_schema=False)
+    def watch_page() -> FileResponse:
+        """« Parties en cours », drawn from ``GET /api/watch``."""
+        return FileResponse(WEB_DIR / "watch.html", media_type="text/html; charset=utf-8")
+
     @app.get("/players/{name}", include_in_schema=False)
     def player_page(name: str) -> FileResponse:
         """A player's public page, drawn from ``GET /api/players/{name}``."""

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Path, Query, Request
 
 from kadesh.server.identity import check_same_site, signed_in
-from kadesh.store import Access, NotASeat, Store
+from kadesh.store import SPECTATOR, Access, BadToken, NotASeat, NotHeld, Store
 
 GameId = Annotated[str, Path(max_length=64, description="Game id")]
 TokenQuery = Annotated[str | None, Query(max_length=256, description="Access token (or use Authorization)")]
@@ -28,8 +28,14 @@ def bearer(header: str | None) -> str | None:
 
 def resolve(store: Store, game_id: str, token: str | None, player_id: str | None = None) -> Access:
     """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown.
-    Without a token, what the signed-in account ``player_id`` holds there (NotHeld if nothing)."""
-    return store.access(game_id, token, player_id)
+    Without a token, what the signed-in account ``player_id`` holds there (NotHeld if nothing); and with
+    neither, a public game's spectator's view (issue 42: anyone may watch a game opened to others or rated)."""
+    try:
+        return store.access(game_id, token, player_id)
+    except (BadToken, NotHeld):
+        if token or not store.tables.of(game_id).public:
+            raise
+        return Access(game_id, SPECTATOR, None)
 
 
 def account_of(request: Request, store: Store, token: str | None) -> str | None:

@@ -43,8 +43,10 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     "sign_in": ("POST", re.compile(r"^/(api/(session/passkey|account/passkeys)(/options)?|sign-in/[^/]+)/?$"),
                 "30/minute;300/day"),
     # The lists anyone may read that load games or ratings (a player's page: up to 200 games, their ratings' 200
-    # last changes in each game; the open games: up to 50; a leaderboard: 50).
-    "lists": ("GET", re.compile(r"^/api/(open-games|players/[^/]+(/ratings)?|leaderboards/[^/]+)/?$"), "120/minute"),
+    # last changes in each game; the open games: up to 50; the games to watch: 30, with their views; a
+    # leaderboard: 50).
+    "lists": ("GET", re.compile(r"^/api/(open-games|watch|players/[^/]+(/ratings)?|leaderboards/[^/]+)/?$"),
+              "120/minute"),
     # Open seats taken (each a new link written; a seat is taken once).
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.

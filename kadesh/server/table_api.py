@@ -16,12 +16,15 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from kadesh.core import all_rulesets
+from kadesh.server.accounts_api import SeatHolder, players_of
 from kadesh.server.api import StoreDep, problems, seat_view
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, account_of, bearer
-from kadesh.server.models import ActionOut
+from kadesh.server.models import ActionOut, JsonObject
+from kadesh.server.open_games_api import HIDDEN_OPTIONS
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
 from kadesh.store.ratings import Rating
+from kadesh.store.table import public_games
 
 router = APIRouter()
 
@@ -50,6 +53,20 @@ class PlayerRatingOut(RatingOut):
     ruleset: str
     history: list[RatingPoint] = Field(description="The rating after each rated game (the latest 200), oldest "
                                                    "first, starting from the newcomer's")
+
+
+class WatchedGameOut(BaseModel):
+    id: str
+    ruleset: str
+    options: JsonObject = Field(description="The game's options, but a text of the creator's own")
+    own_scenario: bool
+    players: list[SeatHolder]
+    version: int
+    to_act: list[str]
+    days_per_move: float | None
+    rated: bool
+    started: str = Field(description="When the game was made, UTC")
+    view: JsonObject = Field(description="What a spectator sees, no more: the page draws its board from it")
 
 
 def rating_out(rating: Rating) -> dict:
@@ -104,3 +121,25 @@ def history(store: Store, player_id: str, ruleset: str) -> list[RatingPoint]:
     return [RatingPoint(at=None, rating=start.shown, provisional=start.provisional)] + [
         RatingPoint(at=change.at, rating=change.after.shown, provisional=change.after.provisional)
         for change in changes]
+
+
+@router.get("/api/watch", response_model=list[WatchedGameOut], tags=["watch"], responses=problems(429))
+def games_to_watch(store: StoreDep) -> list[WatchedGameOut]:
+    """The public games in progress (opened to others, or rated; every seat taken), the latest first (30 at most),
+    each as a spectator sees it. ``GET /api/games/{id}`` and its socket answer anyone a public game's spectator view."""
+    watched = []
+    for game_id in public_games(store.engine):
+        if store.open_seats.of_game(game_id):
+            continue  # still waiting for its players: in « Parties ouvertes », not yet under way
+        table = store.tables.of(game_id)
+        with store.game(game_id) as game:
+            if game.outcome is not None:
+                continue
+            ruleset, seats, version, to_act = game.ruleset.name, list(game.seats), game.version, game.to_act()
+            options, view = dict(game.options), game.view(None)
+        watched.append(WatchedGameOut(
+            id=game_id, ruleset=ruleset, own_scenario=any(options.get(k) for k in HIDDEN_OPTIONS),
+            options={k: v for k, v in options.items() if k not in HIDDEN_OPTIONS},
+            players=players_of(store, game_id, seats), version=version, to_act=to_act,
+            days_per_move=table.days_per_move, rated=table.rated, started=store.created_at(game_id) or "", view=view))
+    return watched

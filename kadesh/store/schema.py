@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -259,6 +260,7 @@ table_settings = Table(
     Column("seconds_per_move", Integer, nullable=True),  # None: no clock
     Column("on_timeout", String(16), nullable=False),  # "claim": the other side may claim the win
     Column("rated", Boolean, nullable=False),
+    Column("public", Boolean, nullable=False, server_default=false()),  # anyone may watch it (GET /api/watch)
 )
 
 # An account's rating in one ruleset (openskill's Plackett-Luce: mu and sigma).

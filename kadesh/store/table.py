@@ -22,6 +22,7 @@ CLAIM = "claim"  # when a side's time runs out, the other may claim the win
 DAY = 86_400  # seconds
 DAYS_PER_MOVE = (1, 2, 3, 7, 14)  # the times per move offered at creation, as on Lichess' correspondence games
 KNOWN = 4096  # games' settings kept in memory (they never change)
+WATCHED = 30  # games listed to watch (GET /api/watch), the latest first
 
 table_settings = schema.table_settings
 
@@ -31,6 +32,7 @@ class TableSettings:
     seconds_per_move: int | None = None  # None: no clock
     on_timeout: str = CLAIM
     rated: bool = False
+    public: bool = False  # anyone may watch it: a game opened to others, or rated
 
     @property
     def days_per_move(self) -> float | None:
@@ -51,21 +53,34 @@ class Tables:
         """Inside the creation's transaction (no reader ever sees the game without its settings)."""
         if settings != NO_TABLE:
             conn.execute(table_settings.insert().values(game_id=game_id, seconds_per_move=settings.seconds_per_move,
-                                                         on_timeout=settings.on_timeout, rated=settings.rated))
+                                                         on_timeout=settings.on_timeout, rated=settings.rated,
+                                                         public=settings.public))
 
     def of(self, game_id: str) -> TableSettings:
         settings = self._known.get(game_id)
         if settings is None:
             with self.engine.connect() as conn:
                 row = conn.execute(select(table_settings.c.seconds_per_move, table_settings.c.on_timeout,
-                                          table_settings.c.rated)
+                                          table_settings.c.rated, table_settings.c.public)
                                    .where(table_settings.c.game_id == game_id)).first()
-            settings = TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated)) if row else NO_TABLE
+            settings = (TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated), bool(row.public))
+                        if row else NO_TABLE)
             self._known[game_id] = settings
             while len(self._known) > KNOWN:
                 self._known.popitem(last=False)
         self._known.move_to_end(game_id)
         return settings
+
+
+def public_games(engine: Engine, limit: int = WATCHED) -> list[str]:
+    """The public games not over yet, the latest made first."""
+    games = schema.games
+    with engine.connect() as conn:
+        rows = conn.execute(select(games.c.id, games.c.outcome)
+                            .join(table_settings, table_settings.c.game_id == games.c.id)
+                            .where(table_settings.c.public.is_(True))
+                            .order_by(games.c.created_at.desc(), games.c.id).limit(limit * 4)).all()
+    return [row.id for row in rows if row.outcome is None][:limit]  # JSON null and SQL NULL alike
 
 
 def seat_deadlines(game: Game, settings: TableSettings) -> dict[str, datetime]:

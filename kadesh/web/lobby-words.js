@@ -94,6 +94,7 @@ export const TEXT = {
     // accounts
     sign_in: "Se connecter",
     leaderboards: "Classements",
+    watching: "En cours",
     account_games: "Dans mon compte",
     this_browser: "Sur ce navigateur seulement",
     owner_of: "tu en es le propriétaire",
@@ -195,6 +196,7 @@ export const TEXT = {
     checking: "…",
     sign_in: "Sign in",
     leaderboards: "Leaderboards",
+    watching: "Live",
     account_games: "In my account",
     this_browser: "On this browser only",
     owner_of: "you own it",
