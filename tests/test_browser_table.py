@@ -203,3 +203,28 @@ def test_a_public_game_is_watched_live_from_the_watch_list_without_any_link(brow
         version = game.version
     store.act(watched.id, "north", version, {"type": "resign"})
     page.wait_for_function("() => document.querySelector('#board')?.dataset.version === '1'")
+
+
+def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
+    base, store = site
+    first = signed_up(browser, base, "Djéser", DESKTOP)
+    second = signed_up(browser, base, "Snéfrou", PHONE)
+    first.goto(f"{base}/")
+    first.wait_for_selector("body[data-ready='true']")
+    first.select_option("#clock-front", "3")
+    first.click("#pair-front")
+    first.wait_for_selector("#pairing-front[data-waiting='true'] >> text=En attente d'un adversaire depuis")
+    assert_page_clean(first, "fr")
+    first.reload()  # the wait goes on across a reload
+    first.wait_for_selector("#pairing-front[data-waiting='true']")
+    second.goto(f"{base}/")
+    second.wait_for_selector("body[data-ready='true']")
+    second.select_option("#clock-front", "3")
+    second.click("#pair-front")
+    second.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    first.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    assert first.url.split("/play/")[1] == second.url.split("/play/")[1]
+    assert "3 jours par coup · Partie classée" in first.inner_text("#clock")
+    game_id = first.url.split("/play/")[1]
+    names = store.accounts.seat_names(game_id)
+    assert sorted(names.values()) == ["Djéser", "Snéfrou"] and names["blue"] == "Djéser"  # the longer wait: first seat

@@ -49,6 +49,8 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
               "120/minute"),
     # Open seats taken (each a new link written; a seat is taken once).
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
+    # Looks for an opponent (each may make a game for the pair; a waiting page looks again every 5 s).
+    "pairing": ("POST", re.compile(r"^/api/pairing/?$"), "30/minute;2000/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
@@ -185,6 +187,7 @@ WORDS = {
     "links": ("de confirmations ou de désabonnements", "confirmations or unsubscriptions"),
     "sign_in": ("de connexions", "sign-ins"),
     "seats": ("de sièges pris", "seats taken"),
+    "pairing": ("de recherches d'adversaire", "searches for an opponent"),
     "lists": ("de listes demandées", "lists asked for"),
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
 }

@@ -8,23 +8,27 @@ the game (``GET /api/games/{id}``: ``table``). Ratings are openskill's (``kadesh
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from kadesh.core import all_rulesets
+from kadesh.core import Ruleset, all_rulesets, get_ruleset
+from kadesh.server.account_notices import base_url, follow
 from kadesh.server.accounts_api import SeatHolder, players_of
 from kadesh.server.api import StoreDep, problems, seat_view
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, account_of, bearer
+from kadesh.server.identity import check_same_site, not_signed_in, signed_in
 from kadesh.server.models import ActionOut, JsonObject
 from kadesh.server.open_games_api import HIDDEN_OPTIONS
 from kadesh.server.problems import ApiProblem
-from kadesh.store import Store
-from kadesh.store.ratings import Rating
-from kadesh.store.table import public_games
+from kadesh.store import SEAT, Store
+from kadesh.store.accounts import Player
+from kadesh.store.pairing import Place
+from kadesh.store.ratings import NEW, Rating
+from kadesh.store.table import DAY, TableSettings, public_games
 
 router = APIRouter()
 
@@ -143,3 +147,92 @@ def games_to_watch(store: StoreDep) -> list[WatchedGameOut]:
             players=players_of(store, game_id, seats), version=version, to_act=to_act,
             days_per_move=table.days_per_move, rated=table.rated, started=store.created_at(game_id) or "", view=view))
     return watched
+
+
+# -- pairing: « Trouver un adversaire » -------------------------------------------------------------------------
+
+class PairingIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str = Field(max_length=64, examples=["manoeuvre"])
+    days_per_move: Literal[1, 2, 3, 7, 14] = Field(1, description="The time per move of the game to play")
+
+
+class PairingOut(BaseModel):
+    status: Literal["idle", "waiting", "paired"]
+    ruleset: str | None = None
+    days_per_move: float | None = None
+    since: str | None = Field(None, description="When the player began to wait, UTC")
+    game: str | None = Field(None, description="Once paired: the game, kept in the account (GET /api/games/{id})")
+
+
+def _signed_in(request: Request, store: Store) -> Player:
+    player = signed_in(request, store)
+    if player is None:
+        raise not_signed_in()
+    return player
+
+
+def _out(place: Place | None) -> PairingOut:
+    if place is None:
+        return PairingOut(status="idle")
+    return PairingOut(status="paired" if place.game_id else "waiting", ruleset=place.ruleset,
+                      days_per_move=place.seconds_per_move / DAY, since=place.queued_at, game=place.game_id)
+
+
+def _pair(store: Store, request: Request, seeker: Player, partner_id: str, place: Place) -> str:
+    """The rated game of a pair: the longer waiting player has the first seat; both keep theirs."""
+    created = store.create_game(place.ruleset, table=TableSettings(seconds_per_move=place.seconds_per_move,
+                                                                    rated=True, public=True))
+    with store.game(created.id) as game:
+        seats = [seat for seat in game.seats if seat not in game.ruleset.game_master_seats]
+    partner = store.accounts.player(partner_id)
+    for seat, player in zip(seats, (partner, seeker), strict=False):
+        if player is not None:
+            store.accounts.claim(created.id, SEAT, seat, player.id)
+            follow(store, player, base_url(request), [(created.id, seat)])
+    store.pairing.paired(seeker.id, partner_id, created.id)
+    return created.id
+
+
+@router.post("/api/pairing", response_model=PairingOut, tags=["pairing"],
+             responses=problems(400, 401, 403, 413, 415, 422, 429))
+def find_an_opponent(body: PairingIn, request: Request, store: StoreDep) -> PairingOut:
+    """Wait for an opponent in a game and a time per move, or be paired at once with the nearest rating waiting:
+    a rated game, kept in both accounts. An account waits in one place at a time: asking again while waiting
+    looks again (the page asks every few seconds), and once paired answers the game, once."""
+    player = _signed_in(request, store)
+    check_same_site(request)
+    if body.ruleset not in all_rulesets() or type(get_ruleset(body.ruleset)).deadline is not Ruleset.deadline:
+        raise ApiProblem(422, "no_pairing", "Ce jeu ne se joue pas avec un temps par coup : pas d'appariement.",
+                         "This game is not played with a time per move: no pairing.")
+    place = store.pairing.place(player.id)
+    if place is not None and place.game_id:
+        store.pairing.told(player.id)
+        return _out(place)
+    if place is not None:
+        partner = store.pairing.retry(player.id) if place.matched_with is None else None
+    else:
+        mu = store.ratings.of(player.id).get(body.ruleset, NEW).mu
+        place, partner = store.pairing.seek(player.id, body.ruleset, body.days_per_move * DAY, mu)
+    if partner is None:
+        return _out(place)
+    game_id = _pair(store, request, player, partner, place)
+    request.app.state.workers.ensure()
+    return PairingOut(status="paired", ruleset=place.ruleset, days_per_move=place.seconds_per_move / DAY, game=game_id)
+
+
+@router.get("/api/pairing", response_model=PairingOut, tags=["pairing"], responses=problems(401))
+def where_am_i(request: Request, store: StoreDep) -> PairingOut:
+    """Whether the account waits for an opponent, and since when, or the game it was paired in."""
+    return _out(store.pairing.place(_signed_in(request, store).id))
+
+
+@router.delete("/api/pairing", status_code=204, tags=["pairing"], responses=problems(401, 403, 409))
+def stop_waiting(request: Request, store: StoreDep) -> Response:
+    """Stop waiting for an opponent; 409 ``already_paired`` if a game was made meanwhile (GET tells which)."""
+    player = _signed_in(request, store)
+    check_same_site(request)
+    if not store.pairing.leave(player.id) and store.pairing.place(player.id) is not None:
+        raise ApiProblem(409, "already_paired", "Un adversaire a été trouvé entre-temps : la partie t'attend.",
+                         "An opponent was found meanwhile: the game is waiting for you.")
+    return Response(status_code=204)

@@ -304,3 +304,19 @@ rating_changes = Table(
     Column("at", String(32), nullable=False),
     Index("ix_rating_changes_player", "player_id", "ruleset"),
 )
+
+# Accounts waiting for an opponent (issue 42): one place each. A seeker takes the nearest rating waiting for
+# the same game and time per move, both rows marked in one transaction; the game made for them is then written
+# on both, and each row goes once its player has been told.
+pairing_queue = Table(
+    "pairing_queue",
+    metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("ruleset", String(64), nullable=False),
+    Column("seconds_per_move", Integer, nullable=False),
+    Column("mu", Float, nullable=False),  # the rating when the player asked
+    Column("queued_at", String(32), nullable=False),  # UTC text
+    Column("matched_with", String(32), nullable=True),
+    Column("game_id", String(32), nullable=True),
+    Index("ix_pairing_queue_waiting", "ruleset", "seconds_per_move", "matched_with"),
+)

@@ -63,6 +63,7 @@ from kadesh.store.errors import (
 )
 from kadesh.store.jobs import BOT, RATE, JobQueue, bot_priority, utc_text
 from kadesh.store.open_seats import OpenSeats
+from kadesh.store.pairing import Pairing
 from kadesh.store.prepared import Prepared
 from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
 from kadesh.store.subscriptions import Subscriptions
@@ -246,6 +247,7 @@ class Store:
         self.accounts = Accounts(self.engine, self._writing)
         self.open_seats = OpenSeats(self.engine, self._writing)
         self.tables = Tables(self.engine)
+        self.pairing = Pairing(self.engine, self._writing)
         self.ratings = Ratings(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))

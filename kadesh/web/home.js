@@ -7,6 +7,7 @@ import { picture } from "./lobby-art.js";
 import { PICTURES, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
 import { renderOpenGames } from "./open-games.js";
+import { pairingBox, resumePairing } from "./pairing.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
 let rulesets = [];
@@ -132,7 +133,17 @@ function tableChoices(ruleset) {
   rated.checked = Boolean(remembered(name, "rated", false));
   return el("div", { class: "table-choices" },
     el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
-    account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null);
+    account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null,
+    account ? pairingBox(ruleset, () => pairingDays(name), lang) : null);
+}
+
+// A pairing is always played with a time per move: the one chosen, else a day.
+const pairingDays = (name) => Number($(`clock-${name}`)?.value || 1);
+
+function redrawPairing() {
+  for (const ruleset of rulesets.filter((r) => r.clocks)) {
+    $(`pairing-${ruleset.name}`)?.replaceWith(pairingBox(ruleset, () => pairingDays(ruleset.name), lang));
+  }
 }
 
 function chosenTable(ruleset, opening) {
@@ -521,4 +532,5 @@ const ORDER = ["manoeuvre", "bataille", "front", "royaumes"];  // quickest first
 rulesets.sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99));
 await loadModules();
 render();
+if (account) await resumePairing(redrawPairing);  // a wait for an opponent begun before goes on
 document.body.dataset.ready = "true";
