@@ -228,3 +228,18 @@ def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
     game_id = first.url.split("/play/")[1]
     names = store.accounts.seat_names(game_id)
     assert sorted(names.values()) == ["Djéser", "Snéfrou"] and names["blue"] == "Djéser"  # the longer wait: first seat
+
+
+def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser, site):
+    base, store = site
+    page = signed_up(browser, base, "Ouserkaf", PHONE)
+    page.wait_for_selector("#vacation-form")
+    assert "Il te reste 14 jour(s) de vacances cette année." in page.inner_text("main")
+    page.select_option("#vacation-days", "3")
+    page.click("#vacation-go")
+    page.wait_for_selector("#vacation-state >> text=En vacances jusqu'au")
+    assert_page_clean(page, "fr")
+    assert store.vacations.away_until(store.accounts.by_name("Ouserkaf").id) is not None
+    page.click("#vacation-back")
+    page.wait_for_selector("#vacation-form")
+    assert store.vacations.away_until(store.accounts.by_name("Ouserkaf").id) is None

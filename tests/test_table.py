@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kadesh.cli import app as cli
-from kadesh.core import load_game
+from kadesh.core import RuleError, load_game
 from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.server.worker import Worker
 from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
 from kadesh.store.table import DAY, TableSettings
+from kadesh.store.vacations import NoVacationLeft
 from tests.kadesh_http import auth
 from tests.webauthn_support import make_account
 
@@ -304,3 +305,47 @@ def test_a_backup_carries_the_tables_and_ratings_and_the_restored_database_rates
         assert restored.recompute_ratings() == restored.ratings.stored()
     finally:
         restored.close()
+
+
+def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
+    store, device = served
+    north_device, south_device = device(), device()
+    make_account(north_device, "Ramose", ORIGIN)
+    make_account(south_device, "Kaemwaset", ORIGIN)
+    gid = rated_game(north_device, south_device, days=1)["id"]
+    with store.game(gid) as game:
+        action, began = game.legal_actions("north")[0], game.written_at[game.turn_began["south"]]
+    played = north_device.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": action})
+    assert played.status_code == 200
+    assert south_device.get("/api/account/vacation").json() == {"away_until": None, "days_left": 14.0,
+                                                                 "days_per_year": 14}
+    away = south_device.post("/api/account/vacation", json={"days": 3})
+    assert away.status_code == 200 and away.json()["away_until"] and away.json()["days_left"] <= 14.0
+    assert south_device.post("/api/account/vacation", json={"days": 1}).json()["code"] == "already_away"
+    assert south_device.post("/api/account/vacation", json={"days": 15}).status_code == 422
+    deadline = datetime.fromisoformat(north_device.get(f"/api/games/{gid}").json()["table"]["deadlines"]["south"])
+    assert timedelta(days=3, hours=23) < deadline - began < timedelta(days=4, hours=1)  # a day, and three away
+    north = store.accounts.by_name("Ramose").id
+    with pytest.raises(RuleError, match="still has time"):
+        store.claim_on_time(gid, None, player_id=north, now=began + timedelta(days=2))
+    assert store.claim_on_time(gid, None, player_id=north, now=deadline + timedelta(seconds=1))[1].version == 2
+
+
+def test_vacation_days_are_counted_over_a_year_and_coming_back_early_gives_the_rest_back(db):
+    store = Store(db)
+    try:
+        player = store.accounts.create_player("Nakhtmin", "fr").id
+        start = datetime(2026, 1, 10, tzinfo=UTC)
+        store.vacations.leave(player, 10, now=start)
+        assert store.vacations.come_back(player, now=start + timedelta(days=4))  # four days taken
+        assert store.vacations.days_left(player, now=start + timedelta(days=5)) == pytest.approx(10)
+        with pytest.raises(NoVacationLeft):
+            store.vacations.leave(player, 11, now=start + timedelta(days=5))
+        store.vacations.leave(player, 10, now=start + timedelta(days=5))
+        assert store.vacations.days_left(player, now=start + timedelta(days=20)) == pytest.approx(0)
+        assert store.vacations.days_left(player, now=start + timedelta(days=366)) == pytest.approx(4)  # the second
+        assert store.vacations.days_left(player, now=start + timedelta(days=371)) == pytest.approx(14)  # a year on
+        store.accounts.delete_player(player)
+        assert store.vacations.of(player) == []
+    finally:
+        store.close()

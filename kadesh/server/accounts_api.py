@@ -40,7 +40,7 @@ from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooMa
 from kadesh.store.jobs import utc_text
 from kadesh.store.names import BadName
 from kadesh.store.subscriptions import TooManyEmails
-from kadesh.store.table import seat_deadlines
+from kadesh.store.vacations import VACATION_DAYS_PER_YEAR, AlreadyAway, NoVacationLeft
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -348,6 +348,53 @@ class WebhookOut(BaseModel):
     lang: str
 
 
+# -- vacations: the clocks of one's seats paused a few days a year -------------------------------------------------
+
+class VacationIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    days: int = Field(ge=1, le=VACATION_DAYS_PER_YEAR, description="Whole days, from now")
+
+
+class VacationOut(BaseModel):
+    away_until: str | None = Field(description="The end of the vacation under way, UTC; null when there is none")
+    days_left: float = Field(description="Days of vacation left over the last 365")
+    days_per_year: int
+
+
+def vacation_out(store: Store, player: Player) -> VacationOut:
+    until = store.vacations.away_until(player.id)
+    return VacationOut(away_until=utc_text(until) if until else None, days_left=round(store.vacations.days_left(
+        player.id), 2), days_per_year=VACATION_DAYS_PER_YEAR)
+
+
+@router.get("/api/account/vacation", response_model=VacationOut, tags=["accounts"], responses=ACCOUNT)
+def get_vacation(player: PlayerDep, store: StoreDep) -> VacationOut:
+    """The vacation under way, if any, and the days left this year (14 over any 365 days)."""
+    return vacation_out(store, player)
+
+
+@router.post("/api/account/vacation", response_model=VacationOut, tags=["accounts"],
+             responses=problems(400, 401, 403, 409, 413, 415, 422))
+def take_vacation(body: VacationIn, player: PlayerDep, store: StoreDep) -> VacationOut:
+    """Pause the clocks of every seat the account keeps for ``days`` from now: each seat's time per move is
+    lengthened by the vacation. 409 ``already_away``, 422 ``no_vacation_left``."""
+    try:
+        store.vacations.leave(player.id, body.days)
+    except AlreadyAway:
+        raise ApiProblem(409, "already_away", "Tu es déjà en vacances.", "You are on vacation already.") from None
+    except NoVacationLeft as short:
+        raise ApiProblem(422, "no_vacation_left", f"Il te reste {short.days_left:.1f} jour(s) de vacances cette année.",
+                         f"You have {short.days_left:.1f} day(s) of vacation left this year.") from None
+    return vacation_out(store, player)
+
+
+@router.delete("/api/account/vacation", response_model=VacationOut, tags=["accounts"], responses=ACCOUNT)
+def end_vacation(player: PlayerDep, store: StoreDep) -> VacationOut:
+    """Come back early: the clocks run again now, and only the days taken count."""
+    store.vacations.come_back(player.id)
+    return vacation_out(store, player)
+
+
 @router.get("/api/account/webhooks", response_model=list[WebhookOut], tags=["accounts"], responses=ACCOUNT)
 def list_webhooks(player: PlayerDep, store: StoreDep) -> list[WebhookOut]:
     """The account's webhooks: each hears the turns of every seat the account keeps."""
@@ -435,7 +482,7 @@ def account_games(store: Store, player: Player) -> list[AccountGame]:
     for held in store.accounts.games_of(player.id):
         with store.game(held.game_id) as game:
             to_act, seats, outcome, version = game.to_act(), list(game.seats), game.outcome, game.version
-            clock = seat_deadlines(game, store.tables.of(held.game_id))
+            clock = store.clock(held.game_id, game)
         now = datetime.now(UTC)
         games.append(AccountGame(id=held.game_id, ruleset=held.ruleset, role=held.role, seat=held.seat,
                                  version=version, to_act=to_act, your_turn=held.seat in to_act,

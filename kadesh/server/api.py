@@ -52,7 +52,7 @@ from kadesh.server.models import (
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
 from kadesh.store import OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
-from kadesh.store.table import CLAIM, DAY, TableSettings, seat_deadlines
+from kadesh.store.table import CLAIM, DAY, TableSettings
 from kadesh.store.verify import verify_export
 
 router = APIRouter(prefix="/api")
@@ -221,7 +221,7 @@ def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
     if settings.seconds_per_move is None and not settings.rated:
         return None
     now = datetime.now(UTC)
-    deadlines = seat_deadlines(game, settings)
+    deadlines = store.clock(game_id, game)
     return TableOut(days_per_move=settings.days_per_move, on_timeout=settings.on_timeout, rated=settings.rated,
                     deadlines={seat: moment.isoformat() for seat, moment in deadlines.items()},
                     late=[seat for seat, moment in deadlines.items() if moment <= now],

@@ -207,7 +207,7 @@ class Accounts:
         their links, with nobody's name at the seat."""
         self._write(*(delete(table).where(table.c.player_id == player_id)
                       for table in (claims, passkeys, sessions, account_webhooks, schema.ratings,
-                                    schema.rating_changes, schema.pairing_queue)),
+                                    schema.rating_changes, schema.pairing_queue, schema.vacations)),
                     delete(ceremonies).where(ceremonies.c.player_id == player_id),
                     delete(players).where(players.c.id == player_id))
 

@@ -320,3 +320,12 @@ pairing_queue = Table(
     Column("game_id", String(32), nullable=True),
     Index("ix_pairing_queue_waiting", "ruleset", "seconds_per_move", "matched_with"),
 )
+
+# An account's vacations (issue 42): while one lasts, the clocks of the seats it keeps are paused.
+vacations = Table(
+    "vacations",
+    metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("starts_at", String(32), primary_key=True),  # UTC text
+    Column("ends_at", String(32), nullable=False),  # UTC text; moved to the moment the player comes back early
+)

@@ -69,6 +69,7 @@ from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.table import NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
+from kadesh.store.vacations import Stay, Vacations
 from kadesh.store.watches import Watches
 from kadesh.store.writer import GroupWriter, Play
 
@@ -95,9 +96,9 @@ _BUMP = (update(schema.games)
          .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
          .values(version=bindparam("next"), outcome=bindparam("new_outcome", type_=JSON),
                  due_at=bindparam("new_due", type_=String)))
-_FORGET_DUE = (update(schema.games)
-               .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
-               .values(due_at=None))
+_MOVE_DUE = (update(schema.games)
+             .where(schema.games.c.id == bindparam("game_id"), schema.games.c.version == bindparam("current"))
+             .values(due_at=bindparam("due", type_=String)))
 _TOUCH = update(schema.games).where(schema.games.c.id == bindparam("game_id")).values(version=schema.games.c.version)
 _RECORD = schema.actions.insert()
 # Who watches the game's turns, in one read: its computer seats (subscription "") and the seats' subscriptions.
@@ -248,6 +249,7 @@ class Store:
         self.open_seats = OpenSeats(self.engine, self._writing)
         self.tables = Tables(self.engine)
         self.pairing = Pairing(self.engine, self._writing)
+        self.vacations = Vacations(self.engine, self._writing)
         self.ratings = Ratings(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
@@ -525,7 +527,7 @@ class Store:
             game.written_at.append(now)
             next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
             new_round = game.ruleset.round(game.state) != round_before
-            due = due_at(game, settings)
+            due = due_at(game, settings, self._stays(game_id, settings))
         except RuleError:
             raise
         except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
@@ -693,11 +695,13 @@ class Store:
             due = game.ruleset.deadline(game.state) if game.outcome is None else None
             version = game.version
             moment = now or _now()
-            clock_ran_out = not due and any(deadline <= moment for deadline in
-                                             seat_deadlines(game, self.tables.of(game_id)).values())
-        if clock_ran_out:
+            settings = self.tables.of(game_id)
+            clock = seat_deadlines(game, settings, self._stays(game_id, settings)) if not due else {}
+        if clock:  # a seat's time ran out (its side's to claim), or a vacation moved it: look again then
+            later = [deadline for deadline in clock.values() if deadline > moment]
             with self.engine.connect() as conn, self._writing, conn.begin():
-                conn.execute(_FORGET_DUE, {"game_id": game_id, "current": version})
+                conn.execute(_MOVE_DUE, {"game_id": game_id, "current": version,
+                                         "due": utc_text(min(later)) if len(later) == len(clock) else None})
         if due is None or due_at_text(due[0]) > utc_text(moment):
             return None
         _, seat, action = due
@@ -722,13 +726,21 @@ class Store:
             if settings.seconds_per_move is None:
                 raise RuleError("no_clock", "Cette partie n'a pas de temps par coup : rien à réclamer.",
                                 "This game has no time per move: there is nothing to claim.")
-            late = late_seats(game, settings, access.seat, now or _now())
+            late = late_seats(game, settings, access.seat, now or _now(), self._stays(game_id, settings))
             if not late:
                 raise RuleError(NOT_LATE, "Le temps de l'autre camp n'est pas écoulé : on ne peut rien réclamer.",
                                 "The other side still has time: there is nothing to claim.")
             action = {"type": CLAIM_TIMEOUT, "against": late[0]}
             return access, self._act_at(conn, game_id, access.seat, current, current, action, None,
                                         self._commit_alone, table=True)
+
+    def clock(self, game_id: str, game: Game) -> dict[str, datetime]:
+        """When each seat to act runs out of its time per move, its holder's vacations counted; {} if none."""
+        settings = self.tables.of(game_id)
+        return seat_deadlines(game, settings, self._stays(game_id, settings))
+
+    def _stays(self, game_id: str, settings: TableSettings) -> dict[str, list[Stay]]:
+        return self.vacations.of_seats(game_id) if settings.seconds_per_move is not None else {}
 
     # -- ratings ------------------------------------------------------------------
     def settle_rating(self, game_id: str) -> bool | None:
@@ -821,11 +833,11 @@ def due_at_text(iso: str) -> str:
     return utc_text(datetime.fromisoformat(iso.replace("Z", "+00:00")))
 
 
-def due_at(game: Game, settings: TableSettings = NO_TABLE) -> str | None:
+def due_at(game: Game, settings: TableSettings = NO_TABLE, stays: dict[str, list[Stay]] | None = None) -> str | None:
     """When a worker next looks at the game: the rules' deadline, or the first seat's time running out."""
     due = game.ruleset.deadline(game.state) if game.outcome is None else None
     moments = [due_at_text(due[0])] if due is not None else []
-    moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings).values()]
+    moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings, stays).values()]
     return min(moments, default=None)
 
 

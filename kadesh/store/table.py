@@ -17,6 +17,7 @@ from sqlalchemy import Connection, Engine, select
 
 from kadesh.core import Game
 from kadesh.store import schema
+from kadesh.store.vacations import Stay, lengthened
 
 CLAIM = "claim"  # when a side's time runs out, the other may claim the win
 DAY = 86_400  # seconds
@@ -83,14 +84,19 @@ def public_games(engine: Engine, limit: int = WATCHED) -> list[str]:
     return [row.id for row in rows if row.outcome is None][:limit]  # JSON null and SQL NULL alike
 
 
-def seat_deadlines(game: Game, settings: TableSettings) -> dict[str, datetime]:
-    """When each seat to act runs out of time; {} without a clock or once the game is over."""
+def seat_deadlines(game: Game, settings: TableSettings,
+                   stays: dict[str, list[Stay]] | None = None) -> dict[str, datetime]:
+    """When each seat to act runs out of time, lengthened by its holder's vacations (``stays``, by seat); {}
+    without a clock or once the game is over."""
     if settings.seconds_per_move is None or game.outcome is not None:
         return {}
     per_move = timedelta(seconds=settings.seconds_per_move)
-    return {seat: game.written_at[began] + per_move for seat, began in game.turn_began.items()}
+    return {seat: lengthened(game.written_at[began] + per_move, game.written_at[began], (stays or {}).get(seat, []))
+            for seat, began in game.turn_began.items()}
 
 
-def late_seats(game: Game, settings: TableSettings, claimer: str, now: datetime) -> list[str]:
+def late_seats(game: Game, settings: TableSettings, claimer: str, now: datetime,
+               stays: dict[str, list[Stay]] | None = None) -> list[str]:
     """The seats other than ``claimer`` whose time ran out at ``now``."""
-    return [seat for seat, deadline in seat_deadlines(game, settings).items() if seat != claimer and deadline <= now]
+    return [seat for seat, deadline in seat_deadlines(game, settings, stays).items()
+            if seat != claimer and deadline <= now]

@@ -23,6 +23,9 @@ const TEXT = {
     add_key: "Ajouter une clé d'accès", added: "Clé d'accès ajoutée.",
     email: "Mon adresse e-mail", email_is: (a) => `Adresse confirmée : ${a}`, no_email: "Aucune adresse : ajoute-en une pour pouvoir te connecter par e-mail et recevoir tes avis.",
     add_email: "Confirmer cette adresse", email_sent: (a) => `Un lien a été envoyé à ${a} : ouvre-le ici pour confirmer l'adresse.`,
+    vacation: "Vacances", vacation_help: (n) => `Tes horloges s'arrêtent pendant tes vacances : chaque siège que tu gardes a autant de temps en plus pour jouer. ${n} jours par an.`,
+    vacation_left: (d) => `Il te reste ${d} jour(s) de vacances cette année.`, vacation_until: (w) => `En vacances jusqu'au ${w}.`,
+    vacation_days: "Nombre de jours", vacation_go: "Partir en vacances", vacation_back: "Revenir de vacances",
     hooks: "Mes webhooks", hooks_help: "Discord, Slack ou tout service qui reçoit du JSON : il est prévenu quand c'est ton tour, dans chacune de tes parties.",
     hook_address: "Adresse du webhook", add_hook: "Ajouter ce webhook", hook_added: "Webhook ajouté.", hook_removed: "Webhook retiré.",
     hook_remove_label: (a) => `Retirer le webhook ${a}`, no_hooks: "Aucun webhook.",
@@ -51,6 +54,9 @@ const TEXT = {
     add_key: "Add a passkey", added: "Passkey added.",
     email: "My e-mail address", email_is: (a) => `Confirmed address: ${a}`, no_email: "No address: add one to sign in by e-mail and receive your notices.",
     add_email: "Confirm this address", email_sent: (a) => `A link was sent to ${a}: open it here to confirm the address.`,
+    vacation: "Vacation", vacation_help: (n) => `Your clocks stop during your vacation: each seat you keep gets as much more time to play. ${n} days a year.`,
+    vacation_left: (d) => `You have ${d} day(s) of vacation left this year.`, vacation_until: (w) => `On vacation until ${w}.`,
+    vacation_days: "Number of days", vacation_go: "Go on vacation", vacation_back: "Come back from vacation",
     hooks: "My webhooks", hooks_help: "Discord, Slack or any service that takes JSON: it is told when it is your turn, in each of your games.",
     hook_address: "Webhook address", add_hook: "Add this webhook", hook_added: "Webhook added.", hook_removed: "Webhook removed.",
     hook_remove_label: (a) => `Remove the webhook ${a}`, no_hooks: "No webhook.",
@@ -170,6 +176,7 @@ async function removePasskey(key) {
 }
 
 let hooks = [];  // the account's webhooks
+let vacation = null;  // {away_until, days_left, days_per_year} (GET /api/account/vacation)
 
 async function addHook(address) {
   await api("/api/account/webhooks", { method: "POST", body: JSON.stringify({ address, lang }) });
@@ -183,6 +190,36 @@ async function removeHook(hook) {
   hooks = await api("/api/account/webhooks");
   render();
   say(t("hook_removed"));
+}
+
+async function setVacation(options) {
+  vacation = await api("/api/account/vacation", options);
+  render();
+}
+
+let vacationOf = null;  // whose vacation was asked for (an account signed in on this page asks again)
+
+function vacationBox() {
+  if (vacationOf !== account.name) {
+    vacationOf = account.name;
+    vacation = null;
+    api("/api/account/vacation").then((answer) => { vacation = answer; render(); }).catch(() => null);
+  }
+  if (!vacation) return null;
+  const left = Math.floor(vacation.days_left);
+  const days = el("select", { id: "vacation-days" }, ...Array.from({ length: Math.max(left, 0) }, (_, i) =>
+    el("option", { value: String(i + 1) }, String(i + 1))));
+  const away = vacation.away_until
+    ? [el("p", { id: "vacation-state" }, t("vacation_until", new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short" }).format(new Date(vacation.away_until)))),
+      el("button", { type: "button", id: "vacation-back", onclick: () => attempt(() => setVacation({ method: "DELETE" })) }, t("vacation_back"))]
+    : [left >= 1 ? el("form", { id: "vacation-form", onsubmit: (event) => { event.preventDefault();
+      attempt(() => setVacation({ method: "POST", body: JSON.stringify({ days: Number(days.value) }) })); } },
+      el("p", { class: "field" }, el("label", { for: "vacation-days" }, t("vacation_days")), days),
+      el("button", { type: "submit", id: "vacation-go" }, t("vacation_go"))) : null];
+  return el("section", { class: "card", "aria-labelledby": "vacation-title" },
+    el("h3", { id: "vacation-title" }, t("vacation")),
+    el("p", { class: "muted" }, t("vacation_help", vacation.days_per_year)),
+    el("p", {}, t("vacation_left", left)), ...away.filter(Boolean));
 }
 
 function hooksBox() {
@@ -257,6 +294,7 @@ function signedIn() {
           el("p", { class: "muted" }, t("no_email")),
           field("address", t("address"), { type: "email", required: true, autocomplete: "email" }),
           el("button", { type: "submit" }, t("add_email")))),
+    vacationBox(),
     hooksBox(),
     el("section", { class: "card", "aria-labelledby": "devices-title" },
       el("h3", { id: "devices-title" }, t("devices")),
