@@ -147,3 +147,45 @@ def test_the_last_open_seat_taken_at_the_same_instant_through_two_servers_goes_t
     seen = httpx.get(f"{second}/api/games/{gid}", headers={"Authorization": f"Bearer {winner}"}).json()
     assert seen["seat"] == "south"
     assert gid not in [game["id"] for game in httpx.get(f"{first}/api/open-games").json()]
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_accounts_looking_for_an_opponent_at_once_through_two_servers_are_each_paired_once(two_servers):
+    """Issue 42: eight accounts ask « Trouver un adversaire » at the same instant, four through each server, and
+    look again as their pages do: four games, each between two of them, and no account in two."""
+    import threading
+    import time
+
+    from tests.webauthn_support import make_account
+
+    urls = [server.url for server in two_servers]
+    clients = [httpx.Client(base_url=urls[n % 2], timeout=30) for n in range(8)]
+    try:
+        for number, client in enumerate(clients):
+            make_account(client, f"Nomarque {number}", urls[number % 2])
+        start, games = threading.Barrier(len(clients)), {}
+
+        def seek(number: int, client: httpx.Client) -> None:
+            start.wait()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:  # the first ask, then the page looking again until it is paired
+                answer = client.post("/api/pairing", json={"ruleset": "manoeuvre", "days_per_move": 1}).json()
+                if answer["status"] == "paired":
+                    games[number] = answer["game"]
+                    return
+                time.sleep(0.2)
+
+        seekers = [threading.Thread(target=seek, args=pair) for pair in enumerate(clients)]
+        for seeker in seekers:
+            seeker.start()
+        for seeker in seekers:
+            seeker.join(120)
+        assert len(games) == len(clients), games  # every one paired
+        players = {game: sorted(n for n, g in games.items() if g == game) for game in set(games.values())}
+        assert len(players) == 4 and all(len(pair) == 2 for pair in players.values())  # pairs, none twice
+        for number, game in games.items():
+            assert clients[number].get(f"/api/games/{game}").json()["seat"] in ("north", "south")
+    finally:
+        for client in clients:
+            client.close()
