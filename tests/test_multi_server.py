@@ -189,3 +189,40 @@ def test_accounts_looking_for_an_opponent_at_once_through_two_servers_are_each_p
     finally:
         for client in clients:
             client.close()
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_two_accounts_taking_the_last_seat_at_once_through_two_servers_get_it_once(two_servers):
+    """Issue 42's acceptance: a rated game's last seat, open to accounts, taken at the same instant by two
+    accounts, one through each server: one keeps it in their account, the other is told it is gone."""
+    import threading
+
+    from tests.webauthn_support import make_account
+
+    urls = [server.url for server in two_servers]
+    opener, *takers = [httpx.Client(base_url=urls[n % 2], timeout=30) for n in range(3)]
+    try:
+        for number, client in enumerate([opener, *takers]):
+            make_account(client, f"Vizir {number}", urls[number % 2])
+        made = opener.post("/api/games", json={"ruleset": "manoeuvre", "rated": True, "clock": {"days_per_move": 1},
+                                               "open": {"south": "accounts"}})
+        assert made.status_code == 201, made.text
+        gid, start, answers = made.json()["id"], threading.Barrier(2), {}
+
+        def take(number: int, client: httpx.Client) -> None:
+            start.wait()
+            answers[number] = client.post(f"/api/games/{gid}/seats/south/take")
+
+        threads = [threading.Thread(target=take, args=pair) for pair in enumerate(takers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert sorted(answer.status_code for answer in answers.values()) == [200, 409]
+        winner = next(number for number, answer in answers.items() if answer.status_code == 200)
+        assert takers[winner].get(f"/api/games/{gid}").json()["seat"] == "south"  # kept in the account
+        assert takers[1 - winner].get(f"/api/games/{gid}").json()["role"] == "spectator"  # a public game: watched
+    finally:
+        for client in [opener, *takers]:
+            client.close()
