@@ -1,10 +1,11 @@
-"""The table around a game (issue 42): a time per move, and whether the game is rated. Set when the game is
-made, never changed after.
+"""The table around a game (issue 42): a time per move, whether the game is rated, whether anyone may watch it.
+Set when the game is made, never changed after.
 
 The clock is a turn's: a seat's time runs from the moment its turn began (the action after which it had to act
-while it did not before, or the game's creation) for ``seconds_per_move``, whatever it plays meanwhile. When it
-runs out, nothing happens by itself: the late side may still play until another side claims the win
-(``Store.claim_on_time``), which ends the game as the late side's loss (``kadesh.core.table``).
+while it did not before, or the game's creation) for ``seconds_per_move``, whatever it plays meanwhile, and for
+as long again as its holder's vacations take of it (``kadesh.store.vacations``). When it runs out, nothing
+happens by itself: the late side may still play until another side claims the win (``Store.claim_on_time``),
+which ends the game as the late side's loss (``kadesh.core.table``).
 """
 
 from __future__ import annotations
