@@ -19,9 +19,10 @@ from kadesh.server.rates import RatePolicy
 from kadesh.server.worker import Worker
 from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
-from kadesh.store.table import DAY, TableSettings
+from kadesh.store.table import COMPUTER, DAY, TableSettings
 from kadesh.store.vacations import NoVacationLeft
 from tests.kadesh_http import auth
+from tests.manoeuvre_pages import NORTH_CELLS
 from tests.webauthn_support import make_account
 
 ORIGIN = "https://testserver"
@@ -347,5 +348,26 @@ def test_vacation_days_are_counted_over_a_year_and_coming_back_early_gives_the_r
         assert store.vacations.days_left(player, now=start + timedelta(days=371)) == pytest.approx(14)  # a year on
         store.accounts.delete_player(player)
         assert store.vacations.of(player) == []
+    finally:
+        store.close()
+
+
+def test_the_computer_plays_a_late_sides_turn_when_the_creator_chose_so(db):
+    store = Store(db)
+    try:
+        created = store.create_game("manoeuvre", table=TableSettings(seconds_per_move=DAY, on_timeout=COMPUTER))
+        for version, cell in enumerate(NORTH_CELLS):
+            store.act(created.id, "north", version, {"type": "deploy", "element": f"n{version + 1}", "cell": cell})
+        store.act(created.id, "north", len(NORTH_CELLS), {"type": "ready"})
+        late = datetime.now(UTC) + A_DAY_LATER
+        with pytest.raises(RuleError, match="computer"):  # nothing to claim: the computer will play
+            store.claim_on_time(created.id, created.seat_tokens["north"], now=late)
+        worker = Worker(store, budget=0.01)
+        assert worker.stand_in(created.id, now=datetime.now(UTC)) == 0  # not late yet
+        assert worker.stand_in(created.id, now=late) > 0
+        with store.game(created.id) as game:
+            assert game.outcome is None and "south" not in game.to_act()  # its deployment played, the battle on
+            assert all(element.cell is not None for element in game.state.elements.values() if element.side == "south")
+            assert all(deadline > datetime.now(UTC) for deadline in store.clock(created.id, game).values())
     finally:
         store.close()

@@ -34,8 +34,9 @@ class RulesetInfo(BaseModel):
 class ClockIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     days_per_move: Literal[1, 2, 3, 7, 14] = Field(description="Days each side has for its turn")
-    on_timeout: Literal["claim"] = Field("claim", description="When a side's time runs out: the other may claim "
-                                                              "the win (POST /api/games/{id}/timeout)")
+    on_timeout: Literal["claim", "computer"] = Field(
+        "claim", description="When a side's time runs out: the other may claim the win (POST "
+                             "/api/games/{id}/timeout), or the computer plays that turn for it")
 
 
 class GameCreate(BaseModel):

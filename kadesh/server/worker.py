@@ -23,13 +23,15 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from datetime import UTC, datetime
 
-from kadesh.ai.base import Bot, legal_for, make_bot
+from kadesh.ai.base import Bot, legal_for, levels, make_bot
 from kadesh.core.errors import RuleError
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
 from kadesh.store import Store, StoreError
 from kadesh.store.errors import StaleVersion
 from kadesh.store.jobs import BOT, LEASE, RATE, Job
+from kadesh.store.table import COMPUTER
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,7 @@ IDLE_FIRST, IDLE_MOST = 0.02, 0.25  # seconds between looks at an empty queue: s
 ERROR_PAUSE = 1.0  # seconds before looking again when the database did not answer
 DEADLINE_POLL = 5.0  # seconds between two looks for games whose deadline has passed
 LOCAL_NICENESS = 10  # local workers yield the cores to the web process on the same machine: requests first
+STAND_IN_ACTIONS = 500  # the most actions the computer plays for a late seat in one turn (a turn ends far sooner)
 
 
 class Worker:
@@ -129,10 +132,36 @@ class Worker:
             sent = 0
         for game_id in self.store.due_games():
             try:
+                sent += self.stand_in(game_id)
                 sent += self.store.act_when_due(game_id) is not None
             except (RuleError, StoreError):
                 log.exception("the due action of game %s was refused", game_id)
         return sent
+
+    def stand_in(self, game_id: str, now: datetime | None = None) -> int:
+        """In a game whose creator chose so, the computer plays the turn of each seat whose time per move ran out
+        (the lobby's first level, as any computer opponent through the versioned write); the seat's next turn is
+        its holder's again, with a new time. How many actions it played."""
+        moment = now or datetime.now(UTC)
+        if self.store.tables.of(game_id).on_timeout != COMPUTER:
+            return 0
+        with self.store.game(game_id) as game:
+            late = [seat for seat, deadline in self.store.clock(game_id, game).items() if deadline <= moment]
+            ruleset = game.ruleset.name
+        played = 0
+        for seat in late:
+            bot = make_bot(ruleset, levels(ruleset)[0], seed=secrets.randbits(64), budget=self.budget)
+            for _ in range(STAND_IN_ACTIONS):
+                with self.store.game(game_id) as game:
+                    if game.outcome is not None or seat not in game.to_act():
+                        break
+                    version, view, legal = game.version, game.view(seat), legal_for(game, seat, bot)
+                try:
+                    self.store.act(game_id, seat, version, bot.choose(view, seat, legal))
+                    played += 1
+                except StaleVersion:
+                    continue  # another seat acted meanwhile: look again
+        return played
 
     def _bot(self, game_id: str, ruleset: str, seat: str, level: str) -> Bot:
         key = (game_id, seat, level)

@@ -67,7 +67,7 @@ from kadesh.store.pairing import Pairing
 from kadesh.store.prepared import Prepared
 from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
 from kadesh.store.subscriptions import Subscriptions
-from kadesh.store.table import NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
+from kadesh.store.table import COMPUTER, NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
 from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.vacations import Stay, Vacations
 from kadesh.store.watches import Watches
@@ -726,6 +726,10 @@ class Store:
             if settings.seconds_per_move is None:
                 raise RuleError("no_clock", "Cette partie n'a pas de temps par coup : rien à réclamer.",
                                 "This game has no time per move: there is nothing to claim.")
+            if settings.on_timeout == COMPUTER:
+                raise RuleError("computer_plays", "Dans cette partie, l'ordinateur joue le tour d'un camp en "
+                                "retard : il n'y a rien à réclamer.", "In this game the computer plays a late "
+                                "side's turn: there is nothing to claim.")
             late = late_seats(game, settings, access.seat, now or _now(), self._stays(game_id, settings))
             if not late:
                 raise RuleError(NOT_LATE, "Le temps de l'autre camp n'est pas écoulé : on ne peut rien réclamer.",

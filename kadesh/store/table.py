@@ -21,6 +21,7 @@ from kadesh.store import schema
 from kadesh.store.vacations import Stay, lengthened
 
 CLAIM = "claim"  # when a side's time runs out, the other may claim the win
+COMPUTER = "computer"  # when a side's time runs out, the computer plays that turn for it (kadesh.server.worker)
 DAY = 86_400  # seconds
 DAYS_PER_MOVE = (1, 2, 3, 7, 14)  # the times per move offered at creation, as on Lichess' correspondence games
 KNOWN = 4096  # games' settings kept in memory (they never change)

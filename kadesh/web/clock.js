@@ -13,6 +13,8 @@ const WORDS = {
     myTimeOut: "Ton temps est écoulé : ton adversaire peut réclamer la victoire. Joue maintenant !",
     theirTimeOut: (seat) => `${seat} n'a pas joué à temps : tu peux réclamer la victoire.`,
     lateSeen: (seat) => `${seat} n'a pas joué à temps.`,
+    standIn: (seat) => `${seat} n'a pas joué à temps : l'ordinateur joue ce tour à sa place.`,
+    computerRule: "temps écoulé : l'ordinateur joue le tour",
     claim: "Réclamer la victoire au temps",
     counted: "Les classements ont été mis à jour.",
     notCounted: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
@@ -26,6 +28,8 @@ const WORDS = {
     myTimeOut: "Your time has run out: your opponent may claim the win. Play now!",
     theirTimeOut: (seat) => `${seat} did not play in time: you may claim the win.`,
     lateSeen: (seat) => `${seat} did not play in time.`,
+    standIn: (seat) => `${seat} did not play in time: the computer plays this turn instead.`,
+    computerRule: "time out: the computer plays the turn",
     claim: "Claim the win on time",
     counted: "The ratings have been updated.",
     notCounted: "This game does not count for the ratings: a seat was not held by an account.",
@@ -54,18 +58,21 @@ export function renderClock(box, { current, lang, seatName, claim }) {
   box.hidden = !table;
   if (!table) return;
   const w = WORDS[lang] ?? WORDS.fr;
-  const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, table.rated ? w.rated : w.casual].filter(Boolean);
+  const computer = table.on_timeout === "computer";
+  const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, computer ? w.computerRule : null,
+    table.rated ? w.rated : w.casual].filter(Boolean);
   const lines = [el("p", { class: "clock-head" }, head.join(" · "))];
   if (!current.outcome) {
     for (const [seat, iso] of Object.entries(table.deadlines)) {
       const late = table.late.includes(seat);
       const mine = seat === current.seat;
-      const lateWords = mine ? w.myTimeOut : current.seat ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
+      const lateWords = computer ? w.standIn(seatName(seat))
+        : mine ? w.myTimeOut : current.seat ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
       if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, lateWords));
       else lines.push(el("p", { class: "clock-due", "data-seat": seat },
         mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang))));
     }
-    if (current.seat && table.late.some((seat) => seat !== current.seat)) {
+    if (!computer && current.seat && table.late.some((seat) => seat !== current.seat)) {
       lines.push(el("button", { type: "button", id: "claim-timeout", class: "primary", onclick: claim }, w.claim));
     }
   } else if (table.rated) {

@@ -131,8 +131,15 @@ function tableChoices(ruleset) {
   const rated = el("input", { type: "checkbox", id: `rated-${name}`, name: "rated",
     onchange: (event) => keep(name, "rated", event.target.checked) });
   rated.checked = Boolean(remembered(name, "rated", false));
+  const timeoutId = `timeout-${name}`;
+  const timeout = el("select", { id: timeoutId, name: "on_timeout", onchange: (event) => keep(name, "on_timeout", event.target.value) },
+    el("option", { value: "claim" }, t("timeout_claim")), el("option", { value: "computer" }, t("timeout_computer")));
+  timeout.value = remembered(name, "on_timeout", "claim");
+  const whenOut = el("p", { hidden: !select.value }, el("label", { for: timeoutId }, t("on_timeout")), " ", timeout);
+  select.addEventListener("change", () => { whenOut.hidden = !select.value; });  // only with a time per move
   return el("div", { class: "table-choices" },
     el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
+    whenOut,
     account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null,
     account ? pairingBox(ruleset, () => pairingDays(name), lang) : null);
 }
@@ -149,7 +156,8 @@ function redrawPairing() {
 function chosenTable(ruleset, opening) {
   const days = Number($(`clock-${ruleset.name}`)?.value || 0);
   const rated = opening && account && $(`rated-${ruleset.name}`)?.checked;
-  return { ...(days ? { clock: { days_per_move: days } } : {}), ...(rated ? { rated: true } : {}) };
+  const onTimeout = $(`timeout-${ruleset.name}`)?.value || "claim";
+  return { ...(days ? { clock: { days_per_move: days, on_timeout: onTimeout } } : {}), ...(rated ? { rated: true } : {}) };
 }
 
 // A campaign's seats that the computer may take: a person (a link to send) or a computer level for each.
