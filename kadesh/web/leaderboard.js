@@ -2,6 +2,7 @@
 // One game at a time, chosen by its button (and kept in the address: /leaderboards?ruleset=…).
 
 import { el } from "./dom.js";
+import { drawHeader, onLanguageSwitch, startingLang } from "./page.js";
 
 const TEXT = {
   fr: {
@@ -23,8 +24,7 @@ const TEXT = {
   },
 };
 
-let lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("kadesh.lang") || "fr";
-if (!TEXT[lang]) lang = "fr";
+let lang = startingLang(TEXT);
 const $ = (id) => document.getElementById(id);
 const t = (key, ...args) => (typeof TEXT[lang][key] === "function" ? TEXT[lang][key](...args) : TEXT[lang][key]);
 let rulesets = [];
@@ -47,12 +47,7 @@ function table() {
 }
 
 function render() {
-  document.documentElement.lang = lang;
-  document.title = `${t("title")} · Kadesh`;
-  $("home").textContent = t("home");
-  $("account-link").textContent = t("account");
-  $("lang").textContent = t("toggle");
-  $("lang").lang = lang === "fr" ? "en" : "fr";
+  drawHeader(lang, TEXT[lang]);
   $("leaderboards").replaceChildren(
     el("h2", {}, t("title")),
     el("p", { class: "intro" }, t("intro")),
@@ -70,9 +65,8 @@ async function choose(name) {
   document.body.dataset.ready = "true";
 }
 
-$("lang").addEventListener("click", () => {
-  lang = lang === "fr" ? "en" : "fr";
-  localStorage.setItem("kadesh.lang", lang);
+onLanguageSwitch(() => lang, (chosen) => {
+  lang = chosen;
   render();
 });
 

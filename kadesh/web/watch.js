@@ -3,6 +3,7 @@
 // The list itself is asked for again every few seconds while the page is shown.
 
 import { el } from "./dom.js";
+import { drawHeader, onLanguageSwitch, startingLang } from "./page.js";
 import { seatName } from "./lobby-words.js";
 import { when } from "./my-games.js";
 
@@ -30,8 +31,7 @@ const TEXT = {
 };
 const REFRESH = 15_000;  // milliseconds between two looks at the list
 
-let lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("kadesh.lang") || "fr";
-if (!TEXT[lang]) lang = "fr";
+let lang = startingLang(TEXT);
 const $ = (id) => document.getElementById(id);
 const t = (key, ...args) => (typeof TEXT[lang][key] === "function" ? TEXT[lang][key](...args) : TEXT[lang][key]);
 let rulesets = [];
@@ -60,12 +60,7 @@ function card(game) {
 }
 
 function render() {
-  document.documentElement.lang = lang;
-  document.title = `${t("title")} · Kadesh`;
-  $("home").textContent = t("home");
-  $("account-link").textContent = t("account");
-  $("lang").textContent = t("toggle");
-  $("lang").lang = lang === "fr" ? "en" : "fr";
+  drawHeader(lang, TEXT[lang]);
   $("watch").replaceChildren(el("h2", {}, t("title")), el("p", { class: "intro" }, t("intro")),
     games.length ? el("ul", { class: "player-games", id: "watched" }, ...games.map(card))
       : el("p", { class: "muted", id: "watch-empty" }, t("empty")));
@@ -77,9 +72,8 @@ async function load() {
   document.body.dataset.ready = "true";
 }
 
-$("lang").addEventListener("click", () => {
-  lang = lang === "fr" ? "en" : "fr";
-  localStorage.setItem("kadesh.lang", lang);
+onLanguageSwitch(() => lang, (chosen) => {
+  lang = chosen;
   render();
 });
 
