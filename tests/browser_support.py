@@ -115,3 +115,16 @@ def wait_for_odds(page) -> None:
         shown = page.locator("#odds-progress").get_attribute("value") or "0"
         page.wait_for_function(f"""() => document.querySelector('#odds-games')
             || Number(document.querySelector('#odds-progress')?.value) > {int(shown)}""")
+
+
+# -- passkeys in Chromium: the DevTools Protocol's virtual authenticator ------------------------------------
+AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+                 "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True}
+
+
+def authenticator(context, page):
+    """A platform authenticator for the page's context: the DevTools session and the authenticator's id."""
+    devtools = context.new_cdp_session(page)
+    devtools.send("WebAuthn.enable")
+    made = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    return devtools, made["authenticatorId"]

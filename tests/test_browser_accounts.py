@@ -8,22 +8,10 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean, authenticator, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-AUTHENTICATOR = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-                 "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True}
-
-
-def authenticator(context, page):
-    """A platform authenticator for the page's context: the DevTools session and the authenticator's id."""
-    devtools = context.new_cdp_session(page)
-    devtools.send("WebAuthn.enable")
-    made = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
-    return devtools, made["authenticatorId"]
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):

@@ -13,9 +13,8 @@ from sqlalchemy import update
 
 from kadesh.store import SEAT, schema
 from kadesh.store.table import DAY, TableSettings
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean, authenticator, running_server
 from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, deploy_by_click, perform, wait_version
-from tests.test_browser_accounts import authenticator
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
