@@ -371,3 +371,35 @@ def test_the_computer_plays_a_late_sides_turn_when_the_creator_chose_so(db):
             assert all(deadline > datetime.now(UTC) for deadline in store.clock(created.id, game).values())
     finally:
         store.close()
+
+
+KINGDOMS = ("basse_egypte", "haute_egypte", "koush", "libye")
+
+
+def test_a_campaign_refereed_by_kadesh_alone_adjudicates_when_every_order_is_in(served):
+    store, device = served
+    client = device()
+    clock = {"days_per_move": 2, "on_timeout": "computer"}
+    open_kingdoms = {kingdom: "anyone" for kingdom in KINGDOMS[1:]}
+    for body, code in [
+        ({"ruleset": "royaumes", "referee": "kadesh", "clock": {"days_per_move": 2}}, "clock_not_here"),
+        ({"ruleset": "royaumes", "clock": clock}, "clock_not_here"),
+        ({"ruleset": "manoeuvre", "referee": "kadesh"}, "no_referee_here"),
+        ({"ruleset": "royaumes", "referee": "kadesh", "open": {"imhotep": "anyone"}}, "referee_seats"),
+        ({"ruleset": "royaumes", "referee": "kadesh", "open": dict.fromkeys(KINGDOMS, "anyone")}, "referee_seats"),
+    ]:
+        answer = client.post("/api/games", json=body)
+        assert (answer.status_code, answer.json()["code"]) == (422, code), body
+    made = client.post("/api/games", json={"ruleset": "royaumes", "referee": "kadesh", "clock": clock,
+                                           "open": open_kingdoms})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+    worker = Worker(store, budget=0.01)
+    for number, kingdom in enumerate(KINGDOMS[:3]):
+        store.act(gid, kingdom, number, {"type": "orders"})
+    late = datetime.now(UTC) + timedelta(days=2, seconds=5)
+    assert worker.stand_in(gid, now=datetime.now(UTC)) == 0  # Libye still has time
+    assert worker.stand_in(gid, now=late) >= 1  # the computer sends Libye's orders: the turn is adjudicated
+    with store.game(gid) as game:
+        assert game.ruleset.round(game.state) == 2 and set(game.to_act()) == set(KINGDOMS)  # Libye's next turn is
+        assert all(deadline > datetime.now(UTC) for deadline in store.clock(gid, game).values())  # its own again

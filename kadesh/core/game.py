@@ -55,6 +55,7 @@ class Game:
         self.verdict: dict[str, Any] | None = None  # the table's ending (a claim on time), over the rules'
         # The version at which each seat to act began its turn (its clock, when the game has one, runs from it).
         self.turn_began: dict[Seat, int] = dict.fromkeys(ruleset.to_act(self.state), 0)
+        self._round = ruleset.round(self.state)  # a new round is a new turn for every seat to act (Royaumes)
         self.written_at: list[Any] = []  # when each version was written, where a store tells (its clocks read it)
 
     # -- the contract ---------------------------------------------------------
@@ -132,10 +133,12 @@ class Game:
             raise RuleError(GAME_OVER, "La partie est terminée.", "The game is over.")
 
     def _record(self, seat: Seat, action: Action, events: list[Event]) -> list[Event]:
-        before = self.turn_began
         self.actions.append({"seat": seat, "action": action})
         version = self.version
         self.events.extend((version, event) for event in events)
+        round_now = self.ruleset.round(self.state)
+        before = self.turn_began if round_now == self._round else {}
+        self._round = round_now
         self.turn_began = {acting: before.get(acting, version) for acting in self.to_act()}
         return events
 

@@ -191,7 +191,7 @@ def table_of(body: GameCreate) -> TableSettings:
     clock = body.clock
     return TableSettings(seconds_per_move=clock.days_per_move * DAY if clock else None,
                          on_timeout=clock.on_timeout if clock else CLAIM, rated=body.rated,
-                         public=bool(body.open) or body.rated)
+                         public=bool(body.open) or body.rated, referee=body.referee == "kadesh")
 
 
 def _again(store: Store, game_id: str) -> GameCreate:

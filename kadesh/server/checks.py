@@ -39,7 +39,7 @@ from kadesh.server.priority import as_batch
 from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
 from kadesh.store import CreatedGame, Store
 from kadesh.store.open_seats import ACCOUNTS
-from kadesh.store.table import NO_TABLE, TableSettings
+from kadesh.store.table import COMPUTER, NO_TABLE, TableSettings
 
 CHECKS_RUNNING = 1    # child processes per server: the web process keeps a core of its own
 CHECKS_WAITING = 32   # per server: more are refused (429) rather than queued
@@ -171,9 +171,21 @@ def check_table(rules: Ruleset, seats: list[str], bots: dict[str, str], open_sea
                 table: TableSettings) -> None:
     """A time per move only where the rules keep no deadlines of their own; a rated game between accounts only:
     no computer, the creator's one seat kept, every other open to accounts."""
-    if table.seconds_per_move is not None and type(rules).deadline is not Ruleset.deadline:
-        raise ApiProblem(422, "clock_not_here", "Ce jeu a ses propres échéances : pas de temps par coup.",
-                         "This game keeps its own deadlines: no time per move.")
+    masters = rules.game_master_seats
+    if table.referee and not masters:
+        raise ApiProblem(422, "no_referee_here", "Ce jeu n'a pas de maître du jeu : rien à arbitrer.",
+                         "This game has no game master: there is nothing to referee.")
+    if table.referee and (any(seat in open_seats or seat in bots for seat in masters)
+                          or all(seat in open_seats or seat in bots for seat in seats if seat not in masters)):
+        raise ApiProblem(422, "referee_seats", "Kadesh arbitre seul : le siège du maître du jeu n'est ni ouvert ni "
+                         "à l'ordinateur, et tu gardes un autre siège.", "Kadesh referees alone: the game master's "
+                         "seat is neither open nor the computer's, and you keep another seat.")
+    own_deadlines = type(rules).deadline is not Ruleset.deadline
+    if table.seconds_per_move is not None and own_deadlines and not (table.referee and table.on_timeout == COMPUTER):
+        raise ApiProblem(422, "clock_not_here", "Ce jeu a ses propres échéances : un temps par tour seulement quand "
+                         "Kadesh arbitre seul et que l'ordinateur joue pour un camp en retard.",
+                         "This game keeps its own deadlines: a time per turn only when Kadesh referees alone and "
+                         "the computer plays for a late side.")
     if not table.rated:
         return
     if bots:

@@ -51,6 +51,10 @@ class GameCreate(BaseModel):
     clock: ClockIn | None = Field(None, description="A time per move (not for a ruleset with its own deadlines)")
     rated: bool = Field(False, description="Whether the game counts for the players' ratings: the creator signed "
                                            "in, keeping one seat; every other seat open to accounts; no computer")
+    referee: Literal["person", "kadesh"] = Field(
+        "person", description="Who holds the game master's seat (Royaumes' Imhotep): a person by its link, or Kadesh "
+                              "alone: each turn is adjudicated once every order is in, and with a time per turn "
+                              "the computer sends a late side's orders")
 
 
 class TableOut(BaseModel):

@@ -146,15 +146,16 @@ class Worker:
         if self.store.tables.of(game_id).on_timeout != COMPUTER:
             return 0
         with self.store.game(game_id) as game:
-            late = [seat for seat, deadline in self.store.clock(game_id, game).items() if deadline <= moment]
+            late = {seat: game.turn_began[seat] for seat, deadline in self.store.clock(game_id, game).items()
+                    if deadline <= moment}
             ruleset = game.ruleset.name
         played = 0
-        for seat in late:
+        for seat, turn in late.items():
             bot = make_bot(ruleset, levels(ruleset)[0], seed=secrets.randbits(64), budget=self.budget)
             for _ in range(STAND_IN_ACTIONS):
                 with self.store.game(game_id) as game:
-                    if game.outcome is not None or seat not in game.to_act():
-                        break
+                    if game.outcome is not None or game.turn_began.get(seat) != turn:
+                        break  # that turn is over (its next one, if it has begun, is its holder's)
                     version, view, legal = game.version, game.view(seat), legal_for(game, seat, bot)
                 try:
                     self.store.act(game_id, seat, version, bot.choose(view, seat, legal))

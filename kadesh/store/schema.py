@@ -261,6 +261,7 @@ table_settings = Table(
     Column("on_timeout", String(16), nullable=False),  # "claim": the other side may claim the win
     Column("rated", Boolean, nullable=False),
     Column("public", Boolean, nullable=False, server_default=false()),  # anyone may watch it (GET /api/watch)
+    Column("referee", Boolean, nullable=False, server_default=false()),  # no person holds the game master's seat
 )
 
 # An account's rating in one ruleset (openskill's Plackett-Luce: mu and sigma).

@@ -36,6 +36,7 @@ class TableSettings:
     on_timeout: str = CLAIM
     rated: bool = False
     public: bool = False  # anyone may watch it: a game opened to others, or rated
+    referee: bool = False  # no person holds the game master's seat: the turns run on the clock alone
 
     @property
     def days_per_move(self) -> float | None:
@@ -57,17 +58,17 @@ class Tables:
         if settings != NO_TABLE:
             conn.execute(table_settings.insert().values(game_id=game_id, seconds_per_move=settings.seconds_per_move,
                                                          on_timeout=settings.on_timeout, rated=settings.rated,
-                                                         public=settings.public))
+                                                         public=settings.public, referee=settings.referee))
 
     def of(self, game_id: str) -> TableSettings:
         settings = self._known.get(game_id)
         if settings is None:
             with self.engine.connect() as conn:
                 row = conn.execute(select(table_settings.c.seconds_per_move, table_settings.c.on_timeout,
-                                          table_settings.c.rated, table_settings.c.public)
+                                          table_settings.c.rated, table_settings.c.public, table_settings.c.referee)
                                    .where(table_settings.c.game_id == game_id)).first()
-            settings = (TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated), bool(row.public))
-                        if row else NO_TABLE)
+            settings = (TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated), bool(row.public),
+                                      bool(row.referee)) if row else NO_TABLE)
             self._known[game_id] = settings
             while len(self._known) > KNOWN:
                 self._known.popitem(last=False)
