@@ -242,3 +242,17 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser,
     page.click("#vacation-back")
     page.wait_for_selector("#vacation-form")
     assert store.vacations.away_until(store.accounts.by_name("Ouserkaf").id) is None
+
+
+def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, site):
+    base, store = site
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#open-bataille")
+    page.wait_for_selector("#clock >> text=La partie attend ses joueurs")
+    assert_page_clean(page, "fr")
+    game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
+    page.click("#close-open")
+    page.wait_for_function("() => !document.querySelector('.clock-open')")
+    assert store.open_seats.of_game(game_id) == []

@@ -65,13 +65,15 @@ def test_a_seat_open_to_accounts_asks_for_one_and_is_kept_in_the_takers(served):
     assert players["north"] == "Ptahhotep"
 
 
-def test_the_owner_closes_the_open_seats_and_bad_openings_are_refused(served):
+def test_the_owner_or_a_seated_player_closes_the_open_seats_and_bad_openings_are_refused(served):
     store, device = served
     creator = device()
     made = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
     gid = made["id"]
-    north = made["seats"]["north"]["token"]
-    assert creator.delete(f"/api/games/{gid}/open", headers=auth(north)).status_code == 403
+    for holder in (made["spectator"]["token"], made["seats"]["south"]["token"]):  # watching; the open seat itself
+        assert creator.delete(f"/api/games/{gid}/open", headers=auth(holder)).status_code == 403
+    assert creator.get(f"/api/games/{gid}", headers=auth(made["owner"]["token"])).json()["table"]["open"] == ["south"]
+    assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["seats"]["north"]["token"])).status_code == 204
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"])).status_code == 204
     assert gid not in [g["id"] for g in creator.get("/api/open-games").json()]
     assert creator.post(f"/api/games/{gid}/seats/south/take").json()["code"] == "seat_not_open"

@@ -216,16 +216,18 @@ def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
 
 
 def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
-    """The game's time per move and rating, as its page shows them; None for a game with neither."""
+    """The game's time per move, rating and open seats, as its page shows them; None for a private game with
+    neither a clock nor a rating."""
     settings = store.tables.of(game_id)
-    if settings.seconds_per_move is None and not settings.rated:
+    if settings.seconds_per_move is None and not settings.rated and not settings.public:
         return None
     now = datetime.now(UTC)
     deadlines = store.clock(game_id, game)
     return TableOut(days_per_move=settings.days_per_move, on_timeout=settings.on_timeout, rated=settings.rated,
                     deadlines={seat: moment.isoformat() for seat, moment in deadlines.items()},
                     late=[seat for seat, moment in deadlines.items() if moment <= now],
-                    counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None)
+                    counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None,
+                    open=[seat.seat for seat in store.open_seats.of_game(game_id)] if settings.public else [])
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=LEGAL)

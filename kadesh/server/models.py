@@ -65,6 +65,7 @@ class TableOut(BaseModel):
     late: list[str] = Field(description="The seats to act whose time has run out")
     counted: bool | None = Field(description="Once a rated game is over and its ratings updated: whether it "
                                              "counted (every seat held by an account of its own)")
+    open: list[str] = Field(default_factory=list, description="Its seats still open to others (the open games)")
 
 
 class Link(BaseModel):

@@ -106,10 +106,11 @@ def _not_open(store: Store, game_id: str) -> ApiProblem:
 @router.delete("/api/games/{game_id}/open", status_code=204, tags=["open games"],
                responses=problems(401, 403, 404, 422))
 def cancel_open_seats(game_id: str, access: AccessDep, store: StoreDep) -> Response:
-    """The owner closes the game's open seats: it leaves « Parties ouvertes » (its links still work)."""
-    if access.role != OWNER:
-        raise ApiProblem(403, "not_the_owner", "Seul le propriétaire de la partie ferme ses sièges ouverts.",
-                         "Only the game's owner can close its open seats.")
+    """The owner, or a player already seated (the creator, who waits on their seat's page), closes the game's open
+    seats: it leaves « Parties ouvertes » (its links still work)."""
+    if access.role not in (OWNER, SEAT) or access.seat in {s.seat for s in store.open_seats.of_game(game_id)}:
+        raise ApiProblem(403, "not_the_owner", "Seuls le propriétaire de la partie et ses joueurs ferment ses sièges "
+                         "ouverts.", "Only the game's owner and its players can close its open seats.")
     store.open_seats.close(game_id)
     return Response(status_code=204)
 

@@ -19,6 +19,8 @@ const WORDS = {
     counted: "Les classements ont été mis à jour.",
     notCounted: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
     pending: "Les classements vont être mis à jour.",
+    waitingFor: (seats) => `La partie attend ses joueurs, dans « Parties ouvertes » : ${seats}.`,
+    closeOpen: "Retirer des parties ouvertes",
   },
   en: {
     perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
@@ -34,6 +36,8 @@ const WORDS = {
     counted: "The ratings have been updated.",
     notCounted: "This game does not count for the ratings: a seat was not held by an account.",
     pending: "The ratings are about to be updated.",
+    waitingFor: (seats) => `The game is waiting for its players, in “Open games”: ${seats}.`,
+    closeOpen: "Take it out of the open games",
   },
 };
 
@@ -53,7 +57,7 @@ export function timeLeft(iso, lang, now = Date.now()) {
 }
 
 // Draw the table into ``box`` (hidden for a game with neither clock nor rating); ``claim()`` asks the server.
-export function renderClock(box, { current, lang, seatName, claim }) {
+export function renderClock(box, { current, lang, seatName, claim, closeOpen }) {
   const table = current.table;
   box.hidden = !table;
   if (!table) return;
@@ -62,6 +66,12 @@ export function renderClock(box, { current, lang, seatName, claim }) {
   const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, computer ? w.computerRule : null,
     table.rated ? w.rated : w.casual].filter(Boolean);
   const lines = [el("p", { class: "clock-head" }, head.join(" · "))];
+  if (!current.outcome && table.open?.length) {
+    lines.push(el("p", { class: "clock-open" }, w.waitingFor(table.open.map((seat) => seatName(seat)).join(", "))));
+    if (current.seat || current.role === "owner") {
+      lines.push(el("button", { type: "button", id: "close-open", onclick: closeOpen }, w.closeOpen));
+    }
+  }
   if (!current.outcome) {
     for (const [seat, iso] of Object.entries(table.deadlines)) {
       const late = table.late.includes(seat);

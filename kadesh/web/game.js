@@ -238,7 +238,7 @@ function render() {
   renderRules();
   renderThinking();
   renderEnding();
-  renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime });
+  renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime, closeOpen });
   renderOwner();
   renderNotices($("#notices"), { current, lang, call, deadlines, hotseat: Object.keys(hotseat).length > 0 });
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
@@ -333,6 +333,16 @@ async function claimOnTime() {
   try {
     const answer = await call("/timeout", { method: "POST" });
     known = Math.max(known, answer.version);
+  } catch (error) {
+    showError(error.message);
+  }
+  await refresh();
+}
+
+async function closeOpen() {
+  showError("");
+  try {
+    await call("/open", { method: "DELETE" });
   } catch (error) {
     showError(error.message);
   }
