@@ -267,7 +267,7 @@ def test_a_database_made_by_the_release_before_accounts_upgrades_and_plays_on(tm
     store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     try:
         with store.engine.connect() as conn:
-            assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0015"
+            assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0016"
         gid = made["game_id"]
         with store.game(gid) as game:
             assert game.version == made["version"]

@@ -197,7 +197,7 @@ def test_migrations_create_the_tables_and_wal_on_a_new_file(tmp_path):
                                                         "ratings", "rating_results", "rating_changes", "pairing_queue",
                                                         "vacations",
                                                         "alembic_version"}
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0015"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0016"
         assert "due_at" in {column["name"] for column in inspect(conn).get_columns("games")}
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     engine.dispose()
