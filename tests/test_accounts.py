@@ -15,6 +15,7 @@ from sqlalchemy import update
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings
 from kadesh.store import Store, schema
+from kadesh.store.db import head_revision
 from kadesh.store.jobs import utc_text
 from tests.kadesh_http import auth, create, legal
 from tests.notice_support import Hooks, MailBox, deliver_all, play_round
@@ -267,7 +268,7 @@ def test_a_database_made_by_the_release_before_accounts_upgrades_and_plays_on(tm
     store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     try:
         with store.engine.connect() as conn:
-            assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0016"
+            assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == head_revision()
         gid = made["game_id"]
         with store.game(gid) as game:
             assert game.version == made["version"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
@@ -93,6 +94,15 @@ def alembic_config(engine: Engine) -> Config:
     config.set_main_option("script_location", SCRIPT_LOCATION)
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%"))
     return config
+
+
+def head_revision() -> str:
+    """The newest migration's revision, read from the package's scripts."""
+    config = Config()
+    config.set_main_option("script_location", SCRIPT_LOCATION)
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
 
 
 MIGRATION_LOCK = 0x6B616465  # PostgreSQL advisory lock key ("kade"): one server migrates at a time
