@@ -42,6 +42,10 @@ class Ruleset(ABC):
     glossary: ClassVar[dict[str, dict[str, Any]]] = {}
     # Seats that referee rather than play (Royaumes' Imhotep): no computer opponent is offered for them.
     game_master_seats: ClassVar[tuple[str, ...]] = ()
+    # Where each playing seat may be held by two people who confer (Royaumes' kingdoms, issue 43): the words for
+    # the seat's own holder ("seat": who sends the orders) and for the second ("lord": confers, drafts, never
+    # acts). {}: one person a seat.
+    council_titles: ClassVar[dict[str, dict[str, str]]] = {}
     # Modules that register this ruleset's computer players and simulator when imported (kadesh.ai.base's
     # register_bot and register_simulator); imported the first time bots are asked for.
     bot_modules: ClassVar[tuple[str, ...]] = ()
@@ -62,6 +66,17 @@ class Ruleset(ABC):
     def seat_names(self, options: dict[str, Any]) -> dict[Seat, dict[str, str]]:
         """Seats whose names come with the options (a map's kingdoms), by language; others: {}."""
         return {}
+
+    def announcements(self, state: Any, seat: Seat, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """What a computer player says at the table of an action it chose before it is applied, as messages to
+        other seats: ``[{"to": seat, "kind": "alliance", "data": {...}, "fr": ..., "en": ...}]`` (Royaumes: its
+        alliance offers and acceptances). It reads the state and the action, never a message. Default: nothing."""
+        return []
+
+    def alliance_line(self, options: dict[str, Any], other: Seat, lang: str) -> str | None:
+        """The line of an order message that declares an alliance with ``other``, in ``lang``, where the rules
+        have alliances by agreement (an offer made in a message becomes it); None elsewhere."""
+        return None
 
     @abstractmethod
     def setup(self, options: dict[str, Any]) -> Any:

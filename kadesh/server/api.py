@@ -51,7 +51,7 @@ from kadesh.server.models import (
     VerifyOut,
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
-from kadesh.store import OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
+from kadesh.store import LORD, OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
 from kadesh.store.table import CLAIM, DAY, TableSettings
 from kadesh.store.verify import verify_export
 
@@ -159,6 +159,7 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
         spectator=play_link(created.id, created.spectator_token),
         owner=play_link(created.id, created.owner_token),
+        lords={seat: play_link(created.id, token) for seat, token in created.lord_tokens.items()},
     )
 
 
@@ -191,7 +192,8 @@ def table_of(body: GameCreate) -> TableSettings:
     clock = body.clock
     return TableSettings(seconds_per_move=clock.days_per_move * DAY if clock else None,
                          on_timeout=clock.on_timeout if clock else CLAIM, rated=body.rated,
-                         public=bool(body.open) or body.rated, referee=body.referee == "kadesh")
+                         public=bool(body.open) or body.rated, referee=body.referee == "kadesh",
+                         press=body.press, councils=body.councils, master_reads=body.master_reads)
 
 
 def _again(store: Store, game_id: str) -> GameCreate:
@@ -309,9 +311,14 @@ def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSe
     return get_game(game_id, access, store)
 
 
+EXPORTED_MESSAGES = 100_000  # a finished game's messages in its export, at most
+
+Holder = Annotated[str, Path(max_length=80, description="A seat, lord:<seat> (a Seigneur), spectator or owner")]
+
+
 @router.post("/games/{game_id}/tokens/{holder}", response_model=Link, tags=["games"],
              responses=problems(400, 401, 403, 404, 413, 415, 422))
-def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, description="A seat, spectator or owner")],
+def reissue_token(game_id: str, holder: Holder,
                   access: AccessDep, store: StoreDep, request: Request, token: TokenQuery = None,
                   authorization: AuthHeader = None) -> Link:
     """The owner replaces a seat's link, the spectators' or their own: the old token is refused from now on.
@@ -324,9 +331,12 @@ def reissue_token(game_id: str, holder: Annotated[str, Path(max_length=64, descr
                          "qui garde ce siège dans son compte).", "Only the game's owner can replace a link (or the "
                          "player who keeps this seat in their account).")
     with store.game(game_id) as game:
-        seats = list(game.seats)
+        seats, game_masters = list(game.seats), game.ruleset.game_master_seats
+    lord = holder.removeprefix(LORD + ":") if holder.startswith(LORD + ":") else None
     if holder in seats:
         role, seat = SEAT, holder
+    elif lord in seats and store.tables.of(game_id).councils and not (own_seat or lord in game_masters):
+        role, seat = LORD, lord
     elif holder in (SPECTATOR, OWNER):
         role, seat = holder, None
     else:
@@ -354,8 +364,11 @@ def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr",
 @router.get("/games/{game_id}/export", response_model=ExportOut, tags=["games"],
             responses=problems(401, 403, 404, 409, 422))
 def export(game_id: str, access: AccessDep, store: StoreDep) -> dict[str, Any]:
-    """The whole record with the seed and the stored events, for ``kadesh verify``; only once over."""
-    return store.export(game_id)
+    """The whole record with the seed and the stored events, for ``kadesh verify``; only once over. With the
+    messages at the table that this reader reads."""
+    exported = store.export(game_id)
+    talk = store.messages.read(game_id, access, store.shape(game_id), limit=EXPORTED_MESSAGES)
+    return {**exported, "messages": [message.seen_as() for message in talk]}
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyOut, tags=["games"],

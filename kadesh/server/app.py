@@ -19,7 +19,16 @@ from sqlalchemy import text
 from kadesh import __version__
 from kadesh.core import all_rulesets
 from kadesh.core.registry import broken_rulesets
-from kadesh.server import accounts_api, api, open_games_api, problems, subscriptions_api, table_api, ws
+from kadesh.server import (
+    accounts_api,
+    api,
+    messages_api,
+    open_games_api,
+    problems,
+    subscriptions_api,
+    table_api,
+    ws,
+)
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
@@ -87,6 +96,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.include_router(accounts_api.router)
     app.include_router(open_games_api.router)
     app.include_router(table_api.router)
+    app.include_router(messages_api.router)
     app.include_router(ws.router)
     views = ruleset_views()
 
@@ -184,7 +194,7 @@ def default_notifier(store: Store) -> Notifier:
         from kadesh.server.pg_notifier import PostgresNotifier
 
         return PostgresNotifier(store.url)
-    return PollingNotifier(store.versions)
+    return PollingNotifier(store.stamps)
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

@@ -148,7 +148,11 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
             check_bot(rules.name, seats, seat, level)
         check_open_seats(seats, bots, open_seats)
         check_table(rules, seats, bots, open_seats, table)
-    created = store.create_game(ruleset, options, table=table)
+    lords: tuple[str, ...] = ()
+    if table.councils:
+        rules = get_ruleset(ruleset)
+        lords = tuple(seat for seat in rules.bot_seats(rules.normalize_options(options)) if seat not in bots)
+    created = store.create_game(ruleset, options, table=table, lords=lords)
     for seat, level in bots.items():
         store.set_bot(created.id, seat, level)
     store.open_seats.open(created.id, open_seats)
@@ -172,6 +176,12 @@ def check_table(rules: Ruleset, seats: list[str], bots: dict[str, str], open_sea
     """A time per move only where the rules keep no deadlines of their own; a rated game between accounts only:
     no computer, the creator's one seat kept, every other open to accounts."""
     masters = rules.game_master_seats
+    if table.councils and not rules.council_titles:
+        raise ApiProblem(422, "no_council_here", "Dans ce jeu, un camp se joue seul : pas de conseil.",
+                         "In this game a side is played alone: no council.")
+    if table.master_reads and not masters:
+        raise ApiProblem(422, "no_referee_here", "Ce jeu n'a pas de maître du jeu : personne ne lit les canaux.",
+                         "This game has no game master: nobody reads the channels.")
     if table.referee and not masters:
         raise ApiProblem(422, "no_referee_here", "Ce jeu n'a pas de maître du jeu : rien à arbitrer.",
                          "This game has no game master: there is nothing to referee.")

@@ -34,10 +34,12 @@ from email.message import EmailMessage
 from urllib.parse import urlsplit
 
 from kadesh.core.tomlcheck import UNPRINTABLE
-from kadesh.server.notices import SIGN_IN_WORDS, Confirmation, Notice, compose, confirmation
-from kadesh.store import Store
+from kadesh.server.notices import SIGN_IN_WORDS, Confirmation, Notice, compose, compose_messages, confirmation
+from kadesh.server.talk import sender_words
+from kadesh.store import SEAT, Access, Store
 from kadesh.store.accounts import SIGN_IN_LINK_LIFE
 from kadesh.store.jobs import Job
+from kadesh.store.messages import COMPUTER, MESSAGE_NOTICE, NOTIFIED
 from kadesh.store.store import due_at
 from kadesh.store.subscriptions import CONFIRM_WITHIN, EMAILS_PER_HOUR, Mailing, Subscription
 
@@ -281,6 +283,8 @@ def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, N
                                               urlsplit(subscription.link).netloc, hours)
     if not subscription.confirmed:
         return None
+    if job.kind == MESSAGE_NOTICE:
+        return _messages_notice(store, job, subscription)
     with store.game(job.game_id) as game:
         waiting = game.outcome is None and subscription.seat in game.to_act()
         if job.kind == "remind" and not waiting:
@@ -293,6 +297,23 @@ def prepare(store: Store, job: Job, settings: Settings) -> tuple[Subscription, N
     return subscription, notice
 
 
+def _messages_notice(store: Store, job: Job, subscription: Subscription) -> tuple[Subscription, Notice] | None:
+    """The messages this subscription's seat reads that came since its last notice of them (not its own)."""
+    seat = subscription.seat
+    shape = store.shape(job.game_id)
+    reader = Access(job.game_id, SEAT, seat)
+    seen = store.messages.notified(job.game_id, subscription.id)
+    read = store.messages.read(job.game_id, reader, shape, after=seen)
+    found = [m for m in read
+             if m.kind in NOTIFIED and not m.hidden and not (m.seat == seat and m.role in (SEAT, COMPUTER))]
+    if not found:
+        return None
+    with store.game(job.game_id) as game:
+        said = [(sender_words(game, shape, m)[subscription.lang], m.kind, m.body) for m in found]
+        notice = compose_messages(game, job.game_id, seat, subscription.lang, subscription.link, read[-1].seq, said)
+    return subscription, notice
+
+
 def deliver(store: Store, job: Job, settings: Settings) -> bool:
     """Send the job's message; whether one was sent (DeliveryError if it failed, Postponed if a sending limit
     holds it back: a confirmation was counted when it was asked for, a notice is counted here)."""
@@ -302,6 +323,7 @@ def deliver(store: Store, job: Job, settings: Settings) -> bool:
     subscription, message = prepared
     if subscription.channel != "email":
         send_webhook(message, subscription, settings)  # type: ignore[arg-type]  # a webhook has no confirmation
+        _told(store, job, subscription, message)
         return True
     counted = job.kind != "confirm"
     if counted:
@@ -311,7 +333,14 @@ def deliver(store: Store, job: Job, settings: Settings) -> bool:
     send_email(message, subscription, settings)
     if counted:
         store.subscriptions.count_email(subscription.address, job.kind)
+    _told(store, job, subscription, message)
     return True
+
+
+def _told(store: Store, job: Job, subscription: Subscription, message: Notice | Confirmation) -> None:
+    """A notice of messages sent: its next one starts after the last it told."""
+    if job.kind == MESSAGE_NOTICE:
+        store.messages.mark_notified(job.game_id, subscription.id, message.version)
 
 
 class Deliverer:

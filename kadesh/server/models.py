@@ -55,6 +55,13 @@ class GameCreate(BaseModel):
         "person", description="Who holds the game master's seat (Royaumes' Imhotep): a person by its link, or Kadesh "
                               "alone: each turn is adjudicated once every order is in, and with a time per turn "
                               "the computer sends a late side's orders")
+    press: Literal["full", "public", "none"] = Field(
+        "full", description="Who may write to whom: full (the whole table and private channels), public (the whole "
+                            "table only) or none (only to the game master, where there is one)")
+    councils: bool = Field(False, description="Each kingdom gets a second link, its Seigneur's, beside its Chef "
+                                              "militaire's (Royaumes): they share a council and a draft of orders")
+    master_reads: bool = Field(False, description="The game master reads the private channels between kingdoms and "
+                                                  "their councils (Royaumes; off by default)")
 
 
 class TableOut(BaseModel):
@@ -80,6 +87,8 @@ class GameCreated(BaseModel):
     seats: dict[str, Link]
     spectator: Link
     owner: Link
+    lords: dict[str, Link] = Field(default_factory=dict, description="Each kingdom's Seigneur's link, where the "
+                                                                     "game keeps councils")
 
 
 class GameOut(BaseModel):
@@ -169,6 +178,8 @@ class ExportOut(BaseModel):
     outcome: JsonObject | None
     record: JsonObject = Field(description="kadesh.core record, seed included: load_game(record) replays it")
     events: list[list[JsonObject]] = Field(description="Per action, the events as stored when it was played")
+    messages: list[JsonObject] = Field(default_factory=list, description="The messages at the table that this "
+                                                                         "token (or account) reads, oldest first")
 
 
 class VerifyOut(BaseModel):

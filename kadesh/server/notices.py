@@ -4,7 +4,8 @@ seat may see). Nothing else of the game goes in: a notice never carries what its
 
 Kinds (queued by ``Store._write`` and ``Subscriptions``): ``turn`` (it has just become the seat's turn),
 ``ready`` (every awaited seat has acted: the game master's call), ``over`` (the game has ended),
-``remind`` (the seat's deadline is near and it has not acted), ``test`` (asked from the game page).
+``remind`` (the seat's deadline is near and it has not acted), ``test`` (asked from the game page), ``messages``
+(the messages at the table the seat reads that came since its last such notice, grouped: issue 43).
 An e-mail address is first sent a ``confirmation``: Kadesh's own words only (the game's title and the
 server's address), nothing a player or a map's author wrote, and not the seat's link.
 """
@@ -30,6 +31,9 @@ WORDS = {
                                                           "{game}."),
         "test": ("{game} : essai de notification", "Ceci est un essai : les avis de ta partie de {game} "
                                                   "arriveront ici ({seat})."),
+        "messages": ("{game} : nouveaux messages ({seat})", "De nouveaux messages à ta table, {seat}, dans ta partie "
+                                                             "de {game}."),
+        "said": "Les messages :", "drafted": "a écrit un brouillon d'ordres", "reported": "signale un message",
         "won": "{seat} l'emporte.", "draw": "Personne ne l'emporte.",
         "deadline": "Échéance : {when}.", "since": "Depuis ton dernier tour :",
         "link": "Ton lien, secret (qui l'a joue à ta place) : {link}",
@@ -46,6 +50,8 @@ WORDS = {
                                                           "{game}."),
         "test": ("{game}: test notification", "This is a test: the notices of your game of {game} will come here "
                                               "({seat})."),
+        "messages": ("{game}: new messages ({seat})", "New messages at your table, {seat}, in your game of {game}."),
+        "said": "The messages:", "drafted": "wrote a draft of orders", "reported": "reports a message",
         "won": "{seat} wins.", "draw": "Nobody wins.",
         "deadline": "Deadline: {when}.", "since": "Since your last turn:",
         "link": "Your link, secret (whoever has it plays in your place): {link}",
@@ -122,6 +128,7 @@ class Notice:
     link: str
     lang: str
     nonce: str = ""  # tells apart notices of the same kind at the same version (tests asked for twice)
+    heading: str | None = None  # what introduces ``lines`` (the journal's « Depuis ton dernier tour : »)
 
     @property
     def id(self) -> str:
@@ -144,7 +151,7 @@ class Notice:
         if self.deadline_text:
             parts.append(words["deadline"].format(when=self.deadline_text))
         if lines:
-            parts.append("\n".join([words["since"], *(f"- {line}" for line in lines)]))
+            parts.append("\n".join([self.heading or words["since"], *(f"- {line}" for line in lines)]))
         parts.append(words["link"].format(link=self.link))
         if unsubscribe:
             parts.append(words["unsubscribe"].format(link=unsubscribe))
@@ -201,3 +208,31 @@ def when(iso: str, lang: str) -> str:
     if lang == "fr":
         return f"{day} {moment.day} {month} {moment.year} à {moment.hour} h {moment.minute:02d} (UTC)"
     return f"{day} {moment.day} {month} {moment.year} at {moment.hour:02d}:{moment.minute:02d} (UTC)"
+
+
+MESSAGE_LINE = 300  # characters of one message quoted in a notice
+
+
+def compose_messages(game: Game, game_id: str, seat: str, lang: str, link: str, last: int,
+                     said: list[tuple[str, str, str]]) -> Notice:
+    """The notice of new messages for ``seat``: ``said`` is each message's (sender's words, kind, text), the
+    latest ``MAX_LINES``, each on one line; ``last`` the newest message's number (the notice's version)."""
+    words = WORDS[lang if lang in WORDS else "fr"]
+    title = game.ruleset.title.get(lang, game.ruleset.name)
+    name = seat_name(game, seat, lang)
+    lines = []
+    for sender, kind, text in said[-MAX_LINES:]:
+        quoted = " ".join(text.split())
+        quoted = quoted if len(quoted) <= MESSAGE_LINE else quoted[:MESSAGE_LINE - 1] + "…"
+        if kind == "draft":
+            lines.append(f"{sender} {words['drafted']}")
+        elif kind == "report":
+            lines.append(f"{sender} {words['reported']} : « {quoted} »" if lang == "fr"
+                         else f"{sender} {words['reported']}: \"{quoted}\"")
+        else:
+            lines.append(f"{sender} : {quoted}" if lang == "fr" else f"{sender}: {quoted}")
+    subject_form, lead_form = words["messages"]
+    return Notice(kind="messages", game_id=game_id, version=last, ruleset=game.ruleset.name, game_title=title,
+                  seat=seat, seat_name=name, subject=subject_form.format(game=title, seat=name),
+                  lead=lead_form.format(game=title, seat=name), lines=lines, deadline=None, deadline_text=None,
+                  link=link, lang=lang, heading=words["said"])

@@ -1,8 +1,9 @@
-"""Who is told when a game moves on: an interface, and its in-process implementation.
+"""Who is told when a game moves on, or its table gets a message: an interface, and its in-process implementation.
 
-A notification carries only the game id and its new version (the store's PostgreSQL NOTIFY
-payload); each listener then reads what its own seat may see from the store. Several
-servers on one PostgreSQL database hear each other through ``PostgresNotifier``.
+A notification carries only the game id and what changed: its new version, or its new last message (the store's
+PostgreSQL NOTIFY payloads, "<id> <version>" and "<id> m<seq>"); each listener then reads what its own seat may
+see or read from the store. Several servers on one PostgreSQL database hear each other through
+``PostgresNotifier``.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ import threading
 from typing import Protocol
 
 # Announced to every listener when notifications may have been missed (a lost database
-# connection): greater than any version, so each listener reads the game again.
+# connection): greater than any version or message number, so each listener reads the game again.
 RESYNC = sys.maxsize
+VERSION, MESSAGE = "version", "message"  # what an announcement numbers: the game's version, or its last message
+Announcement = tuple[str, int]
 
 
 class Subscription(Protocol):
-    async def get(self) -> int:
-        """Wait for the next version announced for the game."""
+    async def get(self) -> Announcement:
+        """Wait for the next announcement for the game: (VERSION, version) or (MESSAGE, seq)."""
 
     def close(self) -> None: ...
 
@@ -27,6 +30,9 @@ class Subscription(Protocol):
 class Notifier(Protocol):
     def publish(self, game_id: str, version: int) -> None:
         """Announce a new version; callable from any thread."""
+
+    def publish_message(self, game_id: str, seq: int) -> None:
+        """Announce a new message (its number); callable from any thread."""
 
     def subscribe(self, game_id: str) -> Subscription:
         """Listen to a game; call from the event loop that will ``await get()``."""
@@ -41,9 +47,9 @@ class _LocalSubscription:
     def __init__(self, hub: InProcessNotifier, game_id: str) -> None:
         self.hub, self.game_id = hub, game_id
         self.loop = asyncio.get_running_loop()
-        self.queue: asyncio.Queue[int] = asyncio.Queue()
+        self.queue: asyncio.Queue[Announcement] = asyncio.Queue()
 
-    async def get(self) -> int:
+    async def get(self) -> Announcement:
         return await self.queue.get()
 
     def close(self) -> None:
@@ -70,20 +76,27 @@ class InProcessNotifier:
         return subscription
 
     def publish(self, game_id: str, version: int) -> None:
+        self._announce(game_id, (VERSION, version))
+
+    def publish_message(self, game_id: str, seq: int) -> None:
+        self._announce(game_id, (MESSAGE, seq))
+
+    def _announce(self, game_id: str, announcement: Announcement) -> None:
         with self._lock:
             subscribers = list(self._subscribers.get(game_id, ()))
         for subscription in subscribers:
             try:
-                subscription.loop.call_soon_threadsafe(subscription.queue.put_nowait, version)
+                subscription.loop.call_soon_threadsafe(subscription.queue.put_nowait, announcement)
             except RuntimeError:  # its event loop is closed: the listener is gone
                 subscription.close()
 
     def resync(self) -> None:
-        """Tell every listener to read its game again."""
+        """Tell every listener to read its game and its messages again."""
         with self._lock:
             games = list(self._subscribers)
         for game_id in games:
             self.publish(game_id, RESYNC)
+            self.publish_message(game_id, RESYNC)
 
     def _remove(self, subscription: _LocalSubscription) -> None:
         with self._lock:
@@ -95,16 +108,17 @@ class InProcessNotifier:
 
 
 class PollingNotifier(InProcessNotifier):
-    """On a SQLite file, where other processes (the workers) write too: local actions are heard at once, and
-    a thread reads the versions of the games someone listens to every ``interval`` seconds, announcing any
-    that moved. Only games with listeners are read; nothing runs while nobody listens."""
+    """On a SQLite file, where other processes (the workers) write too: local actions and messages are heard at
+    once, and a thread reads the versions and message counts of the games someone listens to every ``interval``
+    seconds, announcing any that moved. Only games with listeners are read; nothing runs while nobody listens."""
 
-    def __init__(self, versions, interval: float = 0.1) -> None:
-        """``versions(ids)``: the current version of each of these games (a dict)."""
+    def __init__(self, stamps, interval: float = 0.1) -> None:
+        """``stamps(ids)``: the current version and last message number of each of these games (a dict of pairs)."""
         super().__init__()
-        self.versions = versions
+        self.stamps = stamps
         self.interval = interval
         self._seen: dict[str, int] = {}
+        self._seen_messages: dict[str, int] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -125,10 +139,17 @@ class PollingNotifier(InProcessNotifier):
                 self._seen[game_id] = max(version, self._seen.get(game_id, 0))
         super().publish(game_id, version)
 
+    def publish_message(self, game_id: str, seq: int) -> None:
+        if seq != RESYNC:
+            with self._lock:
+                self._seen_messages[game_id] = max(seq, self._seen_messages.get(game_id, 0))
+        super().publish_message(game_id, seq)
+
     def subscribe(self, game_id: str) -> _LocalSubscription:
         subscription = super().subscribe(game_id)
         with self._lock:
             self._seen.setdefault(game_id, 0)  # any version read later is news to a new listener's page
+            self._seen_messages.setdefault(game_id, 0)
         return subscription
 
     def _watch(self) -> None:
@@ -138,12 +159,16 @@ class PollingNotifier(InProcessNotifier):
             if not watched:
                 continue
             try:
-                current = self.versions(watched)
+                current = self.stamps(watched)
             except Exception:  # the database is away for a moment: look again next time
                 continue
-            for game_id, version in current.items():
+            for game_id, (version, seq) in current.items():
                 with self._lock:
                     known = self._seen.get(game_id)
                     self._seen[game_id] = version
+                    known_seq = self._seen_messages.get(game_id)
+                    self._seen_messages[game_id] = seq
                 if known is not None and version > known:
                     super().publish(game_id, version)
+                if known_seq is not None and seq > known_seq:
+                    super().publish_message(game_id, seq)

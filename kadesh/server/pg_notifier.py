@@ -1,8 +1,8 @@
 """Notifications across servers on one PostgreSQL database, through LISTEN/NOTIFY.
 
 The store sends ``NOTIFY kadesh_games, '<game id> <version>'`` inside the transaction that
-writes an action, so a notification goes out exactly when (and only if) the action is
-committed, in commit order, whichever server wrote it. Each server keeps one connection
+writes an action (``'<game id> m<seq>'`` for a message), so a notification goes out exactly when (and only if)
+the action is committed, in commit order, whichever server wrote it. Each server keeps one connection
 listening on that channel, in a thread, and hands what it hears to its own listeners.
 
 When the listening connection is lost (PostgreSQL restarted), the thread reconnects with
@@ -18,7 +18,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 from kadesh.server.notifier import InProcessNotifier
-from kadesh.store.store import NOTIFY_CHANNEL
+from kadesh.store.schema import NOTIFY_CHANNEL
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +75,8 @@ class PostgresNotifier(InProcessNotifier):
     def _hear(self, connection: psycopg.Connection) -> None:
         while not self._stop.is_set():
             for notification in connection.notifies(timeout=POLL_SECONDS):
-                game_id, _, version = notification.payload.partition(" ")
-                if version.isdigit():
-                    self.publish(game_id, int(version))
+                game_id, _, number = notification.payload.partition(" ")
+                if number.isdigit():
+                    self.publish(game_id, int(number))
+                elif number.startswith("m") and number[1:].isdigit():
+                    self.publish_message(game_id, int(number[1:]))

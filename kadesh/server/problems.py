@@ -33,6 +33,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
+from kadesh.store.messages import MessageRefused
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,8 @@ def from_rule_error(error: RuleError) -> ApiProblem:
 
 
 def from_store_error(error: StoreError) -> ApiProblem:
+    if isinstance(error, MessageRefused):
+        return ApiProblem(error.status, error.code, error.fr, error.en)
     if isinstance(error, TokenRevoked):
         return ApiProblem(401, "token_revoked",
                           "Ce lien a été remplacé par le propriétaire de la partie : demande-lui le nouveau.",

@@ -51,6 +51,9 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # Looks for an opponent (each may make a game for the pair; a waiting page looks again every 5 s).
     "pairing": ("POST", re.compile(r"^/api/pairing/?$"), "30/minute;2000/day"),
+    # Messages at the table, drafts of orders and reports (issue 43): each one row, pushed to every reader.
+    "messages": ("POST|PUT", re.compile(r"^/api/games/[^/]+/(messages(/[0-9]+/report)?|draft)/?$"),
+                 "20/minute;1000/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
@@ -173,7 +176,7 @@ class RateLimits:
 
 def _kind(scope: Scope) -> str | None:
     for kind, (method, path, _default) in KINDS.items():
-        if scope["method"] == method and path.match(scope["path"]):
+        if scope["method"] in method.split("|") and path.match(scope["path"]):
             return kind
     return None
 
@@ -190,6 +193,7 @@ WORDS = {
     "pairing": ("de recherches d'adversaire", "searches for an opponent"),
     "lists": ("de listes demandées", "lists asked for"),
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
+    "messages": ("de messages", "messages"),
 }
 
 

@@ -28,9 +28,11 @@ from datetime import UTC, datetime
 from kadesh.ai.base import Bot, legal_for, levels, make_bot
 from kadesh.core.errors import RuleError
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
-from kadesh.store import Store, StoreError
+from kadesh.store import SEAT, Access, Store, StoreError
 from kadesh.store.errors import StaleVersion
 from kadesh.store.jobs import BOT, LEASE, RATE, Job
+from kadesh.store.messages import COMPUTER as COMPUTER_WRITER
+from kadesh.store.messages import TABLE, pair_channel
 from kadesh.store.table import COMPUTER
 
 log = logging.getLogger(__name__)
@@ -111,6 +113,7 @@ class Worker:
             bot = self._bot(job.game_id, game.ruleset.name, seat, bots[seat])
             view, legal = game.view(seat), legal_for(game, seat, bot)
         action = bot.choose(view, seat, legal)
+        told = self._announcements(job.game_id, job.version, seat, action)
         try:
             self.store.act(job.game_id, seat, job.version, action, job=job.id)
         except StaleVersion:
@@ -118,7 +121,29 @@ class Worker:
         except RuleError:
             log.exception("bot %s refused in game %s", bots[seat], job.game_id)
             return False
+        self._announce(job.game_id, seat, told)
         return True
+
+    def _announcements(self, game_id: str, version: int, seat: str, action: dict) -> list[dict]:
+        """What the computer's seat will say of its action (its alliances), read before the action changes the
+        state; it never reads a message."""
+        with self.store.game(game_id) as game:
+            return game.ruleset.announcements(game.state, seat, action) if game.version == version else []
+
+    def _announce(self, game_id: str, seat: str, told: list[dict]) -> None:
+        """Each announcement on the seat's private channel with its addressee, or on the whole table where the
+        press is public only (none under no press)."""
+        if not told:
+            return
+        shape = self.store.shape(game_id)
+        speaker = Access(game_id, SEAT, seat)
+        for item in told:
+            channel = next((c for c in (pair_channel(seat, item["to"]), TABLE)
+                            if shape.write_problem(speaker, c) is None), None)
+            if channel is not None:
+                self.store.messages.post(game_id, shape, channel, item["kind"], Access(game_id, COMPUTER_WRITER, seat),
+                                         item["fr"], None, {**item["data"], "words": {"fr": item["fr"],
+                                                                                     "en": item["en"]}})
 
     def send_due_actions(self) -> int:
         """Send every action whose deadline has passed, and queue the reminders of deadlines that come near; how
@@ -157,11 +182,14 @@ class Worker:
                     if game.outcome is not None or game.turn_began.get(seat) != turn:
                         break  # that turn is over (its next one, if it has begun, is its holder's)
                     version, view, legal = game.version, game.view(seat), legal_for(game, seat, bot)
+                action = bot.choose(view, seat, legal)
+                told = self._announcements(game_id, version, seat, action)
                 try:
-                    self.store.act(game_id, seat, version, bot.choose(view, seat, legal))
+                    self.store.act(game_id, seat, version, action)
                     played += 1
                 except StaleVersion:
                     continue  # another seat acted meanwhile: look again
+                self._announce(game_id, seat, told)
         return played
 
     def _bot(self, game_id: str, ruleset: str, seat: str, level: str) -> Bot:

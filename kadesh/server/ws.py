@@ -2,7 +2,9 @@
 
 On connect the server sends ``{"type": "update", "version", "journal", "view"}`` with the
 journal lines after ``since``; then the same message after each new action, with only
-the lines that are new for this seat. A refused connection gets ``{"type": "error",
+the lines that are new for this seat. Messages at the table (issue 43) come as ``{"type": "messages", "last",
+"messages"}``: on connect those after ``messages_since`` (the latest 300 at most; no frame if there are none), then
+each new one this seat reads, in order (``kadesh.server.messages_api``). A refused connection gets ``{"type": "error",
 "problem": {...}}`` and is closed with code 4000 + HTTP status (4401, 4403, 4404).
 
 The server needs nothing from the client. A client that floods anyway (more than
@@ -36,6 +38,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.auth import bearer, resolve
 from kadesh.server.identity import signed_in
+from kadesh.server.messages_api import pushed
+from kadesh.server.notifier import MESSAGE
 from kadesh.server.problems import (
     DATABASE_UNAVAILABLE,
     ApiProblem,
@@ -145,7 +149,7 @@ def _resolve(websocket: WebSocket, store: Store, game_id: str, token: str | None
 
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0,
-                      lang: str = "fr") -> None:
+                      lang: str = "fr", messages_since: int = 0) -> None:
     store: Store = websocket.app.state.store
     speaks_kadesh, offered_token = offered(websocket)
     await websocket.accept(subprotocol=SUBPROTOCOL if speaks_kadesh else None)
@@ -172,12 +176,16 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         return
     subscription = websocket.app.state.notifier.subscribe(game_id)
     listener = asyncio.create_task(_listen(websocket))
-    getter: asyncio.Task[int] | None = None
+    getter: asyncio.Task[tuple[str, int]] | None = None
     try:
         await watching.opened(game_id)  # counted at once, before its first wait: closed below whatever happens
         message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, max(since, 0))
         await websocket.send_json(message)
         last = message["version"]
+        talk = await run_in_threadpool(pushed, store, game_id, access, max(messages_since, 0))
+        if talk["messages"]:  # a table without messages sends none: the socket's first frame stays the game's
+            await websocket.send_json(talk)
+        last_message = talk["last"]
         while True:
             getter = asyncio.create_task(subscription.get())
             done, _ = await asyncio.wait({getter, listener}, return_when=asyncio.FIRST_COMPLETED)
@@ -192,7 +200,15 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
                 problem = from_store_error(error)
                 await _refuse(websocket, problem, 4000 + problem.status)
                 return
-            if getter.result() <= last:
+            kind, number = getter.result()
+            if kind == MESSAGE:
+                if number > last_message:
+                    talk = await run_in_threadpool(pushed, store, game_id, access, last_message)
+                    if talk["messages"]:
+                        await websocket.send_json(talk)
+                    last_message = talk["last"]
+                continue
+            if number <= last:
                 continue
             message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, last)
             if message["version"] > last:

@@ -12,10 +12,10 @@ from kadesh.store.errors import (
     WrongGame,
 )
 from kadesh.store.store import ActResult, CreatedGame, GameCache, Store, json_value
-from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, token_hash
+from kadesh.store.tokens import LORD, OWNER, SEAT, SPECTATOR, Access, token_hash
 
 __all__ = [
-    "OWNER", "SEAT", "SPECTATOR", "Access", "ActResult", "BadToken", "CreatedGame", "GameCache",
+    "LORD", "OWNER", "SEAT", "SPECTATOR", "Access", "ActResult", "BadToken", "CreatedGame", "GameCache",
     "GameNotFound", "GameNotOver", "NotASeat", "NotHeld", "StaleVersion", "Store", "StoreError", "TokenRevoked",
     "WrongGame",
     "json_value", "token_hash",

@@ -33,7 +33,9 @@ log = logging.getLogger(__name__)
 BOT = "bot"
 RATE = "rate"  # a rated game ended: its players' ratings to update (kadesh.store.ratings)
 GAME_KINDS = (BOT, RATE)  # the jobs of the workers' main loop; the others are notices, sent by their own threads
-NOTICES = ("turn", "ready", "over", "remind", "test", "confirm")  # jobs that send one subscription a message
+# Jobs that send one subscription a message; "messages" groups the messages at the table that came since the last
+# such notice (one pending a subscription: its version is always 0).
+NOTICES = ("turn", "ready", "over", "remind", "test", "confirm", "messages")
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
@@ -123,11 +125,12 @@ class JobQueue:
         self._done = Prepared(_DONE, dialect)
 
     def enqueue(self, conn: Connection, kind: str, game_id: str, version: int, target: str = "",
-                priority: int = PERSON_WAITS) -> None:
-        """Queue a job inside the caller's transaction; a job already queued for that version (and target)
-        stays one, with its priority."""
-        self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(_now()), attempts=0,
-                          target=target, priority=priority)
+                priority: int = PERSON_WAITS, delay: float = 0.0) -> None:
+        """Queue a job inside the caller's transaction, to run ``delay`` seconds from now at the soonest; a job
+        already queued for that version (and target) stays one, with its priority and its time."""
+        run_after = _now() + timedelta(seconds=delay) if delay else _now()
+        self._enqueue.run(conn, kind=kind, game_id=game_id, version=version, run_after=utc_text(run_after),
+                          attempts=0, target=target, priority=priority)
 
     def reprioritize(self, conn: Connection, game_id: str, priority: int) -> None:
         """Give the game's queued bot jobs ``priority``, inside the caller's transaction (its seats changed

@@ -19,11 +19,15 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
     false,
 )
 
 metadata = MetaData()
+
+# PostgreSQL: each committed action is announced there as "<game id> <version>", each message as "<game id> m<seq>".
+NOTIFY_CHANNEL = "kadesh_games"
 
 games = Table(
     "games",
@@ -40,6 +44,9 @@ games = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     # When the game next acts by itself (Ruleset.deadline), UTC "YYYY-MM-DDTHH:MM:SS.ffffffZ": sorts as text.
     Column("due_at", String(32), nullable=True, index=True),
+    # How many messages the game's table has (issue 43): the last one's ``messages.seq``. Not its version: a
+    # message is no action.
+    Column("messages", Integer, nullable=False, server_default="0"),
 )
 
 actions = Table(
@@ -262,6 +269,12 @@ table_settings = Table(
     Column("rated", Boolean, nullable=False),
     Column("public", Boolean, nullable=False, server_default=false()),  # anyone may watch it (GET /api/watch)
     Column("referee", Boolean, nullable=False, server_default=false()),  # no person holds the game master's seat
+    # Who may write to whom (issue 43): "full" (the table and private channels), "public" (the table only),
+    # "none" (only to the game master); a kingdom's council (its Seigneur beside its Chef militaire); whether the
+    # game master reads the channels between kingdoms and their councils.
+    Column("press", String(8), nullable=False, server_default="full"),
+    Column("councils", Boolean, nullable=False, server_default=false()),
+    Column("master_reads", Boolean, nullable=False, server_default=false()),
 )
 
 # An account's rating in one ruleset (openskill's Plackett-Luce: mu and sigma).
@@ -329,4 +342,51 @@ vacations = Table(
     Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
     Column("starts_at", String(32), primary_key=True),  # UTC text
     Column("ends_at", String(32), nullable=False),  # UTC text; moved to the moment the player comes back early
+)
+
+# Messages between the people at a game's table (issue 43), beside the game and not in its record: they never
+# change its version and the rules never read them. ``seq`` numbers a game's messages from 1, taken from
+# ``games.messages`` under the game row's lock, so that one read "after n" never misses a message committed late.
+# Each message has one channel, and its readers are that channel's (``kadesh.store.messages``).
+messages = Table(
+    "messages",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("channel", String(140), nullable=False),  # "table", "spectators", "pair:a,b", "council:a", "draft:a", ...
+    Column("kind", String(16), nullable=False),  # "text", "draft", "alliance", "hidden" (a moderation), "report"
+    Column("role", String(16), nullable=False),  # the writer's: "seat", "lord", "spectator", "owner", "computer"
+    Column("seat", String(64), nullable=True),  # the writer's seat (a kingdom for its Seigneur too)
+    Column("author", String(64), nullable=True),  # the writer's account name, when one wrote signed in
+    Column("body", Text, nullable=False),
+    Column("data", JSON, nullable=True),  # an alliance's kingdom, a moderation's or a report's message
+    Column("created_at", String(32), nullable=False),  # UTC text
+    Column("hidden", Boolean, nullable=False, server_default=false()),  # hidden for everyone by the moderator
+)
+
+# A seat that no longer wants to read another's messages (for itself only).
+message_mutes = Table(
+    "message_mutes",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("muted", String(64), primary_key=True),
+)
+
+# Who reported which message (once each) to the game's moderator.
+message_reports = Table(
+    "message_reports",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("reporter", String(80), primary_key=True),  # "<role>:<seat>", or the account's id for a spectator
+)
+
+# The last message each subscription was told of by a notice (e-mail, webhook): its next groups what came after.
+message_notices = Table(
+    "message_notices",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("subscription", String(32), primary_key=True),
+    Column("seen", Integer, nullable=False),  # the last seq told
 )

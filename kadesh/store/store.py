@@ -62,13 +62,14 @@ from kadesh.store.errors import (
     WrongGame,
 )
 from kadesh.store.jobs import BOT, RATE, JobQueue, bot_priority, utc_text
+from kadesh.store.messages import Messages, Shape
 from kadesh.store.open_seats import OpenSeats
 from kadesh.store.pairing import Pairing
 from kadesh.store.prepared import Prepared
 from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.table import COMPUTER, NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
-from kadesh.store.tokens import OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
+from kadesh.store.tokens import LORD, OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.vacations import Stay, Vacations
 from kadesh.store.watches import Watches
 from kadesh.store.writer import GroupWriter, Play
@@ -80,7 +81,7 @@ MAX_ACTION_DEPTH = 32
 # Threads writing the players' actions in groups (kadesh.store.writer), by database: SQLite takes one writer
 # at a time; on PostgreSQL, a second one plays its group while the first waits for its sync to disk.
 WRITERS = {"sqlite": 1, "postgresql": 2}
-NOTIFY_CHANNEL = "kadesh_games"  # PostgreSQL: each committed action is announced there as "<game id> <version>"
+NOTIFY_CHANNEL = schema.NOTIFY_CHANNEL
 
 
 # The action path's statements, compiled once per store for its database and run on the driver's cursor.
@@ -139,6 +140,7 @@ class CreatedGame:
     seat_tokens: dict[str, str]
     spectator_token: str
     owner_token: str
+    lord_tokens: dict[str, str] = field(default_factory=dict)  # a kingdom's Seigneur's, where councils are kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +253,7 @@ class Store:
         self.pairing = Pairing(self.engine, self._writing)
         self.vacations = Vacations(self.engine, self._writing)
         self.ratings = Ratings(self.engine, self._writing)
+        self.messages = Messages(self.engine, self._writing, self.jobs)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 
@@ -260,9 +263,9 @@ class Store:
 
     # -- creating ---------------------------------------------------------------
     def create_game(self, ruleset: str, options: dict[str, Any] | None = None, seed: str | None = None,
-                    table: TableSettings = NO_TABLE) -> CreatedGame:
+                    table: TableSettings = NO_TABLE, lords: tuple[str, ...] = ()) -> CreatedGame:
         """A new game with a fresh 256-bit seed (RuleError ``bad_options``, UnknownRuleset if refused), and its
-        ``table``: a time per move, rated or not."""
+        ``table``: a time per move, rated or not; ``lords``: the seats that get a Seigneur's link beside their own."""
         seed = seed if seed is not None else secrets.token_hex(32)
         game = new_game(ruleset, seed=seed, options=json_value(options or {}, "options"))
         now = _now()
@@ -273,6 +276,8 @@ class Store:
         rows = [{"hash": token_hash(t), "game_id": game_id, "role": SEAT, "seat": s} for s, t in seat_tokens.items()]
         rows.append({"hash": token_hash(spectator), "game_id": game_id, "role": SPECTATOR, "seat": None})
         rows.append({"hash": token_hash(owner), "game_id": game_id, "role": OWNER, "seat": None})
+        lord_tokens = {seat: new_token() for seat in lords if seat in seat_tokens}
+        rows += [{"hash": token_hash(t), "game_id": game_id, "role": LORD, "seat": s} for s, t in lord_tokens.items()]
         with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(schema.games.insert().values(
                 id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
@@ -281,9 +286,15 @@ class Store:
             conn.execute(schema.tokens.insert(), rows)
             self.tables.write(conn, game_id, table)
         self.cache.put(game_id, game)
-        return CreatedGame(game_id, game.ruleset.name, game.commitment, seat_tokens, spectator, owner)
+        return CreatedGame(game_id, game.ruleset.name, game.commitment, seat_tokens, spectator, owner, lord_tokens)
 
     # -- reading ----------------------------------------------------------------
+    def shape(self, game_id: str) -> Shape:
+        """What the game's message channels depend on (kadesh.store.messages): its seats and its table."""
+        with self.game(game_id) as game:
+            seats, masters = list(game.seats), game.ruleset.game_master_seats
+        return Shape.of(seats, masters, self.tables.of(game_id))
+
     def exists(self, game_id: str) -> bool:
         return self.current_version(game_id) is not None
 
@@ -293,6 +304,14 @@ class Store:
             rows = conn.execute(select(schema.games.c.id, schema.games.c.version)
                                 .where(schema.games.c.id.in_(game_ids))).all()
         return {row.id: row.version for row in rows}
+
+    def stamps(self, game_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """The current version and last message number of each of these games (those that exist)."""
+        games = schema.games
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.version, games.c.messages)
+                                .where(games.c.id.in_(game_ids))).all()
+        return {row.id: (row.version, row.messages) for row in rows}
 
     def has_background_work(self) -> bool:
         """Whether workers have anything to do: a job queued, a deadline set, or a game with a computer seat."""

@@ -26,6 +26,8 @@ DAY = 86_400  # seconds
 DAYS_PER_MOVE = (1, 2, 3, 7, 14)  # the times per move offered at creation, as on Lichess' correspondence games
 KNOWN = 4096  # games' settings kept in memory (they never change)
 WATCHED = 30  # games listed to watch (GET /api/watch), the latest first
+FULL, PUBLIC, NO_PRESS = "full", "public", "none"  # press, as webDiplomacy's: every channel, the table's, none
+PRESS = (FULL, PUBLIC, NO_PRESS)
 
 table_settings = schema.table_settings
 
@@ -37,6 +39,9 @@ class TableSettings:
     rated: bool = False
     public: bool = False  # anyone may watch it: a game opened to others, or rated
     referee: bool = False  # no person holds the game master's seat: the turns run on the clock alone
+    press: str = FULL  # who may write to whom (kadesh.store.messages)
+    councils: bool = False  # each kingdom has a Seigneur's link beside its Chef militaire's
+    master_reads: bool = False  # the game master reads the channels between kingdoms and their councils
 
     @property
     def days_per_move(self) -> float | None:
@@ -58,17 +63,22 @@ class Tables:
         if settings != NO_TABLE:
             conn.execute(table_settings.insert().values(game_id=game_id, seconds_per_move=settings.seconds_per_move,
                                                          on_timeout=settings.on_timeout, rated=settings.rated,
-                                                         public=settings.public, referee=settings.referee))
+                                                         public=settings.public, referee=settings.referee,
+                                                         press=settings.press, councils=settings.councils,
+                                                         master_reads=settings.master_reads))
 
     def of(self, game_id: str) -> TableSettings:
         settings = self._known.get(game_id)
         if settings is None:
             with self.engine.connect() as conn:
                 row = conn.execute(select(table_settings.c.seconds_per_move, table_settings.c.on_timeout,
-                                          table_settings.c.rated, table_settings.c.public, table_settings.c.referee)
+                                          table_settings.c.rated, table_settings.c.public, table_settings.c.referee,
+                                          table_settings.c.press, table_settings.c.councils,
+                                          table_settings.c.master_reads)
                                    .where(table_settings.c.game_id == game_id)).first()
             settings = (TableSettings(row.seconds_per_move, row.on_timeout, bool(row.rated), bool(row.public),
-                                      bool(row.referee)) if row else NO_TABLE)
+                                      bool(row.referee), row.press, bool(row.councils), bool(row.master_reads))
+                        if row else NO_TABLE)
             self._known[game_id] = settings
             while len(self._known) > KNOWN:
                 self._known.popitem(last=False)

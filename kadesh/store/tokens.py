@@ -7,6 +7,9 @@ import secrets
 from dataclasses import dataclass
 
 SEAT, SPECTATOR, OWNER = "seat", "spectator", "owner"
+# A kingdom's Seigneur (issue 43): sees and talks as the seat, drafts its orders, never sends them (its Chef
+# militaire, the seat's own token, does).
+LORD = "lord"
 
 
 def new_token() -> str:
@@ -20,7 +23,7 @@ def token_hash(token: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """What a token opens: one game, as one seat, a spectator or the owner."""
+    """What a token opens: one game, as one seat (or its Seigneur), a spectator or the owner."""
 
     game_id: str
     role: str

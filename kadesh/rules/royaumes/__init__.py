@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kadesh.core.dice import Dice
+from kadesh.core.errors import RuleError
 from kadesh.core.events import Event
 from kadesh.core.grid import king_neighbours, map_cell_name
 from kadesh.core.ruleset import Ruleset
@@ -19,7 +20,7 @@ from kadesh.rules.royaumes.adjudicate import move_problem
 from kadesh.rules.royaumes.data import GAME_MASTER, RULES, WATER, Scenario
 from kadesh.rules.royaumes.preview import warnings as order_warnings
 from kadesh.rules.royaumes.scenario import DEFAULT_SCENARIO, SCENARIOS
-from kadesh.rules.royaumes.state import State, initial_state
+from kadesh.rules.royaumes.state import ALLY, State, initial_state
 
 
 class Royaumes(Ruleset):
@@ -28,6 +29,9 @@ class Royaumes(Ruleset):
     version = "1"
     title = {"fr": "Royaumes", "en": "Kingdoms"}
     game_master_seats = (GAME_MASTER,)
+    # « Les décisions de mouvements sont prises avec le Seigneur du Royaume »: a kingdom's two people.
+    council_titles = {"seat": {"fr": "Chef militaire", "en": "Military chief"},
+                      "lord": {"fr": "Seigneur du Royaume", "en": "Lord of the kingdom"}}
     options_schema = {
         "scenario": {"type": "choice", "values": sorted(SCENARIOS), "default": DEFAULT_SCENARIO,
                      "fr": "Scénario (carte et royaumes)", "en": "Scenario (map and kingdoms)",
@@ -49,6 +53,35 @@ class Royaumes(Ruleset):
 
     def seat_names(self, options: dict[str, Any]) -> dict[str, dict[str, str]]:
         return {kid: dict(spec.names) for kid, spec in scenario_of(options).kingdoms.items()}
+
+    def announcements(self, state: State, seat: str, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """A computer kingdom's alliance declared in its orders, told to the other kingdom: an offer, or an
+        acceptance when the other has declared one already (alliances are made by agreement)."""
+        if seat not in state.kingdoms or action.get("type") != "orders":
+            return []
+        try:
+            order = rules.read_orders(state, seat, action)
+        except RuleError:  # a malformed order is refused when it is applied; it announces nothing
+            return []
+        names = state.scenario.kingdoms
+        told = []
+        for other, stance in order["stances"].items():
+            if stance != ALLY or state.kingdoms[seat].stance.get(other) == ALLY:
+                continue
+            accepts = state.kingdoms[other].stance.get(seat) == ALLY
+            mine, theirs = names[seat].names, names[other].names
+            told.append({"to": other, "kind": "alliance", "data": {"with": other, "accepts": accepts},
+                         "fr": (f"{mine['fr']} accepte l'alliance de {theirs['fr']}." if accepts
+                                else f"{mine['fr']} propose une alliance à {theirs['fr']}."),
+                         "en": (f"{mine['en']} accepts the alliance of {theirs['en']}." if accepts
+                                else f"{mine['en']} offers an alliance to {theirs['en']}.")})
+        return told
+
+    def alliance_line(self, options: dict[str, Any], other: str, lang: str) -> str | None:
+        kingdom = scenario_of(options).kingdoms.get(other)
+        if kingdom is None:
+            return None
+        return f"{'ally' if lang == 'en' else 'alliance'}: {kingdom.names['en' if lang == 'en' else 'fr']}"
 
     def setup(self, options: dict[str, Any]) -> State:
         return initial_state(scenario_of(options))
