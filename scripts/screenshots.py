@@ -428,6 +428,49 @@ def show_ratings(page) -> None:
     page.locator(".player-ratings").scroll_into_view_if_needed()
 
 
+def council(store):
+    """A campaign with councils: Koush's Seigneur and Chef militaire confer and draft, Upper Egypt offers an
+    alliance, Imhotep answers everyone."""
+    from kadesh.store import LORD, SEAT, Access
+    from kadesh.store.messages import ALLIANCE, DRAFTED, TEXT, pair_channel
+
+    kingdoms = ("basse_egypte", "haute_egypte", "koush", "libye")
+    created = store.create_game("royaumes", seed="kadesh-screenshot-council", table=TableSettings(councils=True),
+                                lords=kingdoms)
+    shape = store.shape(created.id)
+    lord, chief = Access(created.id, LORD, "koush"), Access(created.id, SEAT, "koush")
+    say = store.messages.post
+    say(created.id, shape, "table", TEXT, Access(created.id, SEAT, "imhotep"),
+        "Bienvenue à tous. Les ordres du premier tour sont attendus avant la fin de la semaine.")
+    say(created.id, shape, pair_channel("koush", "haute_egypte"), ALLIANCE, Access(created.id, SEAT, "haute_egypte"),
+        "Koush, Thèbes vous propose une alliance contre la Libye. Voir https://example.org/carte pour nos plans.",
+        None, {"with": "koush"})
+    say(created.id, shape, "council:koush", TEXT, chief, "Les Libyens avancent vers l'oasis. Que faisons-nous ?")
+    say(created.id, shape, "council:koush", TEXT, lord,
+        "Tenons Napata, et acceptons l'alliance de Thèbes. Je t'écris un brouillon.")
+    say(created.id, shape, "draft:koush", DRAFTED, lord, "H12 reste\nalliance: Haute-Égypte\npaix: Basse-Égypte, Libye")
+    return created
+
+
+def chatting(store):
+    """A Manœuvre battle whose two commanders talk at the table."""
+    from kadesh.store import SEAT, Access
+    from kadesh.store.messages import TEXT
+
+    created = store.create_game("manoeuvre", seed="kadesh-screenshot-chat")
+    play_opening(store, created.id, fights_wanted=1)
+    shape = store.shape(created.id)
+    for seat, text in (("south", "Bonne partie ! Ta cavalerie est bien aventurée."),
+                       ("north", "Merci, toi aussi. On verra si elle l'est trop."),
+                       ("south", "Les règles sont ici, si besoin : https://fr.wikipedia.org/wiki/De_Bellis_Antiquitatis")):
+        store.messages.post(created.id, shape, "table", TEXT, Access(created.id, SEAT, seat), text)
+    return created
+
+
+def show_council(page) -> None:
+    page.click("[data-channel='council:koush']")
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture or None[, a session's secret: signed in])."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -456,6 +499,7 @@ def shots(base: str, store) -> dict:
     computer_end = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "test_small"}, 20)
     signed = players(store, battle, finished, base)
     table = rated_history(store)
+    councils, chat = council(store), chatting(store)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -494,6 +538,9 @@ def shots(base: str, store) -> dict:
         "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),
         "player-ratings": (f"{base}/players/N%C3%A9fertari", show_ratings),
         "watch": (f"{base}/watch", None),
+        "council-lord": (f"{base}/play/{councils.id}?token={councils.lord_tokens['koush']}", show_council),
+        "council-chief": (seat_link(base, councils, "koush"), show_council),
+        "chat": (seat_link(base, chat, "north"), None),
     }
 
 

@@ -22,6 +22,7 @@ from kadesh.server.auth import (
     account_of,
     bearer,
     get_access,
+    get_council_access,
     get_seat_access,
     get_store,
 )
@@ -60,6 +61,7 @@ router = APIRouter(prefix="/api")
 StoreDep = Annotated[Store, Depends(get_store)]
 AccessDep = Annotated[Access, Depends(get_access)]
 SeatDep = Annotated[Access, Depends(get_seat_access)]
+CouncilDep = Annotated[Access, Depends(get_council_access)]  # a seat, or its Seigneur
 Lang = Annotated[Literal["fr", "en"], Query(description="Language of the journal")]
 Since = Annotated[NonNegativeInt, Query(le=2**31, description="Only lines after this version")]
 
@@ -93,7 +95,8 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
                        bots=[BotInfo(level=level, title=bot_title(rules.name, level)) for level in levels(rules.name)],
                        bot_seats=rules.bot_seats(defaults), glossary=rules.glossary,
                        deadlines=type(rules).deadline is not Ruleset.deadline,
-                       clocks=type(rules).deadline is Ruleset.deadline)
+                       clocks=type(rules).deadline is Ruleset.deadline, councils=bool(rules.council_titles),
+                       game_master=bool(rules.game_master_seats))
 
 
 @router.post("/rulesets/{name}/seats", response_model=SeatsOut, tags=["rulesets"],
@@ -233,7 +236,7 @@ def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=LEGAL)
-async def legal_actions(game_id: str, access: SeatDep, request: Request) -> Response:
+async def legal_actions(game_id: str, access: CouncilDep, request: Request) -> Response:
     """The legal actions of this token's seat now. Computed away from the web process, once per version and
     seat (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     assert access.seat is not None
@@ -250,7 +253,7 @@ async def legal_actions(game_id: str, access: SeatDep, request: Request) -> Resp
 
 
 @router.post("/games/{game_id}/odds", response_model=OddsOut, tags=["play"], responses=CHECK)
-async def odds(game_id: str, body: OddsRequest, access: SeatDep, request: Request) -> OddsOut | Response:
+async def odds(game_id: str, body: OddsRequest, access: CouncilDep, request: Request) -> OddsOut | Response:
     """Exact chances of an action's outcomes, where the ruleset can tell (null otherwise). Computed away from
     the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     assert access.seat is not None
@@ -262,7 +265,7 @@ async def odds(game_id: str, body: OddsRequest, access: SeatDep, request: Reques
 
 
 @router.post("/games/{game_id}/preview", response_model=PreviewOut, tags=["play"], responses=CHECK)
-async def preview(game_id: str, body: OddsRequest, access: SeatDep, request: Request) -> PreviewOut | Response:
+async def preview(game_id: str, body: OddsRequest, access: CouncilDep, request: Request) -> PreviewOut | Response:
     """How the rules understand an action before it is sent (a Royaumes order message, line by line).
     Computed away from the web process, as the odds are."""
     assert access.seat is not None

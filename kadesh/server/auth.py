@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Path, Query, Request
 
 from kadesh.server.identity import check_same_site, signed_in
-from kadesh.store import SPECTATOR, Access, BadToken, NotASeat, NotHeld, Store
+from kadesh.store import LORD, SEAT, SPECTATOR, Access, BadToken, NotASeat, NotHeld, Store
 
 GameId = Annotated[str, Path(max_length=64, description="Game id")]
 TokenQuery = Annotated[str | None, Query(max_length=256, description="Access token (or use Authorization)")]
@@ -65,5 +65,13 @@ def get_access(
 def get_seat_access(access: Annotated[Access, Depends(get_access)]) -> Access:
     """A seat's token: spectators and owners may watch but not play."""
     if not access.may_act:
+        raise NotASeat("this token is for watching, not playing")
+    return access
+
+
+def get_council_access(access: Annotated[Access, Depends(get_access)]) -> Access:
+    """A seat's token or its Seigneur's (issue 43): what the seat may ask of the rules without acting (its legal
+    actions, a preview of its orders, odds), for the one who drafts its orders too."""
+    if access.role not in (SEAT, LORD):
         raise NotASeat("this token is for watching, not playing")
     return access

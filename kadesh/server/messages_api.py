@@ -64,6 +64,7 @@ class ChannelOut(BaseModel):
     id: str = Field(description="table, spectators, pair:a,b, council:k, draft:k or moderation")
     title: Words
     writable: bool = Field(description="Whether this reader may write there now (press, role)")
+    alliance: bool = Field(False, description="Whether an alliance may be offered there (to the other kingdom)")
 
 
 class MessageOut(BaseModel):
@@ -93,9 +94,9 @@ class MessagesOut(BaseModel):
 
 def message_out(game: Game, shape: Shape, access: Access, message: Message, account: str | None = None) -> MessageOut:
     seen = message.seen_as()
-    mine = (message.seat is not None and message.seat == access.seat and access.role in (SEAT, LORD)
-            and message.role in (SEAT, LORD)) or (message.role == access.role == SPECTATOR and account is not None
-                                                  and message.author == account)
+    mine = (message.seat is not None and message.seat == access.seat and message.role == access.role
+            and access.role in (SEAT, LORD)) or (message.role == access.role == SPECTATOR and account is not None
+                                                 and message.author == account)
     line = None
     if message.kind == ALLIANCE and not message.hidden and message.data:
         other = message.data["with"] if access.seat == message.seat else (
@@ -117,7 +118,8 @@ def listing(store: Store, game_id: str, access: Access, after: int = 0, writer: 
     found = store.messages.read(game_id, access, shape, after)
     with store.game(game_id) as game:
         channels = [ChannelOut(id=c, title=Words(**channel_title(game, access, c)),
-                               writable=shape.write_problem(access, c, writer) is None)
+                               writable=(writable := shape.write_problem(access, c, writer) is None),
+                               alliance=writable and _allies(game, shape, access, c))
                     for c in shape.readable(access) if not c.startswith(DRAFT)]
         drafted = (store.messages.draft(game_id, access.seat)
                    if shape.councils and access.role in (SEAT, LORD) and access.seat in shape.kingdoms else None)
@@ -175,11 +177,19 @@ def _write(store: Store, game_id: str, access: Access, body: MessageIn, speaker:
         return message_out(game, shape, access, message, speaker or None)
 
 
+def _allies(game: Game, shape: Shape, access: Access, channel: str) -> bool:
+    """Whether ``access`` may offer an alliance on ``channel``: a kingdom's, to the other kingdom of its private
+    channel, where the rules make alliances by agreement."""
+    others = [seat for seat in pair_members(channel) if seat != access.seat] if channel.startswith(PAIR) else []
+    return (access.role in (SEAT, LORD) and access.seat in shape.kingdoms and len(others) == 1
+            and others[0] in shape.kingdoms and game.ruleset.alliance_line(game.options, others[0], "fr") is not None)
+
+
 def _alliance(store: Store, game_id: str, shape: Shape, access: Access, channel: str) -> dict[str, Any]:
     with store.game(game_id) as game:
-        allies = game.ruleset.alliance_line(game.options, access.seat or "", "fr") is not None
-    others = [seat for seat in pair_members(channel) if seat != access.seat] if channel.startswith(PAIR) else []
-    if not (allies and access.role in (SEAT, LORD) and len(others) == 1 and others[0] in shape.kingdoms):
+        allowed = _allies(game, shape, access, channel)
+    others = [seat for seat in pair_members(channel) if seat != access.seat]
+    if not allowed:
         raise MessageRefused(422, "no_alliance_here", "Une alliance se propose à un autre royaume, sur votre canal "
                              "privé, là où les règles en ont.", "An alliance is offered to another kingdom, on your "
                              "private channel, where the rules have them.")

@@ -26,6 +26,10 @@ class RulesetInfo(BaseModel):
     deadlines: bool = Field(False, description="Whether its games may have deadlines (a turn played by itself "
                                                "at a set time), so that a seat may be reminded before them")
     clocks: bool = Field(False, description="Whether its games may be made with a time per move (``clock``)")
+    councils: bool = Field(False, description="Whether its seats may each be held by two people who confer "
+                                              "(``councils``: Royaumes' Seigneur beside its Chef militaire)")
+    game_master: bool = Field(False, description="Whether it has a game master's seat (messages to it are always "
+                                                 "allowed; it may read the others' with ``master_reads``)")
     glossary: dict[str, JsonObject] = Field(
         default_factory=dict,
         description="Names of the ruleset's words (unit types, terrain…) by kind, id and language")

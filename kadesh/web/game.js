@@ -7,13 +7,14 @@ import { el } from "/static/dom.js";
 import { renderNotices, signalTurn } from "/static/notices.js";
 import { offerToKeep } from "/static/keep.js";
 import { renderClock } from "/static/clock.js";
+import { createTalk } from "/static/talk.js";
 
 const STRINGS = {
   fr: {
     loading: "Chargement…", journal: "Journal", download: "Télécharger le journal", lang: "English",
     seed: "Graine des dés révélée", verify: "Vérification", verified: "conforme : chaque jet est re-dérivé de la graine",
     notVerified: "non conforme", stale: "La partie a changé : vue mise à jour.", offline: "Connexion perdue, reconnexion…",
-    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil",
+    seat: { north: "Nord", south: "Sud" }, spectator: "Spectateur", home: "Accueil", lord: "Seigneur du Royaume",
     against: (names) => `contre l'ordinateur : ${names}`, board: "Plateau", gameNav: "Partie",
     pass: (s) => `Passe la main au ${s}.`, passHelp: "L'autre commandant détourne les yeux.", take: (s) => `Je commande le ${s}`,
     rules: "Règles", rulesTitle: (game) => `Règles de ${game}`, close: "Fermer", now: "maintenant",
@@ -31,7 +32,7 @@ const STRINGS = {
     loading: "Loading…", journal: "Journal", download: "Download the journal", lang: "Français",
     seed: "Revealed dice seed", verify: "Verification", verified: "matches: every roll re-derived from the seed",
     notVerified: "does not match", stale: "The game changed: view updated.", offline: "Connection lost, reconnecting…",
-    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home",
+    seat: { north: "North", south: "South" }, spectator: "Spectator", home: "Home", lord: "Lord of the kingdom",
     against: (names) => `against the computer: ${names}`, board: "Board", gameNav: "Game",
     pass: (s) => `Hand over to ${s}.`, passHelp: "The other commander looks away.", take: (s) => `I command ${s}`,
     rules: "Rules", rulesTitle: (game) => `Rules of ${game}`, close: "Close", now: "now",
@@ -84,6 +85,7 @@ let botTitles = {};   // bot level → {fr, en}
 let guide = null;     // the ruleset's guide module for players (rules/<ruleset>-guide.js)
 let rulesetTitle = {}; // {fr, en}
 let deadlines = false; // whether the ruleset's games may have deadlines (a reminder may be asked for)
+let talk = null;      // the table's talk (talk.js), once loaded
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -136,8 +138,29 @@ async function refresh() {
     rulesetTitle = mine?.title ?? {};
     deadlines = (mine?.deadlines ?? false) || Boolean(current.table?.days_per_move);
   }
+  if (!talk && !handOverPending()) await loadTalk();
   render();
 }
+
+async function loadTalk() {
+  const made = createTalk({ gameId, call, onChange: renderTalk, onDraft: render });
+  try {
+    await made.load(current);
+    talk = made;
+  } catch {
+    talk = null;  // the page plays on without its talk (a server of the release before, say)
+  }
+}
+
+function renderTalk() {
+  if (!talk || !current) return;
+  talk.render($("#talk"), { lang });
+  signalTurn({ current, lang, gameTitle: rulesetTitle[lang] ?? "Kadesh" });
+  const unread = talk.forView(lang).unreadTitle();
+  if (unread) document.title = `${unread} · ${document.title}`;
+}
+
+const handOverPending = () => Object.keys(hotseat).length > 0;
 
 const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
@@ -232,7 +255,7 @@ function render() {
   $("header nav").setAttribute("aria-label", t.gameNav);
   $("#journal-panel").hidden = false;
   const opponents = Object.values(current.bots || {}).map((level) => botTitles[level]?.[lang] || t.computer);
-  $("#who").textContent = (current.seat ? seatName(current.seat) : t.spectator)
+  $("#who").textContent = (current.seat ? seatName(current.seat) + (current.role === "lord" ? ` — ${t.lord}` : "") : t.spectator)
     + (opponents.length && current.seat ? ` · ${t.against(opponents.join(", "))}` : "");
   signalTurn({ current, lang, gameTitle: rulesetTitle[lang] ?? "Kadesh" });
   renderRules();
@@ -240,9 +263,12 @@ function render() {
   renderEnding();
   renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime, closeOpen });
   renderOwner();
-  renderNotices($("#notices"), { current, lang, call, deadlines, hotseat: Object.keys(hotseat).length > 0 });
-  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, legal, lang, act, odds,
-    preview, journal });
+  // A Seigneur's link sees the kingdom but asks for no notices: they are the seat's holder's (its Chef's).
+  renderNotices($("#notices"), { current, lang, call, deadlines,
+    hotseat: Object.keys(hotseat).length > 0 || current.role !== "seat" });
+  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
+    lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null });
+  renderTalk();
   $("#board").dataset.version = String(current.version);
   renderJournal();
   renderEnd();
@@ -437,11 +463,13 @@ function connect(delay = 500) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const since = current ? current.version : 0;
   // The token rides in the subprotocols offered, not in the URL, which servers and proxies log.
-  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?since=${since}&lang=${lang}`,
+  const heard = talk ? talk.state.last : 0;
+  socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?since=${since}&lang=${lang}&messages_since=${heard}`,
     token ? ["kadesh", `kadesh.bearer.${token}`] : ["kadesh"]);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "update" && data.version > known) await refresh();
+    if (data.type === "messages") talk?.receive(data);
     $("#offline").hidden = true;
   };
   socket.onclose = (event) => {
@@ -467,6 +495,7 @@ $("#lang").addEventListener("click", async () => {
   await refresh();
 });
 $("#download").addEventListener("click", download);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) renderTalk(); });  // read on return
 $("#journal-toggle").addEventListener("click", () => {
   journalOpen = !journalOpen;
   renderJournal();

@@ -106,12 +106,14 @@ function createForm(ruleset, id, two) {
   const buttons = two
     ? [el("h4", {}, t("other_ways")),
       tableChoices(ruleset),
+      talkChoices(ruleset),
       el("p", { class: "ways" },
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
         el("button", { type: "submit", id: id.link }, t("link_button")),
         el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button")))]
     : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
       rulersBox(ruleset),
+      talkChoices(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
   return el("form", { id: id.create, class: "create", onsubmit: (event) => { event.preventDefault(); createLinks(ruleset); } },
     ...buttons, optionsBox(ruleset));
@@ -144,6 +146,33 @@ function tableChoices(ruleset) {
     account ? pairingBox(ruleset, () => pairingDays(name), lang) : null);
 }
 
+// The table's talk (issue 43): who may write to whom, as webDiplomacy's press; where the rules have them, a
+// Seigneur beside each kingdom's Chef militaire, and whether the game master reads the kingdoms' talk.
+function talkChoices(ruleset) {
+  const { name } = ruleset;
+  const pressId = `press-${name}`;
+  const press = el("select", { id: pressId, name: "press", onchange: (event) => keep(name, "press", event.target.value) },
+    el("option", { value: "full" }, t(ruleset.seats.length > 2 ? "press_full" : "press_on")),
+    ruleset.seats.length > 2 ? el("option", { value: "public" }, t("press_public")) : null,
+    el("option", { value: "none" }, t(ruleset.game_master ? "press_none_master" : "press_none")));
+  press.value = remembered(name, "press", "full");
+  const check = (key, words) => {
+    const box = el("input", { type: "checkbox", id: `${key}-${name}`, onchange: (event) => keep(name, key, event.target.checked) });
+    box.checked = Boolean(remembered(name, key, false));
+    return el("p", {}, box, " ", el("label", { for: box.id }, t(words)));
+  };
+  return el("div", { class: "talk-choices" },
+    el("p", {}, el("label", { for: pressId }, t("press")), " ", press),
+    ruleset.councils ? check("councils", "councils_choice") : null,
+    ruleset.game_master ? check("master_reads", "master_reads_choice") : null);
+}
+
+function chosenTalk(ruleset) {
+  const press = $(`press-${ruleset.name}`)?.value || "full";
+  return { ...(press !== "full" ? { press } : {}), ...($(`councils-${ruleset.name}`)?.checked ? { councils: true } : {}),
+    ...($(`master_reads-${ruleset.name}`)?.checked ? { master_reads: true } : {}) };
+}
+
 // A pairing is always played with a time per move: the one chosen, else a day.
 const pairingDays = (name) => Number($(`clock-${name}`)?.value || 1);
 
@@ -157,7 +186,8 @@ function chosenTable(ruleset, opening) {
   const days = Number($(`clock-${ruleset.name}`)?.value || 0);
   const rated = opening && account && $(`rated-${ruleset.name}`)?.checked;
   const onTimeout = $(`timeout-${ruleset.name}`)?.value || "claim";
-  return { ...(days ? { clock: { days_per_move: days, on_timeout: onTimeout } } : {}), ...(rated ? { rated: true } : {}) };
+  return { ...(days ? { clock: { days_per_move: days, on_timeout: onTimeout } } : {}), ...(rated ? { rated: true } : {}),
+    ...chosenTalk(ruleset) };
 }
 
 // A campaign's seats that the computer may take: a person (a link to send) or a computer level for each.
@@ -423,9 +453,10 @@ function createdBlock(ruleset, id) {
   const others = seats.filter((s) => s !== creator);
   const campaign = seats.length > 2;
   const levelTitle = (level) => (ruleset.bots ?? []).find((b) => b.level === level)?.title[lang] ?? level;
-  const rows = seats.map((seat) => (bots?.[seat]
-    ? computerRow(name(seat), levelTitle(bots[seat]))
-    : linkRow(name(seat), body.seats[seat].link, seat)));
+  const rows = seats.flatMap((seat) => (bots?.[seat]
+    ? [computerRow(name(seat), levelTitle(bots[seat]))]
+    : [linkRow(body.lords?.[seat] ? t("chief_of", name(seat)) : name(seat), body.seats[seat].link, seat),
+      ...(body.lords?.[seat] ? [linkRow(t("lord_of", name(seat)), body.lords[seat].link, `lord-${seat}`)] : [])]));
   rows.push(linkRow(t("spectator"), body.spectator.link, "spectator"));
   const ownerUrl = absolute(body.owner.link);
   const help = campaign ? t("campaign_help")

@@ -14,6 +14,7 @@ let reviewing = null;    // null, or {action, warnings (null while the server re
 let pasted = "";
 let reading = null;      // the server's reading of the pasted text
 let readingLines = [];
+let saved = "";          // what became of the Seigneur's last draft passed to his Chef
 
 const storeKey = (ctx) => `kadesh.royaumes.draft.${ctx.game.id}.${ctx.seat}`;
 
@@ -145,6 +146,19 @@ export function orderPanel(ctx, mine, redraw) {
     el("button", { type: "button", role: "tab", "aria-selected": String(tab === "form"), id: "tab-form", onclick: () => { tab = "form"; redraw(); } }, t.formTab),
     el("button", { type: "button", role: "tab", "aria-selected": String(tab === "text"), id: "tab-text", onclick: () => { tab = "text"; redraw(); } }, t.textTab));
   const body = tab === "form" ? orderForm(ctx, mine, redraw) : textForm(ctx, redraw);
+  if (ctx.role === "lord") {
+    return el("section", { class: "orders" }, title, el("p", { class: "note", id: "lord-note" }, t.lordNote), tabs, body,
+      el("button", { type: "button", id: "save-draft", class: "primary", onclick: async () => {
+        const text = tab === "text" ? pasted : orderLines(view, orderAction(view, draft), lang).join("\n");
+        try {
+          await ctx.talk.saveDraft(text);
+          saved = t.draftSaved;
+        } catch (error) {
+          saved = error.message;
+        }
+        redraw();
+      } }, t.saveDraft), saved ? el("p", { role: "status", id: "draft-saved" }, saved) : null);
+  }
   return el("section", { class: "orders" }, title, tabs, body,
     el("button", { type: "button", id: "review-orders", class: "primary", onclick: async () => {
       const action = orderAction(view, draft);
@@ -253,4 +267,30 @@ function fill(view, order) {
   draft.spies = new Set(order.spies);
   if (order.conquest) draft.conquest = order.conquest;
   if (order.tribute) draft.tribute = order.tribute;
+}
+
+// -- the council: the Seigneur's draft for his Chef, and the alliance lines of the kingdom's messages --------
+export function councilBox(ctx, redraw) {
+  const talk = ctx.talk;
+  if (!talk || ctx.role !== "seat") return null;
+  const t = T[ctx.lang];
+  const theirs = talk.draft && !talk.draft.mine ? talk.draft : null;
+  if (!theirs && !talk.alliances.length) return null;
+  const toText = (lines) => {
+    pasted = pasted.trim() ? `${pasted.trimEnd()}\n${lines}` : lines;
+    tab = "text";
+    reading = null;
+    keep(ctx);
+    redraw();
+  };
+  return el("section", { class: "council card", id: "council" }, el("h2", {}, t.council),
+    theirs ? el("div", { id: "lord-draft" }, el("h3", {}, t.councilDraft(theirs.sender[ctx.lang])),
+      el("pre", { class: "my-orders" }, theirs.body),
+      el("button", { type: "button", id: "take-up", onclick: () => {
+        pasted = "";
+        toText(theirs.body);
+      } }, t.takeUp)) : null,
+    talk.alliances.length ? el("div", { id: "alliance-lines" }, el("h3", {}, t.allianceLines),
+      el("ul", {}, ...talk.alliances.map((line) => el("li", {}, el("code", {}, line), " ",
+        el("button", { type: "button", class: "small", onclick: () => toText(line) }, t.addLine))))) : null);
 }

@@ -96,6 +96,7 @@ function kingdomPage(root, ctx) {
   root.replaceChildren(el("div", { class: "royaumes" },
     mapColumn(ctx, map, redraw, { seat: you.kingdom, ordering: canSend }),
     el("div", { class: "side" },
+      canSend ? orders.councilBox(ctx, redraw) : null,
       canSend ? orders.orderPanel(ctx, mine, redraw) : sent,
       reports(ctx), figures(view, lang))));
 }
