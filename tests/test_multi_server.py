@@ -226,3 +226,48 @@ def test_two_accounts_taking_the_last_seat_at_once_through_two_servers_get_it_on
     finally:
         for client in [opener, *takers]:
             client.close()
+
+
+async def _messages_scenario(urls: list[str]) -> None:
+    """Messages written through both servers at once; each socket on the other hears its own, once, in order."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        game = (await http.post(f"{urls[0]}/api/games", json={"ruleset": "royaumes"})).json()
+        seats = game["seats"]
+        readers = {"koush": [], "libye": []}  # koush reads the table and its pair with Upper Egypt; libye the table
+        listeners = []
+        for seat, frames in readers.items():
+            ready = asyncio.Event()
+            ws = urls[1].replace("http", "ws") + f"/ws/games/{game['id']}?token={seats[seat]['token']}"
+            listeners.append(asyncio.create_task(_listen(ws, frames, ready)))
+            await ready.wait()
+
+        async def write(server: str, seat: str, channel: str, count: int) -> None:
+            for n in range(count):
+                answer = await http.post(f"{server}/api/games/{game['id']}/messages",
+                                         json={"channel": channel, "text": f"{seat} {n}"},
+                                         headers={"Authorization": f"Bearer {seats[seat]['token']}"})
+                assert answer.status_code == 201, answer.text
+
+        # Within the default limit of messages per address and server (20 a minute).
+        await asyncio.gather(write(urls[0], "haute_egypte", "pair:haute_egypte,koush", 10),
+                             write(urls[0], "basse_egypte", "table", 9), write(urls[1], "libye", "table", 6))
+        everything = (await http.get(f"{urls[0]}/api/games/{game['id']}/messages",
+                                     headers={"Authorization": f"Bearer {seats['koush']['token']}"})).json()
+        expected = {"koush": [m["seq"] for m in everything["messages"]],
+                    "libye": [m["seq"] for m in everything["messages"] if m["channel"] == "table"]}
+        assert len(expected["koush"]) == 25 and len(expected["libye"]) == 15
+        for _ in range(400):
+            heard = {seat: [m["seq"] for f in frames if f["type"] == "messages" for m in f["messages"]]
+                     for seat, frames in readers.items()}
+            if heard == expected:
+                break
+            await asyncio.sleep(0.05)
+        for task in listeners:
+            task.cancel()
+        assert heard == expected  # every message, once, in order; Libya never the pair's
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_a_message_written_through_one_server_arrives_live_on_the_others_sockets_in_order(two_servers):
+    in_a_thread_of_its_own(asyncio.run, _messages_scenario([server.url for server in two_servers]))
