@@ -276,6 +276,18 @@ def test_spectators_write_with_their_link_and_players_read_them(served):
     assert [m["body"] for m in read(client, game, token(game, "north"))["messages"]] == ["Beau coup !"]
 
 
+def test_a_public_games_anonymous_watcher_reads_the_spectators_but_writes_only_signed_in(served):
+    store, client = served
+    game = client.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    say(client, game, token(game, "north"), "spectators", "Bienvenue aux spectateurs")
+    anonymous = client.get(f"/api/games/{game['id']}/messages")
+    assert anonymous.status_code == 200 and [m["body"] for m in anonymous.json()["messages"]] == [
+        "Bienvenue aux spectateurs"]
+    assert [c["writable"] for c in anonymous.json()["channels"]] == [False]
+    refused = client.post(f"/api/games/{game['id']}/messages", json={"channel": "spectators", "text": "Coucou"})
+    assert refused.status_code == 403 and refused.json()["code"] == "sign_in_to_write"
+
+
 def test_messages_are_rate_limited_per_address(db):
     store = Store(db)
     app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.defaults(messages="2/minute"))
