@@ -143,7 +143,7 @@ def test_two_players_chat_with_links_that_open_only_on_a_click(browser, site):
     north.wait_for_selector("#talk-log .talk-body >> text=<b>Merci</b>")
     assert north.locator("#talk-log b").count() == 0
     north.click("#lang")
-    north.wait_for_selector("#talk-title >> text=Messages")
+    north.wait_for_selector("#talk [data-channel='table'] >> text=Whole table")
     assert north.locator("#talk [data-channel='table']").inner_text().startswith("Whole table")
     for page, lang in ((north, "en"), (south, "fr")):
         assert_page_clean(page, lang)
