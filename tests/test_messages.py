@@ -436,3 +436,27 @@ def test_no_holder_ever_receives_a_message_outside_its_channel_on_any_path(share
             if body in told and not body.startswith("report:"):  # a reported message is forwarded to moderators
                 forwarded = f"report:{body}" in written and may_read("seat", seat, "moderation", table)
                 assert may_read("seat", seat, channel, table) or forwarded, (seat, channel, body)
+
+
+def test_a_backup_carries_the_messages_and_the_restored_table_talks_on(db, tmp_path):
+    from kadesh.store.backup import dump, restore
+
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app) as client:
+        game = campaign(client, councils=True, press="public")
+        a = KINGDOMS[0]
+        say(client, game, token(game, a), "table", "Avant la sauvegarde")
+        client.put(f"/api/games/{game['id']}/draft", headers=auth(game["lords"][a]["token"]), json={"text": "G19 reste"})
+        client.put(f"/api/games/{game['id']}/mutes/{KINGDOMS[1]}", headers=auth(token(game, a)))
+        before = read(client, game, token(game, a))
+    items = list(dump(store))
+    store.close()
+    restored = Store(f"sqlite:///{tmp_path / 'restored.sqlite3'}")
+    restore(restored, items[1:])
+    app = create_app(store=restored, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app) as client:
+        after = read(client, game, token(game, a))
+        assert after == before and after["press"] == "public" and after["muted"] == [KINGDOMS[1]]
+        assert say(client, game, game["lords"][a]["token"], "table", "Après").json()["seq"] == before["last"] + 1
+    restored.close()
