@@ -447,7 +447,8 @@ def test_a_backup_carries_the_messages_and_the_restored_table_talks_on(db, tmp_p
         game = campaign(client, councils=True, press="public")
         a = KINGDOMS[0]
         say(client, game, token(game, a), "table", "Avant la sauvegarde")
-        client.put(f"/api/games/{game['id']}/draft", headers=auth(game["lords"][a]["token"]), json={"text": "G19 reste"})
+        lord = game["lords"][a]["token"]
+        client.put(f"/api/games/{game['id']}/draft", headers=auth(lord), json={"text": "G19 reste"})
         client.put(f"/api/games/{game['id']}/mutes/{KINGDOMS[1]}", headers=auth(token(game, a)))
         before = read(client, game, token(game, a))
     items = list(dump(store))
