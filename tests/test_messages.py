@@ -461,3 +461,24 @@ def test_a_backup_carries_the_messages_and_the_restored_table_talks_on(db, tmp_p
         assert after == before and after["press"] == "public" and after["muted"] == [KINGDOMS[1]]
         assert say(client, game, game["lords"][a]["token"], "table", "Après").json()["seq"] == before["last"] + 1
     restored.close()
+
+
+def test_a_lord_keeps_his_place_in_his_account_and_talks_from_it_without_the_link(db):
+    from tests.webauthn_support import make_account
+
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app, base_url="https://testserver") as client:
+        game = campaign(client, councils=True)
+        kingdom = KINGDOMS[2]
+        make_account(client, "Piânkhy", "https://testserver")
+        kept = client.post(f"/api/games/{game['id']}/claim", headers=auth(game["lords"][kingdom]["token"]))
+        assert kept.status_code == 200 and kept.json()["role"] == "lord"
+        other = client.post(f"/api/games/{game['id']}/claim", headers=auth(token(game, KINGDOMS[0])))
+        assert other.status_code == 409  # one place a person in a game
+        seen = client.get(f"/api/games/{game['id']}", headers={"Origin": "https://testserver"})
+        assert (seen.json()["role"], seen.json()["seat"]) == ("lord", kingdom)
+        written = client.post(f"/api/games/{game['id']}/messages", headers={"Origin": "https://testserver"},
+                              json={"channel": f"council:{kingdom}", "text": "De mon compte"})
+        assert written.status_code == 201 and written.json()["role"] == "lord"
+    store.close()

@@ -35,7 +35,7 @@ from kadesh.server.identity import (
 from kadesh.server.models import JsonObject
 from kadesh.server.problems import ApiProblem
 from kadesh.server.subscriptions_api import EMAIL, has_control, refuse_bad_webhook, small_page, webhook_style
-from kadesh.store import OWNER, SEAT, Store
+from kadesh.store import LORD, OWNER, SEAT, Store
 from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooManyWebhooks
 from kadesh.store.jobs import utc_text
 from kadesh.store.names import BadName
@@ -321,7 +321,7 @@ def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep,
         raise ApiProblem(401, "unauthorized", "Il faut le lien du siège pour le garder.",
                          "The seat's link is needed to keep it.")
     access = store.access(game_id, given)
-    if access.role not in (SEAT, OWNER):
+    if access.role not in (SEAT, LORD, OWNER):
         raise ApiProblem(403, "not_a_seat", "Un lien de spectateur ne se garde pas.",
                          "A spectator's link cannot be kept.")
     store.accounts.claim(game_id, access.role, access.seat, player.id)

@@ -22,7 +22,7 @@ from kadesh.store.errors import StoreError
 from kadesh.store.jobs import utc_text
 from kadesh.store.names import clean_name, name_key
 from kadesh.store.subscriptions import Mailing, Subscriptions
-from kadesh.store.tokens import OWNER, SEAT, token_hash
+from kadesh.store.tokens import LORD, OWNER, SEAT, token_hash
 
 SESSION_LIFE = timedelta(days=30)  # a session unused this long ends (each use pushes it on)
 SESSION_SEEN_EVERY = timedelta(hours=1)  # a session's last use is written at most this often
@@ -389,8 +389,8 @@ class Accounts:
         held = self.claims_in(game_id)
         if any((c.game_id, c.role, c.seat) == key and c.player_id == player_id for c in held):
             return
-        if role == SEAT and any(c.role == SEAT and c.player_id == player_id for c in held):
-            raise SeatClaimed("this account holds another seat of this game")
+        if role in (SEAT, LORD) and any(c.role in (SEAT, LORD) and c.player_id == player_id for c in held):
+            raise SeatClaimed("this account holds another seat of this game")  # or a Seigneur's place
         try:
             self._write(claims.insert().values(game_id=game_id, role=role, seat=seat or "", player_id=player_id,
                                                claimed_at=utc_text(_now())))
@@ -444,7 +444,7 @@ def held_in(conn: Connection, game_id: str, player_id: str) -> Claim | None:
     """What the account holds in the game: its seat, else the game as its owner, else None."""
     rows = conn.execute(select(claims.c.game_id, claims.c.role, claims.c.seat, claims.c.player_id)
                         .where(claims.c.game_id == game_id, claims.c.player_id == player_id)).all()
-    held = sorted((Claim(*row) for row in rows), key=lambda claim: claim.role != SEAT)
+    held = sorted((Claim(*row) for row in rows), key=lambda claim: (claim.role != SEAT, claim.role != LORD))
     return held[0] if held else None
 
 
