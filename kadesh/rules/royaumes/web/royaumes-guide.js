@@ -35,6 +35,8 @@ export const GUIDE = {
       { key: "diplomacy", title: "Guerre, paix et alliances", text: [
         "La guerre se déclare seule : si l'un des deux la déclare, les deux royaumes sont en guerre. La paix se fait à deux. Une alliance est proposée, et conclue quand l'autre la propose aussi ; un royaume a un allié au plus.",
         "Un allié peut défendre votre cité : il se bat le premier, avec son niveau et la défense de votre cité. Si le rapport de force devient trop injuste, Imhotep peut suspendre une alliance un temps.",
+        "Les royaumes se parlent dans les Messages, sous le journal : à toute la table, en privé à un royaume, à Imhotep. Une offre d'alliance faite dans un message devient une ligne de vos prochains ordres : elle ne part qu'avec eux.",
+        "Un royaume peut avoir deux joueurs : le Seigneur du Royaume décide des mouvements avec le Chef militaire au Conseil, et lui prépare un brouillon d'ordres ; seul le Chef militaire les envoie à Imhotep.",
       ] },
       { key: "winning", title: "Gagner", text: [
         "Il n'y a pas de victoire automatique : la campagne dure tant qu'Imhotep le veut, et c'est lui qui la clôt, en nommant un vainqueur s'il y en a un. Tenir ses cités, en prendre, occuper la cité initiale d'un ennemi pour en tirer tribut, choisir le bon allié : c'est ainsi qu'un royaume pèse.",
@@ -54,6 +56,7 @@ export const GUIDE = {
       "Une relation non rappelée garde sa dernière valeur (la paix au départ) ; le rapport dit chaque changement.",
       "Un second allié est refusé, le premier gardé ; la paix et la guerre sont lues avant les alliances.",
       "Des armées qui se croisent ne se battent pas.",
+      "Imhotep ne lit pas les messages entre royaumes ni leurs conseils, sauf si la campagne le prévoit ; on peut toujours lui écrire.",
       "Les pertes du vainqueur : ses armées × total du vaincu ÷ son total, arrondi en dessous (le tableau manque au texte) ; les armées perdues sont les plus récentes.",
       "Un allié défend la cité de son allié en premier, même sans avoir déclaré la guerre à l'assaillant ; plusieurs assaillants en paix entre eux attaquent l'un après l'autre, dans l'ordre d'arrivée.",
       "À 4 cités, une cité sauvée par l'allié du vainqueur va à cet allié s'il en a moins de 4, sinon elle est détruite.",
@@ -98,6 +101,8 @@ export const GUIDE = {
       { key: "diplomacy", title: "War, peace and alliances", text: [
         "War is declared alone: if either declares it, both kingdoms are at war. Peace takes both. An alliance is proposed, and sealed when the other proposes it too; a kingdom has one ally at most.",
         "An ally may defend your city: it fights first, with its own level and your city's defence. If the balance of forces becomes too unfair, Imhotep may suspend an alliance for a while.",
+        "Kingdoms talk in the Messages, under the journal: to the whole table, privately to one kingdom, to Imhotep. An alliance offered in a message becomes a line of your next orders: it leaves only with them.",
+        "A kingdom may have two players: the Lord of the kingdom decides the moves with the Military chief in the Council and prepares him a draft of orders; only the Military chief sends them to Imhotep.",
       ] },
       { key: "winning", title: "Winning", text: [
         "There is no automatic victory: the campaign lasts as long as Imhotep wants, and he ends it, naming a winner if there is one. Holding your cities, taking others, occupying an enemy's initial city for tribute, choosing the right ally: that is how a kingdom weighs.",
@@ -117,6 +122,7 @@ export const GUIDE = {
       "A relation not restated keeps its last value (peace at first); the report names every change.",
       "A second ally is refused, the first kept; peace and war are read before alliances.",
       "Armies that cross each other do not fight.",
+      "Imhotep does not read the messages between kingdoms nor their councils, unless the campaign says so; one may always write to him.",
       "The winner's losses: its armies × the loser's total ÷ its own total, rounded down (the text's table is missing); the armies lost are the newest.",
       "An ally defends its ally's city first, even without having declared war on the attacker; several attackers at peace with each other attack one after the other, in order of arrival.",
       "At 4 cities, a city saved by the winner's ally goes to that ally if it has fewer than 4, else it is destroyed.",
