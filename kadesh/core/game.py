@@ -227,10 +227,29 @@ def new_game(
 
 def load_game(record: dict[str, Any]) -> Game:
     """Rebuild a game by replaying its record; the state comes out exactly as it was."""
-    rules = get_ruleset(record["ruleset"])
-    seed = str(record["seed"])
-    game = Game(rules, rules.normalize_options(record.get("options")), seed,
-                dice_from_record(record.get("dice", {}), seed))
+    game = _unplayed(record)
     for entry in record.get("actions", []):
         game.replay(entry["seat"], entry["action"])
     return game
+
+
+def _unplayed(record: dict[str, Any]) -> Game:
+    """The record's game before its first action."""
+    rules = get_ruleset(record["ruleset"])
+    seed = str(record["seed"])
+    return Game(rules, rules.normalize_options(record.get("options")), seed,
+                dice_from_record(record.get("dice", {}), seed))
+
+
+def replay_views(record: dict[str, Any], first: int, last: int) -> Iterator[tuple[int, Game]]:
+    """The game as it was after each version from ``first`` to ``last`` (each yielded once, then moved on: read
+    what is needed before asking for the next), replayed once from its record. What a seat saw at a past version
+    is ``view(seat)`` then: the rules' one filter, applied to the state of that moment."""
+    game = _unplayed(record)
+    actions = record.get("actions", [])
+    for version in range(last + 1):
+        if version:
+            entry = actions[version - 1]
+            game.replay(entry["seat"], entry["action"])
+        if version >= first:
+            yield version, game

@@ -26,7 +26,15 @@ from kadesh.server.auth import (
     get_seat_access,
     get_store,
 )
-from kadesh.server.checks import check_bot, game_check, legal_answer, open_game, open_game_here, seats_of
+from kadesh.server.checks import (
+    check_bot,
+    game_check,
+    legal_answer,
+    open_game,
+    open_game_here,
+    past_views,
+    seats_of,
+)
 from kadesh.server.identity import same_site, signed_in
 from kadesh.server.models import (
     ActionOut,
@@ -44,6 +52,7 @@ from kadesh.server.models import (
     OddsOut,
     OddsRequest,
     PreviewOut,
+    ReplayOut,
     RulesetInfo,
     SeatsOut,
     SeatsRequest,
@@ -208,9 +217,67 @@ def _again(store: Store, game_id: str) -> GameCreate:
         return GameCreate(ruleset=game.ruleset.name, options=game.options, bots=store.bots(game_id))
 
 
+MAX_REPLAYED = 64  # versions one replay request may ask for (each a view: Front's weigh tens of kilobytes)
+At = Annotated[int | None, Query(ge=0, le=2**31 - 1, description="A past version: the game as it was then")]
+
+
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=READ)
-def get_game(game_id: str, access: AccessDep, store: StoreDep) -> GameOut:
-    """The game as this token's seat may see it (the seed only once the game is over)."""
+async def read_game(game_id: str, access: AccessDep, request: Request, at: At = None) -> GameOut | Response:
+    """The game as this token's seat may see it (the seed only once the game is over). With ``at``, as it was
+    after that version: a seat's own view then (at any time), or once the game is over the public's."""
+    store: Store = request.app.state.store
+    if at is None:
+        return await run_in_threadpool(get_game, game_id, access, store)
+    now = await run_in_threadpool(get_game, game_id, access, store)
+    seat = replay_seat(access, now.outcome is not None)
+    if at > now.version:
+        raise _no_version(now.version)
+    past = await request.app.state.checks.run(request, past_views, game_id, seat, at, at)
+    if past is None:
+        return Response(status_code=499)  # nobody is there to read it
+    then = past[0]
+    return now.model_copy(update={"version": at, "view": then["view"], "to_act": then["to_act"],
+                                  "outcome": then["outcome"]})
+
+
+def replay_seat(access: Access, over: bool) -> str | None:
+    """Whose view a replay shows: a seat's (or its Seigneur's) own at any time; the public's once the game is
+    over (409 before: a spectator sees the game as it goes)."""
+    if access.role in (SEAT, LORD):
+        return access.seat
+    if not over:
+        raise ApiProblem(409, "game_not_over", "Le replay de la partie s'ouvre à tous quand elle est finie.",
+                         "The game's replay opens to everyone once it is over.")
+    return None
+
+
+def _no_version(version: int) -> ApiProblem:
+    return ApiProblem(422, "no_such_version", f"La partie n'en est qu'à la version {version}.",
+                      f"The game is only at version {version}.", version=version)
+
+
+@router.get("/games/{game_id}/replay", response_model=ReplayOut, tags=["games"], responses=READ)
+async def replay(game_id: str, access: AccessDep, request: Request,
+                 first: Annotated[int, Query(alias="from", ge=0, le=2**31 - 1)] = 0,
+                 last: Annotated[int | None, Query(alias="to", ge=0, le=2**31 - 1)] = None) -> ReplayOut | Response:
+    """The game as it was after each version from ``from`` to ``to`` (64 at most a request), replayed once: a
+    seat's own views at any time, the public's once the game is over. Computed away from the web process."""
+    store: Store = request.app.state.store
+    version = await run_in_threadpool(store.current_version, game_id)
+    with store.game(game_id) as game:
+        over = game.outcome is not None
+    seat = replay_seat(access, over)
+    last = min(version if last is None else last, first + MAX_REPLAYED - 1)
+    if first > version or last > version or last < first:
+        raise _no_version(version)
+    past = await request.app.state.checks.run(request, past_views, game_id, seat, first, last)
+    if past is None:
+        return Response(status_code=499)
+    return ReplayOut(seat=seat, version=version, versions=past)
+
+
+def get_game(game_id: str, access: Access, store: Store) -> GameOut:
+    """The game as this token's seat may see it now."""
     with store.game(game_id) as game:
         outcome = game.outcome
         return GameOut(id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,

@@ -33,6 +33,7 @@ from starlette.requests import Request
 
 from kadesh.ai.base import levels
 from kadesh.core import Ruleset, all_rulesets, get_ruleset
+from kadesh.core.game import replay_views
 from kadesh.server.children import CONTEXT
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
@@ -123,6 +124,16 @@ def legal_answer(game_id: str, seat: str) -> tuple[int, bytes]:
     with _the_store().game(game_id) as game:
         answer = {"seat": seat, "version": game.version, "actions": game.legal_actions(seat)}
         return game.version, json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@in_the_child
+def past_views(game_id: str, seat: str | None, first: int, last: int) -> list[dict[str, Any]]:
+    """In the child: what ``seat`` (None: the public) saw after each version from ``first`` to ``last``, the game
+    replayed once from its record (issue 44's replays)."""
+    with _the_store().game(game_id) as game:
+        record = game.to_record()
+    return [{"version": version, "view": then.view(seat), "to_act": then.to_act(), "outcome": then.outcome}
+            for version, then in replay_views(record, first, last)]
 
 
 def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:

@@ -112,6 +112,12 @@ class GameOut(BaseModel):
     table: TableOut | None = Field(None, description="Its time per move and whether it is rated; null: neither")
 
 
+class ReplayOut(BaseModel):
+    seat: str | None = Field(description="Whose view: the token's seat, or null for the public's")
+    version: int = Field(description="The game's version now")
+    versions: list[JsonObject] = Field(description="[{version, view, to_act, outcome}] from ``from`` to ``to``")
+
+
 class LegalOut(BaseModel):
     seat: str
     version: int

@@ -1,0 +1,113 @@
+"""Replays (issue 44): the game as it was after any version, for a seat its own view then, for the public once the
+game is over, built from the record; a property over versions and seats of a Front game in its fog: a replay
+shows each seat exactly what it saw at that version, never more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kadesh.server.app import create_app
+from kadesh.server.rates import RatePolicy
+from kadesh.store import Store
+from tests.kadesh_http import auth
+
+FRONT = {"scenario": "test_small"}
+
+
+@pytest.fixture(scope="module")
+def played(module_db):
+    """A Front game in its fog, played at random for a while through the store, with what each seat and the public
+    saw after every version."""
+    store = Store(module_db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"ruleset": "front", "options": FRONT}).json()
+        rng = random.Random(44)
+        seen: list[dict] = []
+        with store.game(made["id"]) as game:
+            seats = list(game.seats)
+            seen.append({seat: game.view(seat) for seat in [*seats, None]})
+        for _ in range(40):
+            with store.game(made["id"]) as game:
+                if game.outcome is not None:
+                    break
+                seat = game.to_act()[0]
+                choices = [a for a in game.legal_actions(seat) if a["type"] not in ("resign",)]
+                version = game.version
+            store.act(made["id"], seat, version, rng.choice(choices))
+            with store.game(made["id"]) as game:
+                seen.append({seat: game.view(seat) for seat in [*seats, None]})
+        yield client, store, made, seats, seen
+    store.close()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_seats_replay_shows_exactly_what_it_saw_then(played, data):
+    client, store, made, seats, seen = played
+    version = data.draw(st.integers(0, len(seen) - 1))
+    seat = data.draw(st.sampled_from(seats))
+    answer = client.get(f"/api/games/{made['id']}", params={"at": version}, headers=auth(made["seats"][seat]["token"]))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["version"] == version and answer.json()["view"] == seen[version][seat]
+    first = data.draw(st.integers(0, version))
+    batch = client.get(f"/api/games/{made['id']}/replay", params={"from": first, "to": version},
+                       headers=auth(made["seats"][seat]["token"])).json()
+    assert [v["view"] for v in batch["versions"]] == [seen[v][seat] for v in range(first, version + 1)]
+
+
+def test_the_public_replay_opens_at_the_end_and_a_version_to_come_is_refused(played):
+    client, store, made, seats, seen = played
+    watcher = auth(made["spectator"]["token"])
+    early = client.get(f"/api/games/{made['id']}", params={"at": 1}, headers=watcher)
+    assert early.status_code == 409 and early.json()["code"] == "game_not_over"
+    ahead = client.get(f"/api/games/{made['id']}", params={"at": len(seen) + 5},
+                       headers=auth(made["seats"][seats[0]]["token"]))
+    assert ahead.status_code == 422 and ahead.json()["code"] == "no_such_version"
+    too_many = client.get(f"/api/games/{made['id']}/replay", params={"from": 0, "to": 10_000},
+                          headers=auth(made["seats"][seats[0]]["token"]))
+    assert too_many.status_code == 422
+
+
+def test_a_finished_games_replay_is_everyones_in_the_public_view(served_manoeuvre):
+    client, made, public = served_manoeuvre
+    watcher = auth(made["spectator"]["token"])
+    for version in (0, 1, len(public) // 2, len(public) - 1):
+        answer = client.get(f"/api/games/{made['id']}", params={"at": version}, headers=watcher)
+        assert answer.status_code == 200 and answer.json()["view"] == public[version]
+    everything = client.get(f"/api/games/{made['id']}/replay", params={"from": 0}, headers=watcher).json()
+    assert len(everything["versions"]) == min(len(public), 64) and everything["seat"] is None
+
+
+@pytest.fixture
+def served_manoeuvre(db):
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+        rng, public = random.Random(3), []
+        with store.game(made["id"]) as game:
+            public.append(game.view(None))
+        while True:
+            with store.game(made["id"]) as game:
+                if game.outcome is not None or game.version > 60:
+                    break
+                seat = game.to_act()[0]
+                choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+                version = game.version
+            store.act(made["id"], seat, version, rng.choice(choices))
+            with store.game(made["id"]) as game:
+                public.append(game.view(None))
+        with store.game(made["id"]) as game:
+            version, seat = game.version, game.to_act()[0] if game.outcome is None else None
+        if seat is not None:
+            store.act(made["id"], seat, version, {"type": "resign"})
+            with store.game(made["id"]) as game:
+                public.append(game.view(None))
+        yield client, made, public
+    store.close()
