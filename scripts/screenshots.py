@@ -467,6 +467,14 @@ def chatting(store):
     return created
 
 
+def replay_halfway(page) -> None:
+    page.click("#replay-open")
+    page.wait_for_selector("#board[data-replay='0']")
+    last = int(page.get_attribute("#replay-slider", "max"))
+    page.fill("#replay-slider", str(last - 4))  # the battle, past the deployment the public does not see
+    page.wait_for_selector(f"#board[data-replay='{last - 4}']")
+
+
 def show_council(page) -> None:
     page.click("[data-channel='council:koush']")
 
@@ -541,6 +549,7 @@ def shots(base: str, store) -> dict:
         "council-lord": (f"{base}/play/{councils.id}?token={councils.lord_tokens['koush']}", show_council),
         "council-chief": (seat_link(base, councils, "koush"), show_council),
         "chat": (seat_link(base, chat, "north"), None),
+        "replay": (f"{base}/play/{finished.id}?token={finished.spectator_token}", replay_halfway),
     }
 
 

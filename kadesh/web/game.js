@@ -8,6 +8,7 @@ import { renderNotices, signalTurn } from "/static/notices.js";
 import { offerToKeep } from "/static/keep.js";
 import { renderClock } from "/static/clock.js";
 import { createTalk } from "/static/talk.js";
+import { createReplay } from "/static/replay.js";
 
 const STRINGS = {
   fr: {
@@ -203,22 +204,41 @@ async function odds(action) {
 
 function renderJournal() {
   const list = $("#journal");
-  list.replaceChildren(...journal.map((entry) => {
+  const shown = replay.state.open ? journal.filter((entry) => entry.version <= replay.state.at) : journal;
+  list.replaceChildren(...shown.map((entry) => {
     const item = document.createElement("li");
     item.textContent = entry.line;
     return item;
   }));
   list.scrollTop = list.scrollHeight;
   $("#journal-empty").textContent = STRINGS[lang].emptyJournal;
-  $("#journal-empty").hidden = journal.length > 0;
+  $("#journal-empty").hidden = shown.length > 0;
   $("#download").hidden = !current.outcome;
+  // A seat replays its own game at any time; everyone may replay it once it is over.
+  const replayable = current.version > 0 && !replay.state.open && (["seat", "lord"].includes(current.role) || current.outcome);
+  $("#replay-opener").replaceChildren(...(replayable ? [replay.opener(lang, current)] : []));
   // A view that tells the journal itself (Royaumes' reports) keeps the raw record folded away.
   const folded = Boolean(rulesView.reportsJournal) && !journalOpen;
   const toggle = $("#journal-toggle");
   toggle.hidden = !rulesView.reportsJournal;
   toggle.textContent = STRINGS[lang][folded ? "showJournal" : "hideJournal"];
   toggle.setAttribute("aria-expanded", String(!folded));
-  list.hidden = folded || journal.length === 0;
+  list.hidden = folded || shown.length === 0;
+  list.scrollTop = list.scrollHeight;  // once shown: a hidden list keeps no scroll
+}
+
+// -- replays: the board as it was after a past version, drawn by the ruleset's own view, nothing playable ----------
+const replay = createReplay({ call, draw: drawReplay, onClose: () => { $("#replay-slot").replaceChildren(); render(); } });
+
+function drawReplay(entry) {
+  if (!entry || !current) return;
+  const past = { ...current, version: entry.version, view: entry.view, to_act: entry.to_act, outcome: entry.outcome };
+  rulesView.render($("#board"), { game: past, view: entry.view, seat: current.seat, role: current.role, legal: [], lang,
+    act: async () => {}, odds: async () => null, preview: async () => null,
+    journal: journal.filter((line) => line.version <= entry.version), talk: null, replaying: true });
+  $("#board").dataset.replay = String(entry.version);
+  $("#replay-slot").replaceChildren(replay.bar(lang));
+  renderJournal();
 }
 
 let journalOpen = false;
@@ -266,6 +286,13 @@ function render() {
   // A Seigneur's link sees the kingdom but asks for no notices: they are the seat's holder's (its Chef's).
   renderNotices($("#notices"), { current, lang, call, deadlines,
     hotseat: Object.keys(hotseat).length > 0 || current.role !== "seat" });
+  if (replay.state.open) {  // the live game goes on underneath: its board comes back when the replay closes
+    drawReplay(replay.state.views.get(replay.state.at));
+    renderTalk();
+    remember();
+    return;
+  }
+  delete $("#board").dataset.replay;
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
     lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null });
   renderTalk();

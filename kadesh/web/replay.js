@@ -1,0 +1,98 @@
+// Replays (issue 44): a game stepped through on its own board, move by move from the start, as this seat saw it
+// (at any time) or, once the game is over, as everyone may see it. Each version's view comes from the server,
+// replayed from the record (GET /api/games/{id}/replay): the page draws it with the ruleset's own view, and
+// nothing can be played from it. Keys: ← → one move, Home and End the first and the last; a slider; play/pause.
+
+import { el } from "/static/dom.js";
+
+const WORDS = {
+  fr: { open: "Revoir la partie", close: "Revenir à la partie", title: "Revoir la partie",
+    first: "Au début", back: "Coup précédent", next: "Coup suivant", last: "Au dernier coup",
+    play: "Lecture", pause: "Pause", at: (n, of) => `Coup ${n} sur ${of}`, start: "Position de départ",
+    slider: "Moment de la partie", help: "Flèches ← → : un coup ; Début et Fin : le premier et le dernier." },
+  en: { open: "Replay the game", close: "Back to the game", title: "Replay of the game",
+    first: "To the start", back: "Previous move", next: "Next move", last: "To the last move",
+    play: "Play", pause: "Pause", at: (n, of) => `Move ${n} of ${of}`, start: "Starting position",
+    slider: "Moment of the game", help: "Arrow keys ← →: one move; Home and End: the first and the last." },
+};
+const BATCH = 64;   // versions the server replays in one request
+const PACE = 900;   // milliseconds a move while playing
+
+export function createReplay({ call, draw, onClose }) {
+  const state = { open: false, at: 0, last: 0, views: new Map(), playing: null };
+
+  async function fetchAround(version) {
+    if (state.views.has(version)) return;
+    const first = Math.max(0, version - (version % BATCH));
+    const answer = await call(`/replay?from=${first}&to=${Math.min(state.last, first + BATCH - 1)}`);
+    for (const entry of answer.versions) state.views.set(entry.version, entry);
+  }
+
+  async function go(version) {
+    state.at = Math.max(0, Math.min(state.last, version));
+    await fetchAround(state.at);
+    draw(state.views.get(state.at));
+  }
+
+  async function open(current) {
+    state.open = true;
+    state.last = current.version;
+    state.views.clear();
+    await go(0);
+  }
+
+  function stop() {
+    clearInterval(state.playing);
+    state.playing = null;
+  }
+
+  function close() {
+    stop();
+    state.open = false;
+    onClose();
+  }
+
+  function toggle() {
+    if (state.playing) return stop();
+    state.playing = setInterval(async () => {
+      if (state.at >= state.last) return stop();
+      await go(state.at + 1);
+    }, PACE);
+    return draw(state.views.get(state.at));
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!state.open || event.target.closest?.("input, textarea, select")) return;
+    const moves = { ArrowLeft: state.at - 1, ArrowRight: state.at + 1, Home: 0, End: state.last };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    stop();
+    go(moves[event.key]);
+  });
+
+  // The bar above the board while the replay is open; the button that opens it otherwise.
+  function bar(lang) {
+    const t = WORDS[lang];
+    if (!state.open) return null;
+    const slider = el("input", { type: "range", id: "replay-slider", min: "0", max: String(state.last),
+      value: String(state.at), "aria-label": t.slider, oninput: (event) => { stop(); go(Number(event.target.value)); } });
+    const button = (id, label, text, target) => el("button", { type: "button", id, "aria-label": label, title: label,
+      onclick: () => { stop(); go(target); } }, text);
+    return el("section", { class: "replay-bar card", id: "replay", "aria-labelledby": "replay-title" },
+      el("div", { class: "replay-head" }, el("h2", { id: "replay-title" }, t.title),
+        el("span", { id: "replay-at", role: "status" }, state.at ? t.at(state.at, state.last) : t.start),
+        el("button", { type: "button", id: "replay-close", onclick: close }, t.close)),
+      el("div", { class: "replay-controls" },
+        button("replay-first", t.first, "|◀", 0), button("replay-back", t.back, "◀", state.at - 1),
+        el("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
+          state.playing ? t.pause : t.play),
+        button("replay-next", t.next, "▶", state.at + 1), button("replay-last", t.last, "▶|", state.last),
+        slider),
+      el("p", { class: "muted small replay-help" }, t.help));
+  }
+
+  const opener = (lang, current) => el("button", { type: "button", id: "replay-open",
+    onclick: () => open(current) }, WORDS[lang].open);
+
+  return { state, bar, opener, open, close };
+}

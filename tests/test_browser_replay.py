@@ -1,0 +1,85 @@
+"""Replays in Debian's Chromium (issue 44): a finished Manœuvre game stepped through from its first move to its
+last with the keyboard, as everyone may see it once it is over; a seat's replay of a game going on; the page reads
+clean (axe) on a desktop and a phone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser_support import assert_page_clean, running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("replay") / "replay.sqlite3")) as (base, store):
+        yield base, store
+
+
+def random_game(store, moves: int, finish: bool):
+    created = store.create_game("manoeuvre", seed="replay")
+    rng = random.Random(1)
+    for _ in range(moves):
+        with store.game(created.id) as game:
+            seat = game.to_act()[0]
+            choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+            version = game.version
+        store.act(created.id, seat, version, rng.choice(choices))
+    if finish:
+        with store.game(created.id) as game:
+            seat, version = game.to_act()[0], game.version
+        store.act(created.id, seat, version, {"type": "resign"})
+    return created
+
+
+def at(page) -> int:
+    return int(page.get_attribute("#board", "data-replay"))
+
+
+def test_a_finished_game_is_replayed_from_its_first_move_to_its_last_with_the_keyboard(browser, site):
+    base, store = site
+    created = random_game(store, 30, finish=True)
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{base}/play/{created.id}#token={created.spectator_token}")
+        page.wait_for_selector("#replay-open")
+        page.click("#replay-open")
+        page.wait_for_selector("#board[data-replay='0']")
+        assert page.inner_text("#replay-at") == "Position de départ"
+        assert page.locator("#journal li").count() == 0 or page.is_hidden("#journal")  # nothing had happened yet
+        for expected in range(1, 32):
+            page.keyboard.press("ArrowRight")
+            page.wait_for_selector(f"#board[data-replay='{expected}']")
+            assert page.inner_text("#replay-at") == f"Coup {expected} sur 31"
+        page.keyboard.press("ArrowRight")  # past the last: it stays there
+        assert at(page) == 31
+        page.keyboard.press("Home")
+        page.wait_for_selector("#board[data-replay='0']")
+        page.keyboard.press("End")
+        page.wait_for_selector("#board[data-replay='31']")
+        assert_page_clean(page, "fr")
+        page.click("#replay-close")
+        page.wait_for_selector("#replay-open")
+        assert page.get_attribute("#board", "data-replay") is None
+        page.close()
+
+
+def test_a_seat_replays_its_game_going_on_and_a_spectator_cannot_yet(browser, site):
+    base, store = site
+    created = random_game(store, 12, finish=False)
+    page = browser.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
+    page.click("#replay-open")
+    page.wait_for_selector("#board[data-replay='0']")
+    page.fill("#replay-slider", "6")
+    page.wait_for_selector("#board[data-replay='6']")
+    page.close()
+    watcher = browser.new_page()
+    watcher.goto(f"{base}/play/{created.id}#token={created.spectator_token}")
+    watcher.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
+    assert watcher.locator("#replay-open").count() == 0
+    watcher.close()
