@@ -154,7 +154,10 @@ def _result(d: dict[str, Any], seat: str | None, lang: str) -> str:
     if d["result"] == "tie":
         return "A tie: nothing happens." if en else "Égalité : rien ne se passe."
     loser_ref = d[d["loser"]]
-    loser = name(loser_ref, seat, lang)
+    # Two fighters of one kind: the loser named by its side unless it is the reader's own (« le char léger du Sud
+    # est détruit », not a bare « le char léger » that could be either: issue 44).
+    alike = d["attacker"]["kind"] == d["defender"]["kind"] and seat != loser_ref["side"]
+    loser = name(loser_ref, None if alike else seat, lang)
     high, low = sorted(d["scores"], reverse=True)
     colon = ":" if en else " :"
     if d["cause"] == "doubled":

@@ -67,7 +67,10 @@ function drawMarks(items, view, t) {
       if (mark.from) group.append(arrow(mark.from, mark.cell, `mark-arrow fight ${mark.mode}`, "mv-arrowhead-fight"));
       if (mark.recoil) group.append(arrow(mark.recoil.from, mark.recoil.to, "mark-arrow recoil", "mv-arrowhead"));
       if (mark.pushed) group.append(arrow(mark.pushed.from, mark.pushed.to, "mark-arrow recoil", "mv-arrowhead"));
-      const [px, py] = origin(mark.cell);
+      // The result is written on the loser's cell (where it stood before a recoil), never on the winner's.
+      const loserCell = mark.destroyed ? (mark.destroyed === mark.defender ? mark.cell : mark.from ?? mark.cell)
+        : mark.recoil ? mark.recoil.from : mark.cell;
+      const [px, py] = origin(loserCell);
       if (mark.destroyed) {
         const lost = byId[mark.destroyed];
         const at = lost && mark.destroyed === mark.defender ? mark.cell : mark.from;
@@ -84,6 +87,7 @@ function drawMarks(items, view, t) {
         el("svg:text", { x: px + CELL / 2, y: py + CELL - 8, "text-anchor": "middle", "dominant-baseline": "middle" }, result)),
       badge(mark.cell, n, `${mark.side} fight`, slot(mark.cell)));
       group.dataset.cell = mark.cell;
+      group.dataset.resultCell = loserCell;
       if (mark.destroyed) group.dataset.destroyed = mark.destroyed;
     }
     if (mark.line) group.prepend(el("svg:title", {}, `${n}. ${mark.line}`));
