@@ -1,5 +1,5 @@
-"""Following the play (issue 44), in Debian's Chromium: what a page draws of the other side's turn says the truth
-about who won and who lost."""
+"""Following the play (issue 44), in Debian's Chromium: what a page draws and lists of the other side's turn says
+the truth about who won and who lost, and stays in sight while the player plays its own turn."""
 
 from __future__ import annotations
 
@@ -52,4 +52,52 @@ def test_a_chariot_destroyed_attacking_is_marked_on_its_own_cell_and_named_by_it
     page.goto(f"{base}/")
     drawn = page.evaluate(DRAW, [json.loads(json.dumps(game.view("north"))), mark])
     assert drawn == {"word": "détruit", "onAttacker": True, "onDefender": False}
+    page.close()
+
+
+LAST_TURN = """async (journal) => {
+    const { lastTurn } = await import('/static/rules/manoeuvre.js');
+    return lastTurn(journal, 'north', 'battle').items.map((item) => item.line);
+}"""
+
+
+def test_what_the_other_side_did_stays_in_sight_while_the_seat_plays_its_own_turn(browser, site):
+    """« Ce que le Sud vient de faire » vanished after the player's first move of its turn."""
+    base, _ = site
+    move = {"kind": "move", "from": "c11", "to": "c10"}
+    journal = [{"version": 1, "line": "s2 avance", "mark": {**move, "side": "south"}},
+               {"version": 2, "line": "fin du Sud", "mark": {"kind": "end_turn", "side": "south"}},
+               {"version": 3, "line": "n2 avance", "mark": {**move, "side": "north", "from": "c2", "to": "c3"}}]
+    page = browser.new_page()
+    page.goto(f"{base}/")
+    assert page.evaluate(LAST_TURN, journal) == ["s2 avance"]
+    assert page.evaluate(LAST_TURN, journal[:2]) == ["s2 avance"]
+    ended = [*journal, {"version": 4, "line": "fin du Nord", "mark": {"kind": "end_turn", "side": "north"}}]
+    assert page.evaluate(LAST_TURN, ended) == []  # the Sud has not played since: nothing to show yet
+    page.close()
+
+
+def test_a_finished_game_does_not_say_the_other_side_has_done_nothing_yet(browser, site):
+    """« Le Nord n'a encore rien fait ce tour-ci » stayed on South's page after North resigned."""
+    import random
+
+    base, store = site
+    created = store.create_game("manoeuvre", seed="follow-end")
+    rng = random.Random(5)
+    for _ in range(500):  # a battle's turns, until North is to play just after South's end of turn
+        with store.game(created.id) as game:
+            assert game.outcome is None, "the random game ended before the position was reached"
+            seat, version = game.to_act()[0], game.version
+            last = game.actions[-1]["action"] if game.actions else {}
+            if version > 30 and seat == "north" and last.get("type") == "end_turn":
+                break
+            choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        store.act(created.id, seat, version, rng.choice(choices))
+    else:
+        pytest.fail("never North's turn just after South's end of turn")
+    store.act(created.id, "north", version, {"type": "resign"})
+    page = browser.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['south']}")
+    page.wait_for_selector("#ending:not([hidden])")
+    assert "rien fait" not in page.inner_text("#board")
     page.close()

@@ -26,7 +26,12 @@ export function lastTurn(journal, seat, phase) {
   if (!marked.length) return { side: null, items: [] };
   const side = seat ? OTHER[seat] : marked[marked.length - 1].mark.side;
   const items = [];
-  for (let i = marked.length - 1; i >= 0; i--) {
+  let i = marked.length - 1;
+  // The seat's own turn going on: what the other side did before it stays in sight until the seat ends its turn.
+  if (seat && marked[i].mark.side === seat && marked[i].mark.kind !== "end_turn") {
+    while (i >= 0 && marked[i].mark.side === seat) i--;
+  }
+  for (; i >= 0; i--) {
     const mark = marked[i].mark;
     if (mark.side !== side) break;
     if (mark.kind === "end_turn") {
@@ -246,7 +251,7 @@ export function render(root, ctx) {
 
   // -- what the other side just did, and the losses ----------------------------------------------
   const extras = [];
-  if (last.side && view.phase !== "deployment") {
+  if (last.side && view.phase !== "deployment" && (last.items.length || !ctx.game.outcome)) {
     extras.push(el("section", { class: "last-turn", "data-side": last.side, "aria-label": t.lastTurn(sideName(last.side)) },
       el("h3", {}, t.lastTurn(sideName(last.side))),
       last.items.length ? el("ol", {}, last.items.map((item) => el("li", { class: item.side, title: item.line }, summary(t, item, byId, seat))))
