@@ -101,3 +101,15 @@ def test_a_finished_game_does_not_say_the_other_side_has_done_nothing_yet(browse
     page.wait_for_selector("#ending:not([hidden])")
     assert "rien fait" not in page.inner_text("#board")
     page.close()
+
+
+def test_the_notices_say_plainly_why_the_link_is_secret(browser, site):
+    """« il est secret, qui l'a joue à ta place » read as a typo (issue 44, point 12)."""
+    base, store = site
+    created = store.create_game("manoeuvre", seed="follow-words")
+    page = browser.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
+    page.click("#notices summary")
+    text = page.inner_text("#notices")
+    assert "quiconque l'a peut jouer à ta place" in text and "qui l'a joue" not in text
+    page.close()

@@ -36,7 +36,7 @@ WORDS = {
         "said": "Les messages :", "drafted": "a écrit un brouillon d'ordres", "reported": "signale un message",
         "won": "{seat} l'emporte.", "draw": "Personne ne l'emporte.",
         "deadline": "Échéance : {when}.", "since": "Depuis ton dernier tour :",
-        "link": "Ton lien, secret (qui l'a joue à ta place) : {link}",
+        "link": "Ton lien (secret : quiconque l'a peut jouer à ta place) : {link}",
         "unsubscribe": "Ne plus recevoir ces avis : {link}",
         "days": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
         "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",

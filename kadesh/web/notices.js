@@ -7,7 +7,7 @@ import { el } from "/static/dom.js";
 const WORDS = {
   fr: {
     yourTurn: "À toi", title: "Me prévenir quand c'est mon tour",
-    secret: "Les avis contiennent ton lien de joueur : il est secret, qui l'a joue à ta place.",
+    secret: "Les avis contiennent ton lien de joueur : il est secret, car quiconque l'a peut jouer à ta place.",
     browser: "Notifications du navigateur", allow: "Les activer", allowed: "activées (quand l'onglet est en arrière-plan)",
     denied: "refusées dans ce navigateur (ses réglages les rétablissent)", unsupported: "ce navigateur n'en a pas",
     by: "Par", email: "E-mail", webhook: "Webhook (Discord, Slack…)", address: "Adresse",
