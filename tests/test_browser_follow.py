@@ -113,3 +113,20 @@ def test_the_notices_say_plainly_why_the_link_is_secret(browser, site):
     text = page.inner_text("#notices")
     assert "quiconque l'a peut jouer à ta place" in text and "qui l'a joue" not in text
     page.close()
+
+
+@pytest.mark.parametrize("answer", ["default", "denied"])
+def test_asking_for_the_browsers_notifications_always_says_what_came_of_it(browser, site, answer):
+    """With the permission refused or the prompt dismissed, « Les activer » gave no feedback (issue 44, point 11)."""
+    base, store = site
+    created = store.create_game("manoeuvre", seed=f"follow-permission-{answer}")
+    context = browser.new_context()
+    context.add_init_script(f"""Object.defineProperty(Notification, 'permission', {{ get: () => 'default' }});
+        Notification.requestPermission = async () => '{answer}';""")
+    page = context.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
+    page.click("#notices summary")
+    page.click("#allow-notifications")
+    expected = "rien répondu" if answer == "default" else "les a refusées"
+    page.wait_for_selector(f"#notice-message >> text={expected}")
+    context.close()

@@ -10,6 +10,9 @@ const WORDS = {
     secret: "Les avis contiennent ton lien de joueur : il est secret, car quiconque l'a peut jouer à ta place.",
     browser: "Notifications du navigateur", allow: "Les activer", allowed: "activées (quand l'onglet est en arrière-plan)",
     denied: "refusées dans ce navigateur (ses réglages les rétablissent)", unsupported: "ce navigateur n'en a pas",
+    permission: { granted: "Notifications du navigateur activées.",
+      denied: "Le navigateur les a refusées : ses réglages du site peuvent les rétablir.",
+      default: "Le navigateur n'a rien répondu (la demande a été fermée) : clique de nouveau pour la revoir." },
     by: "Par", email: "E-mail", webhook: "Webhook (Discord, Slack…)", address: "Adresse",
     emailPlaceholder: "toi@exemple.org", webhookPlaceholder: "https://discord.com/api/webhooks/…",
     remind: "Rappel avant l'échéance", noReminder: "aucun", hours: (h) => (h === 1 ? "1 heure avant" : `${h} heures avant`),
@@ -35,6 +38,9 @@ const WORDS = {
     secret: "Notices carry your player's link: it is secret, whoever has it plays in your place.",
     browser: "Browser notifications", allow: "Turn them on", allowed: "on (when the tab is in the background)",
     denied: "refused in this browser (its settings can restore them)", unsupported: "this browser has none",
+    permission: { granted: "Browser notifications turned on.",
+      denied: "The browser refused them: its site settings can restore them.",
+      default: "The browser gave no answer (the request was closed): click again to see it again." },
     by: "By", email: "E-mail", webhook: "Webhook (Discord, Slack…)", address: "Address",
     emailPlaceholder: "you@example.org", webhookPlaceholder: "https://discord.com/api/webhooks/…",
     remind: "Reminder before the deadline", noReminder: "none", hours: (h) => (h === 1 ? "1 hour before" : `${h} hours before`),
@@ -139,7 +145,9 @@ function browserLine(context) {
   if (Notification.permission === "granted") return el("p", {}, `${t.browser}${t.sep}${t.allowed}`);
   if (Notification.permission === "denied") return el("p", { class: "muted" }, `${t.browser}${t.sep}${t.denied}`);
   return el("p", {}, `${t.browser}${t.sep}`, el("button", { type: "button", id: "allow-notifications", onclick: async () => {
-    await Notification.requestPermission();
+    // Whatever the browser answers (a prompt dismissed changes nothing it shows), the panel says what came of it.
+    const answer = await Notification.requestPermission();
+    state.message = t.permission[answer] ?? t.permission.default;
     draw(document.querySelector("#notices"), context);
   } }, t.allow));
 }
