@@ -130,3 +130,27 @@ def test_asking_for_the_browsers_notifications_always_says_what_came_of_it(brows
     expected = "rien répondu" if answer == "default" else "les a refusées"
     page.wait_for_selector(f"#notice-message >> text={expected}")
     context.close()
+
+
+def test_my_games_tells_two_games_of_one_ruleset_apart_by_their_battle_and_opponent(browser, site):
+    """Two « Front · Bleu · ouverte le … » entries could not be told apart (issue 44, point 9)."""
+    import httpx
+
+    base, _ = site
+    games = []
+    for scenario, level in (("skirmish", "maladroit"), ("test_small", "etat_major")):
+        made = httpx.post(f"{base}/api/games", json={"ruleset": "front", "options": {"scenario": scenario},
+                                                     "bots": {"red": level}}).json()
+        games.append({"id": made["id"], "token": made["seats"]["blue"]["token"], "seat": "blue", "ruleset": "front",
+                      "link": made["seats"]["blue"]["link"]})
+    context = browser.new_context()
+    context.add_init_script(f"localStorage.setItem('kadesh.games', {json.dumps(json.dumps(games))});")
+    page = context.new_page()
+    page.goto(f"{base}/")
+    entries = page.locator("#my-games .my-game")
+    entries.first.locator(".my-game-where").wait_for()
+    texts = sorted(entries.nth(i).locator(".my-game-what").inner_text() for i in range(entries.count()))
+    assert len(texts) == 2 and texts[0] != texts[1]
+    assert any("escarmouche du gué" in text and "contre Général Maladroit" in text for text in texts), texts
+    assert any("Petit terrain d'essai" in text for text in texts), texts
+    context.close()

@@ -53,6 +53,11 @@ async function state(game, lang) {
     if (!response.ok) return { text: t.lost, lost: true };
     const body = await response.json();
     const names = Object.fromEntries((body.view?.kingdoms ?? []).filter((k) => k.names).map((k) => [k.id, k.names]));
+    // What tells two games of one ruleset apart: their map or battle, and who plays against the seat.
+    const scenario = body.view?.scenario;
+    const where = scenario ? (scenario.names ?? scenario)[lang] ?? null : null;
+    const computers = Object.entries(body.bots ?? {}).filter(([seat]) => seat !== body.seat).map(([, level]) => level);
+    Object.assign(game, { where, computers });
     if (body.outcome) {
       const winner = typeof body.outcome.winner === "string" ? named(body.outcome.winner, lang, names, true) : null;
       return { text: winner ? `${t.over} · ${t.winner(winner)}` : t.over, over: true, names };
@@ -106,6 +111,8 @@ export async function renderMyGames(section, { lang, rulesets, guides, account =
   section.hidden = games.length === 0 && kept.length === 0;
   const title = (game) => guides[game.ruleset]?.[lang]?.title
     ?? rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? t.games;
+  const levelTitle = (ruleset, level) => rulesets.find((r) => r.name === ruleset)?.bots?.find((b) => b.level === level)
+    ?.title?.[lang] ?? t.computer;
   const states = await Promise.all(games.map((game) => state(game, lang)));
   if (ticket !== drawing) return;
   const items = games.map((game, index) => {
@@ -113,12 +120,15 @@ export async function renderMyGames(section, { lang, rulesets, guides, account =
     const status = states[index];
     const seat = game.hotseat ? t.this_screen : named(game.seat, lang, status.names);
     const opened = when(game.opened, lang);
+    const opponents = [...new Set((game.computers ?? []).map((level) => levelTitle(game.ruleset, level)))];
     const label = `${name} (${seat})`;
     return el("li", { class: `my-game card${status.mine ? " mine" : ""}${status.over || status.lost ? " done" : ""}`,
       "data-game": game.id, "data-ruleset": game.ruleset },
     el("div", { class: "my-game-what" },
       el("a", { href: game.link, class: "my-game-title" }, name),
       el("span", { class: "my-game-seat" }, ` · ${seat}`),
+      game.where ? el("span", { class: "my-game-where" }, ` · ${game.where}`) : null,
+      opponents.length ? el("span", { class: "my-game-versus" }, ` · ${t.versus(opponents.join(t.and))}`) : null,
       opened ? el("span", { class: "muted my-game-when" }, ` · ${t.opened(opened)}`) : null),
     el("p", { class: "my-game-state" }, status.text),
     el("p", { class: "my-game-actions" },
