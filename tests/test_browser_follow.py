@@ -154,3 +154,22 @@ def test_my_games_tells_two_games_of_one_ruleset_apart_by_their_battle_and_oppon
     assert any("escarmouche du gué" in text and "contre Général Maladroit" in text for text in texts), texts
     assert any("Petit terrain d'essai" in text for text in texts), texts
     context.close()
+
+
+def test_imhotep_sees_the_question_of_the_deadline_he_sets_and_keeps_what_he_typed(browser, site):
+    """« Fixer l'échéance » seemed to do nothing at 1280×800: its question came at the console's top, off-screen,
+    and the date field was cleared (issue 44, point 4)."""
+    base, store = site
+    created = store.create_game("royaumes", seed="follow-deadline")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['imhotep']}")
+    page.fill("#deadline-at", "2030-05-01T18:00")
+    page.click("#set-deadline")
+    page.wait_for_selector("#confirm")
+    box = page.locator("#confirm").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # in sight
+    assert page.input_value("#deadline-at") == "2030-05-01T18:00"
+    assert page.evaluate("document.activeElement.id") == "confirm"
+    page.click("#confirm")
+    page.wait_for_selector("#deadline >> text=2030")
+    page.close()

@@ -13,7 +13,20 @@ const field = (label, control) => el("label", { class: "field" }, el("span", {},
 export function consolePanel(root, ctx, redraw) {
   const { view, lang } = ctx;
   const t = T[lang];
-  const ask = (label, action) => { asking = { label, action }; redraw(); };
+  // The question comes where the eyes are (it sits at the console's top, often off-screen from the button
+  // pressed), and what was typed in the console's fields is still there under it (issue 44, point 4).
+  const ask = (label, action) => {
+    const typed = [...root.querySelectorAll(".console-side input, .console-side select")].map((node) => [node.id, node.value]);
+    asking = { label, action };
+    redraw();
+    for (const [id, typedValue] of typed) {
+      const node = id && root.querySelector(`#${CSS.escape(id)}`);
+      if (node) node.value = typedValue;
+    }
+    const confirm = root.querySelector("#confirm");
+    confirm?.scrollIntoView({ block: "center" });
+    confirm?.focus({ preventScroll: true });
+  };
   const value = (id) => root.querySelector(`#${id}`)?.value ?? "";
   const reason = () => value("reason");
   const name = (k) => seatName(view, k, lang);
