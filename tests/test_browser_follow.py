@@ -173,3 +173,17 @@ def test_imhotep_sees_the_question_of_the_deadline_he_sets_and_keeps_what_he_typ
     page.click("#confirm")
     page.wait_for_selector("#deadline >> text=2030")
     page.close()
+
+
+def test_the_others_stay_covers_the_army_left_behind_on_a_cell_one_leaves(browser, site):
+    """« Toutes les autres restent » skipped the second army of a cell after the first moved, and the report then
+    said « sans ordre clair, ces armées restent en place » (issue 44, point 10)."""
+    base, store = site
+    created = store.create_game("royaumes", seed="follow-stay")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['koush']}")
+    page.click('g.army[data-army="koush@G19"]')  # Koush's two armies there
+    page.click('rect[data-cell="G18"]', position={"x": 2, "y": 2})  # one leaves
+    page.click("#others-stay")
+    assert "G19" in page.inner_text("#draft-stay"), page.inner_text("#draft-stay")
+    page.close()

@@ -197,7 +197,8 @@ function orderForm(ctx, mine, redraw) {
       redraw();
     } }, draft.stay.has(selectedCell) ? t.unstay : t.stay) : null, " ",
     el("button", { type: "button", id: "others-stay", onclick: () => {
-      for (const cell of Object.keys(mine)) if (!leaving(cell)) draft.stay.add(cell);
+      // Every army not leaving: a cell whose armies do not all leave stays too (« 2 armées en H6, une part »).
+      for (const [cell, armies] of Object.entries(mine)) if (leaving(cell) < armies.count) draft.stay.add(cell);
       redraw();
     } }, t.othersStay),
     el("h3", {}, t.moves),
