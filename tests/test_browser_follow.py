@@ -187,3 +187,19 @@ def test_the_others_stay_covers_the_army_left_behind_on_a_cell_one_leaves(browse
     page.click("#others-stay")
     assert "G19" in page.inner_text("#draft-stay"), page.inner_text("#draft-stay")
     page.close()
+
+
+def test_a_kingdoms_report_says_when_the_turn_was_judged_without_its_orders(browser, site):
+    """When Imhotep judged a turn without a kingdom's orders, that kingdom's report never said so (issue 44,
+    point 10)."""
+    base, store = site
+    created = store.create_game("royaumes", seed="follow-missed")
+    version = store.act(created.id, "libye", 0, {"type": "orders", "text": ""}).version
+    store.act(created.id, "imhotep", version, {"type": "adjudicate"})
+    for seat, missed in (("koush", True), ("libye", False)):
+        page = browser.new_page()
+        page.goto(f"{base}/play/{created.id}#token={created.seat_tokens[seat]}")
+        report = page.locator(".reports details[data-turn='1']")
+        report.wait_for()
+        assert ("sans tes ordres" in report.inner_text()) is missed, (seat, report.inner_text())
+        page.close()

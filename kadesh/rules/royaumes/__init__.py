@@ -112,7 +112,7 @@ class Royaumes(Ruleset):
     def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
         """Each line's turn and topic, so the page can set each turn's report out by topic;
         ``report`` is true for the lines of an adjudication (between Imhotep's ruling and the
-        next turn's opening)."""
+        next turn's opening); ``missed``, on the ruling's own line, when it came without this kingdom's orders."""
         out: list[dict[str, Any] | None] = []
         turn, reporting = 1, False
         for event in events:
@@ -120,8 +120,11 @@ class Royaumes(Ruleset):
                 turn, reporting = event.data["turn"], True
             elif event.type == "turn_began":
                 turn, reporting = event.data["turn"], False
-            out.append({"turn": turn, "topic": narration.TOPICS.get(event.type, "other"),
-                        "report": reporting and event.type != "adjudication"})
+            mark = {"turn": turn, "topic": narration.TOPICS.get(event.type, "other"),
+                    "report": reporting and event.type != "adjudication"}
+            if event.type == "adjudication" and seat in event.data.get("missing", ()):
+                mark["missed"] = True  # judged without this kingdom's orders: its report says so
+            out.append(mark)
         return out
 
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:

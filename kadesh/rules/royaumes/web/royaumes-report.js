@@ -50,7 +50,12 @@ export function historyBar(ctx, redraw) {
 export function reports(ctx) {
   const t = T[ctx.lang];
   const turns = new Map();
+  const missed = new Set();  // the turns judged without this kingdom's orders
   for (const entry of ctx.journal ?? []) {
+    if (entry.mark?.missed) {
+      missed.add(entry.mark.turn);
+      if (!turns.has(entry.mark.turn)) turns.set(entry.mark.turn, new Map());
+    }
     if (!entry.mark?.report) continue;
     const turn = turns.get(entry.mark.turn) ?? new Map();
     turns.set(entry.mark.turn, turn);
@@ -62,9 +67,10 @@ export function reports(ctx) {
   return el("section", { class: "reports", "aria-labelledby": "reports-title" }, el("h2", { id: "reports-title" }, t.reports),
     ...[...turns.entries()].sort((a, b) => b[0] - a[0]).map(([turn, topics]) => {
       const details = el("details", { "data-turn": String(turn) }, el("summary", {}, t.reportOf(turn)),
+        missed.has(turn) ? el("p", { class: "missed", role: "note" }, t.missed) : null,
         ...TOPICS.filter((topic) => topics.has(topic)).map((topic) => el("div", { class: `topic ${topic}` },
           el("h3", {}, t.topics[topic]), el("ul", {}, ...topics.get(topic).map((line) => el("li", {}, line))))),
-        topics.size ? null : el("p", {}, t.nothing));
+        topics.size || missed.has(turn) ? null : el("p", {}, t.nothing));
       details.open = turn === newest;
       return details;
     }));
