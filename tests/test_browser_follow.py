@@ -203,3 +203,17 @@ def test_a_kingdoms_report_says_when_the_turn_was_judged_without_its_orders(brow
         report.wait_for()
         assert ("sans tes ordres" in report.inner_text()) is missed, (seat, report.inner_text())
         page.close()
+
+
+def test_the_lobby_says_how_strong_each_computer_opponent_is(browser, site):
+    """No hint which computer opponent is stronger (Maladroit, Stratège, Hasard; Téméraire, Prudent): issue 44,
+    point 13."""
+    base, _ = site
+    page = browser.new_page()
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.inner_text("#bot-hint-manoeuvre").startswith("Général Maladroit : facile")
+    page.click("label[for='level-stratege']")
+    assert page.inner_text("#bot-hint-manoeuvre").startswith("Stratège : fort")
+    assert "Vizir : fort" in page.inner_text("#rulers-royaumes")
+    page.close()

@@ -62,6 +62,13 @@ def bot_title(ruleset: str, level: str) -> dict[str, str]:
     return dict(getattr(factory, "title", {"fr": level, "en": level}))
 
 
+def bot_hint(ruleset: str, level: str) -> dict[str, str] | None:
+    """What a player choosing an opponent should know of it: how strong, and how it plays (issue 44)."""
+    _load()
+    hint = getattr(_BOTS[(ruleset, level)], "hint", None)
+    return dict(hint) if hint else None
+
+
 def make_bot(ruleset: str, level: str, seed: int | None = None, **settings: Any) -> Bot:
     _load()
     try:

@@ -33,6 +33,8 @@ def _other(seat: str) -> str:
 class Bold(Bot):
     level = "bold"
     title = {"fr": "Téméraire", "en": "Bold"}
+    hint = {"fr": "le plus simple : il attaque toujours et poursuit toujours, quoi qu'il en coûte",
+            "en": "the simpler: it always attacks and always pursues, whatever it costs"}
 
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         for wanted in ({"type": "stance", "stance": "attack"}, {"type": "pursue"}, {"type": "ready"}):
@@ -45,6 +47,8 @@ class Bold(Bot):
 class Careful(Bot):
     level = "careful"
     title = {"fr": "Prudent", "en": "Careful"}
+    hint = {"fr": "le plus réfléchi : il n'attaque qu'en étant le plus fort, ne poursuit que plus rapide",
+            "en": "the more thoughtful: it attacks only when stronger, pursues only when faster"}
 
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         if view["phase"] == "orders":

@@ -68,6 +68,8 @@ class FrontRandom(FrontBot):
 
     level = "random"
     title = {"fr": "Hasard", "en": "Random"}
+    hint = {"fr": "le plus faible : il joue au hasard, pour découvrir les règles sans pression",
+            "en": "the weakest: it plays at random, to learn the rules without pressure"}
 
     def next_order(self, state: State, seat: str) -> dict[str, Any]:
         units = self.units_to_play(state, seat)
@@ -87,6 +89,8 @@ class Maladroit(FrontBot):
 
     level = "maladroit"
     title = {"fr": "Général Maladroit", "en": "General Clumsy"}
+    hint = {"fr": "facile : chaque unité tire ou fonce vers son but, sans souci du couvert ni du ravitaillement",
+            "en": "easy: each unit fires or rushes at its goal, heedless of cover and supply"}
     BLUNDER = 0.1
 
     def next_order(self, state: State, seat: str) -> dict[str, Any]:

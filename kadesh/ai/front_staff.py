@@ -60,6 +60,8 @@ class Reach:
 class ChiefOfStaff(FrontBot):
     level = "etat_major"
     title = {"fr": "Chef d'état-major", "en": "Chief of Staff"}
+    hint = {"fr": "fort : il coordonne ses unités, se couvre, se ravitaille et poursuit la mission",
+            "en": "strong: it coordinates its units, takes cover, keeps supplied and pursues the mission"}
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(ruleset, seed, budget)

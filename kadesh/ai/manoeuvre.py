@@ -235,6 +235,8 @@ class Maladroit(ManoeuvreBot):
 
     level = "maladroit"
     title = {"fr": "Général Maladroit", "en": "General Clumsy"}
+    hint = {"fr": "facile : il prend le coup qui paraît le meilleur, sans voir plus loin, et se trompe parfois",
+            "en": "easy: it takes the move that looks best, without looking further, and blunders now and then"}
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  blunder: float = 0.15) -> None:
@@ -325,6 +327,8 @@ class Stratege(ManoeuvreBot):
 
     level = "stratege"
     title = {"fr": "Stratège", "en": "Strategist"}
+    hint = {"fr": "fort : il pèse les chances de chaque combat et de la suite ; il bat Maladroit huit fois sur dix",
+            "en": "strong: it weighs the odds of every fight and what follows; it beats Clumsy eight times in ten"}
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  iterations: int | None = None) -> None:

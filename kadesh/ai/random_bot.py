@@ -14,6 +14,8 @@ from kadesh.core.ruleset import Action
 class RandomBot(Bot):
     level = "random"
     title = {"fr": "Hasard", "en": "Random"}
+    hint = {"fr": "le plus faible : il joue au hasard, pour découvrir les règles sans pression",
+            "en": "the weakest: it plays at random, to learn the rules without pressure"}
 
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action:
         choices = [a for a in legal if a.get("type") != "resign"] or legal

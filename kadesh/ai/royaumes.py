@@ -178,6 +178,8 @@ class Careless(KingdomBot):
 
     level = "maladroit"
     title = {"fr": "Maladroit", "en": "Clumsy"}
+    hint = {"fr": "facile : il lève des armées au petit bonheur, erre et déclare la guerre sur un coup de tête",
+            "en": "easy: it raises armies now and then, wanders and declares war on a whim"}
 
     def orders(self, kingdom: Kingdom) -> Action:
         rng, out = self.rng, Orders(kingdom)
@@ -216,6 +218,8 @@ class Vizier(KingdomBot):
 
     level = "vizir"
     title = {"fr": "Vizir", "en": "Vizier"}
+    hint = {"fr": "fort : il rassemble ses armées, choisit la cité la plus faible à sa portée et cherche un allié",
+            "en": "strong: it gathers its armies, picks the weakest city in reach and seeks an ally"}
 
     def orders(self, kingdom: Kingdom) -> Action:
         out = Orders(kingdom)

@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from pydantic import NonNegativeInt
 from starlette.concurrency import run_in_threadpool
 
-from kadesh.ai.base import bot_title, levels, simulator
+from kadesh.ai.base import bot_hint, bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.account_notices import after_reissue
 from kadesh.server.auth import (
@@ -101,7 +101,8 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
     defaults = rules.normalize_options({})
     return RulesetInfo(name=rules.name, version=rules.version, title=dict(rules.title),
                        options_schema=rules.options_schema, seats=rules.seats(defaults),
-                       bots=[BotInfo(level=level, title=bot_title(rules.name, level)) for level in levels(rules.name)],
+                       bots=[BotInfo(level=level, title=bot_title(rules.name, level),
+                                     hint=bot_hint(rules.name, level)) for level in levels(rules.name)],
                        bot_seats=rules.bot_seats(defaults), glossary=rules.glossary,
                        deadlines=type(rules).deadline is not Ruleset.deadline,
                        clocks=type(rules).deadline is Ruleset.deadline, councils=bool(rules.council_titles),

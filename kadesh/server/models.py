@@ -12,6 +12,7 @@ JsonObject = dict[str, Any]
 class BotInfo(BaseModel):
     level: str
     title: dict[str, str]
+    hint: dict[str, str] | None = Field(None, description="How strong it is and how it plays, by language")
 
 
 class RulesetInfo(BaseModel):

@@ -81,22 +81,31 @@ function card(ruleset) {
   picture(name, PICTURES[lang][name] ?? guide.picture ?? title, pictures[name]), el("div", { class: "card-body" }, ...parts), done);
 }
 
-function radios(name, group, legend, choices, checked) {
+function radios(name, group, legend, choices, checked, changed = null) {
   return el("fieldset", { class: "chips" }, el("legend", {}, legend), el("div", { class: "chip-row" }, ...choices.map(([value, label]) => {
     const input = el("input", { type: "radio", name: group, value, id: radioId(name, group, value),
-      onchange: () => keep(name, group, value) });
+      onchange: () => { keep(name, group, value); changed?.(value); } });
     input.checked = value === checked;
     return el("label", { class: "chip", for: input.id }, input, ` ${label}`);
   })));
+}
+
+function hintOf(bots, level) {
+  const bot = bots.find((b) => b.level === level);
+  return bot?.hint ? `${bot.title[lang]}${lang === "fr" ? " : " : ": "}${bot.hint[lang]}` : "";
 }
 
 function versusForm(ruleset, id) {
   const { name, bots, seats } = ruleset;
   const level = remembered(name, "level", bots[0].level);
   const side = remembered(name, "side", seats[0]);
+  // How strong the chosen opponent is and how it plays: a newcomer picks one knowingly (issue 44).
+  const hint = el("p", { class: "bot-hint muted", id: `bot-hint-${name}`, "aria-live": "polite" }, hintOf(bots, level));
   return el("form", { id: id.versus, class: "versus", onsubmit: (event) => { event.preventDefault(); playComputer(ruleset); } },
     el("h4", {}, t("vs_computer")),
-    radios(name, "level", t("level"), bots.map((b) => [b.level, b.title[lang] ?? b.level]), level),
+    radios(name, "level", t("level"), bots.map((b) => [b.level, b.title[lang] ?? b.level]), level,
+      (chosen) => { hint.textContent = hintOf(bots, chosen); }),
+    hint,
     radios(name, "side", t("side"), seats.map((s) => [s, seatName(s, lang)]), side),
     el("button", { type: "submit", class: "primary", id: id.computer }, t("play_computer")));
 }
@@ -208,7 +217,8 @@ function rulersBox(ruleset) {
         ...levels.map((b) => el("option", { value: b.level }, t("ruler_computer", b.title[lang] ?? b.level))));
       select.value = remembered(name, `ruler:${seat}`, "");
       return el("p", {}, el("label", { for: fieldId }, names[seat]?.[lang] ?? seatName(seat, lang)), " ", select);
-    }));
+    }),
+    el("ul", { class: "bot-hints muted" }, ...levels.filter((b) => b.hint).map((b) => el("li", {}, hintOf(levels, b.level)))));
 }
 
 async function refreshRulers(ruleset) {
