@@ -218,11 +218,12 @@ def _again(store: Store, game_id: str) -> GameCreate:
         return GameCreate(ruleset=game.ruleset.name, options=game.options, bots=store.bots(game_id))
 
 
+REPLAYED = problems(401, 403, 404, 409, 422, 429)  # a past version: not yet public (409), a check queue full (429)
 MAX_REPLAYED = 64  # versions one replay request may ask for (each a view: Front's weigh tens of kilobytes)
 At = Annotated[int | None, Query(ge=0, le=2**31 - 1, description="A past version: the game as it was then")]
 
 
-@router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=READ)
+@router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=REPLAYED)
 async def read_game(game_id: str, access: AccessDep, request: Request, at: At = None) -> GameOut | Response:
     """The game as this token's seat may see it (the seed only once the game is over). With ``at``, as it was
     after that version: a seat's own view then (at any time), or once the game is over the public's."""
@@ -257,7 +258,7 @@ def _no_version(version: int) -> ApiProblem:
                       f"The game is only at version {version}.", version=version)
 
 
-@router.get("/games/{game_id}/replay", response_model=ReplayOut, tags=["games"], responses=READ)
+@router.get("/games/{game_id}/replay", response_model=ReplayOut, tags=["games"], responses=REPLAYED)
 async def replay(game_id: str, access: AccessDep, request: Request,
                  first: Annotated[int, Query(alias="from", ge=0, le=2**31 - 1)] = 0,
                  last: Annotated[int | None, Query(alias="to", ge=0, le=2**31 - 1)] = None) -> ReplayOut | Response:
