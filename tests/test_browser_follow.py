@@ -217,3 +217,28 @@ def test_the_lobby_says_how_strong_each_computer_opponent_is(browser, site):
     assert page.inner_text("#bot-hint-manoeuvre").startswith("Stratège : fort")
     assert "Vizir : fort" in page.inner_text("#rulers-royaumes")
     page.close()
+
+
+@pytest.mark.parametrize(("scenario", "words"),
+                         [("skirmish", "tenir 2 des 3 points"), ("default", "tenir 4 des 5 points")])
+def test_the_front_rules_panel_tells_the_victory_of_the_battle_on_the_page(browser, site, scenario, words):
+    """The rules panel said « tenir 4 des 5 points » in the skirmish, which needs 2 of 3 (issue 44, point 5)."""
+    base, store = site
+    created = store.create_game("front", options={"scenario": scenario})
+    page = browser.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['blue']}")
+    page.click("#rules-toggle")
+    page.click("#rules-body details[data-key='victory'] summary")
+    assert words in page.inner_text("#rules-body details[data-key='victory']")
+    page.close()
+
+
+def test_a_point_neutral_again_says_why():
+    """« Point B8 : redevenu neutre », the engineer still on it, gave no reason (issue 44, point 5)."""
+    from kadesh.core import Event, get_ruleset
+
+    rules = get_ruleset("front")
+    event = Event("point", {"cell": "B8", "change": "neutral", "side": "blue"})
+    assert rules.narrate(event, "blue", "fr") == ("Point B8 : redevenu neutre : une unité ennemie du Bleu est arrivée "
+                                                  "à 4 cases ou moins.")
+    assert rules.narrate(event, "red", "en") == "Point B8: neutral again: a unit hostile to Blue came within 4 cells."

@@ -354,13 +354,19 @@ function renderRules() {
   const open = new Set([...document.querySelectorAll("#rules-body details[open]")].map((d) => d.dataset.key));
   const sections = (text.sections ?? []).map((section) => {
     const summary = el("summary", {}, section.title, section.key === now ? el("span", { class: "now" }, t.now) : null);
-    const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, p)));
+    const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, filled(p))));
     details.open = section.key === now || open.has(section.key);
     return details;
   });
   const choices = text.choices?.length
     ? [el("h3", {}, t.choices), el("ul", { class: "choices" }, ...text.choices.map((line) => el("li", {}, line)))] : [];
   $("#rules-body").replaceChildren(el("p", { class: "tagline" }, text.tagline), ...sections, ...choices);
+}
+
+// A guide's sentence with the numbers of the game on the page (« tenir {points_to_win} des {points} points »).
+function filled(text) {
+  const values = guide?.fill?.(current.view) ?? {};
+  return text.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
 }
 
 function showRules(shown) {

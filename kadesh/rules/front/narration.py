@@ -217,4 +217,6 @@ def _change(data: dict[str, Any], lang: str) -> dict[str, str]:
         return {"change_fr": f"pris par {holder}", "change_en": f"taken by {holder}"}
     if change == "interrupted":
         return {"change_fr": "la prise reprend à zéro", "change_en": "the capture starts over"}
-    return {"change_fr": "redevenu neutre", "change_en": "neutral again"}
+    # « Un point pris redevient neutre dès qu'un ennemi arrive à 4 cases »: the line says why (issue 44).
+    return {"change_fr": f"redevenu neutre : une unité ennemie du {holder} est arrivée à 4 cases ou moins",
+            "change_en": f"neutral again: a unit hostile to {holder} came within 4 cells"}

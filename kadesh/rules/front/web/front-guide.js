@@ -54,7 +54,7 @@ export const GUIDE = {
       {
         key: "victory", title: "Gagner",
         text: [
-          "Sans mission : détruire toutes les unités adverses, ou tenir 4 des 5 points de victoire. Seul un ingénieur prend un point : posté dessus, il le prend au bout de 2 fins de tour de son camp, sans ennemi à 4 cases.",
+          "Sans mission : détruire toutes les unités adverses, ou tenir {points_to_win} des {points} points de victoire de la bataille. Seul un ingénieur prend un point : posté dessus, il le prend au bout de 2 fins de tour de son camp, sans ennemi à 4 cases.",
           "Une mission fixe ses propres objectifs, écrits au-dessus de la carte : tenir des cases jusqu'à un tour donné, faire sortir un convoi, abattre un général. Un camp qui n'a plus aucune unité perd toujours.",
         ],
       },
@@ -124,7 +124,7 @@ export const GUIDE = {
       {
         key: "victory", title: "Winning",
         text: [
-          "Without a mission: destroy every enemy unit, or hold 4 of the 5 victory points. Only an engineer takes a point: posted on it, it takes it after 2 ends of its side's turn with no enemy within 4 cells.",
+          "Without a mission: destroy every enemy unit, or hold {points_to_win} of the battle's {points} victory points. Only an engineer takes a point: posted on it, it takes it after 2 ends of its side's turn with no enemy within 4 cells.",
           "A mission sets its own objectives, written above the map: hold cells until a given turn, get a convoy out, bring down a general. A side with no unit left always loses.",
         ],
       },
@@ -149,4 +149,10 @@ export const GUIDE = {
 export function phaseKey(view) {
   if (view?.victory?.objectives?.length && (view.turn ?? 1) <= 1) return "victory";
   return "orders";
+}
+
+// The numbers of the battle on the page, for the guide's « {points_to_win} des {points} » (each battle its own).
+export function fill(view) {
+  if (!view?.victory) return {};
+  return { points_to_win: String(view.victory.points_to_win), points: String(Object.keys(view.points ?? {}).length) };
 }
