@@ -242,3 +242,18 @@ def test_a_point_neutral_again_says_why():
     assert rules.narrate(event, "blue", "fr") == ("Point B8 : redevenu neutre : une unité ennemie du Bleu est arrivée "
                                                   "à 4 cases ou moins.")
     assert rules.narrate(event, "red", "en") == "Point B8: neutral again: a unit hostile to Blue came within 4 cells."
+
+
+def test_the_lobby_leads_a_newcomer_to_the_front_skirmish_and_says_which_battle_is_long(browser, site):
+    """The default Front battle (40 units a side) was a first game's wall, offered first with nothing said of its
+    size (issue 44, point 7)."""
+    base, _ = site
+    page = browser.new_page()
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.input_value("#front-scenario") == "skirmish"
+    options = page.locator("#front-scenario option")
+    labels = {options.nth(i).get_attribute("value"): options.nth(i).text_content() for i in range(options.count())}
+    assert "une longue bataille" in labels["default"] and "11 unités par camp" in labels["skirmish"], labels
+    assert "longue" not in labels["skirmish"]
+    page.close()

@@ -53,7 +53,8 @@ class Front(Ruleset):
     version = "3"
     title = {"fr": "Front", "en": "Front"}
     options_schema = {
-        "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default",
+        # The lobby offers the skirmish first (``suggested``): the default battle is a first game's wall.
+        "scenario": {"type": "choice", "values": list(scenario.SHIPPED), "default": "default", "suggested": "skirmish",
                      "fr": "Scénario", "en": "Scenario", "offered": list(scenario.OFFERED),
                      "labels": scenario.titles()},
         "scenario_toml": {"type": "text", "default": "", "max_length": scenario.MAX_TEXT, "file": ".toml",

@@ -56,13 +56,27 @@ CHECK = Checker("bad_scenario", {"fr": "Scénario refusé", "en": "Scenario refu
 bad = CHECK.bad  # a scenario refused, naming the key (``units[3].cell``) or the line at fault
 
 
+LONG_BATTLE = 30  # units a side from which a menu says a battle is long (issue 44: the first game's wall)
+
+
 def titles() -> dict[str, dict[str, str]]:
-    """The title of every shipped scenario, in French and English, for menus."""
+    """The title of every shipped scenario, in French and English, for menus, with its size: a newcomer sees
+    which battle is long (« 40 unités par camp, une longue bataille »)."""
     shown = {}
     for name in SHIPPED:
         text = resources.files(__package__).joinpath("scenarios", f"{name}.toml").read_text(encoding="utf-8")
         head = tomllib.loads(text)["scenario"]
-        shown[name] = {"fr": head.get("fr", name), "en": head.get("en", name)}
+        sides = [unit.side for unit in load(name).units.values()]  # drones launched from their operators too
+        counts = sorted((sides.count(side) for side in set(sides)), reverse=True)
+        if not counts:
+            shown[name] = {lang: head.get(lang, name) for lang in ("fr", "en")}
+            continue
+        even = len(set(counts)) == 1
+        fr = f"{counts[0]} unités par camp" if even else " contre ".join(map(str, counts)) + " unités"
+        en = f"{counts[0]} units a side" if even else " against ".join(map(str, counts)) + " units"
+        if counts[0] >= LONG_BATTLE:
+            fr, en = f"{fr}, une longue bataille", f"{en}, a long battle"
+        shown[name] = {"fr": f"{head.get('fr', name)} ({fr})", "en": f"{head.get('en', name)} ({en})"}
     return shown
 
 
