@@ -111,3 +111,19 @@ def served_manoeuvre(db):
                 public.append(game.view(None))
         yield client, made, public
     store.close()
+
+
+def test_replays_are_rate_limited_per_address(db):
+    """A finished public game's replay is anyone's, and each costs a replay of its record: a limit per address."""
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.defaults(replays="2/minute"))
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+        north = auth(made["seats"]["north"]["token"])
+        answers = [client.get(f"/api/games/{made['id']}", params={"at": 0}, headers=north),
+                   client.get(f"/api/games/{made['id']}/replay", headers=north),
+                   client.get(f"/api/games/{made['id']}/replay", headers=north)]
+        assert [a.status_code for a in answers] == [200, 200, 429]
+        assert answers[2].json()["limit"] == "replays" and "Retry-After" in answers[2].headers
+        assert client.get(f"/api/games/{made['id']}", headers=north).status_code == 200  # the game itself: no limit
+    store.close()

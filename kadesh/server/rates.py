@@ -54,6 +54,9 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # Messages at the table, drafts of orders and reports (issue 43): each one row, pushed to every reader.
     "messages": ("POST|PUT", re.compile(r"^/api/games/[^/]+/(messages(/[0-9]+/report)?|draft)/?$"),
                  "20/minute;1000/day"),
+    # Replays (issue 44): a past version of a game, replayed from its record in the check process; a finished public
+    # game's replay is anyone's. A page steps through batches of 64 versions, one request each.
+    "replays": ("GET", re.compile(r"^/api/games/[^/]+(?:/replay/?$|/?\?(?:.*&)?at=)"), "120/minute;3000/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
@@ -175,8 +178,12 @@ class RateLimits:
 
 
 def _kind(scope: Scope) -> str | None:
+    """The kind a request counts as: its method and path, or (for a kind that a query names, a replay's ``?at=``)
+    its path with its query."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    whole = f"{scope['path']}?{query}" if query else scope["path"]
     for kind, (method, path, _default) in KINDS.items():
-        if scope["method"] in method.split("|") and path.match(scope["path"]):
+        if scope["method"] in method.split("|") and (path.match(scope["path"]) or path.match(whole)):
             return kind
     return None
 
@@ -194,6 +201,7 @@ WORDS = {
     "lists": ("de listes demandées", "lists asked for"),
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
     "messages": ("de messages", "messages"),
+    "replays": ("de replays demandés", "replays asked for"),
 }
 
 
