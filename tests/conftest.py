@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 from tests.waiting import CEILING
+from tests.webauthn_support import ORIGIN
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)]
 
@@ -144,3 +145,20 @@ def db(request, tmp_path):
 def module_db(request, tmp_path_factory):
     """The same, shared by a module's tests."""
     yield from _database(request, tmp_path_factory.mktemp("db"))
+
+
+@pytest.fixture
+def served(db):
+    """A server on ``db`` without rate limits and its store, and a way to open devices on it (each a client of its
+    own: its own cookies, as a person's phone and computer), at the origin passkeys are made for."""
+    from fastapi.testclient import TestClient
+
+    from kadesh.server.app import create_app
+    from kadesh.server.rates import RatePolicy
+    from kadesh.store import Store
+
+    store = Store(db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app, base_url=ORIGIN):
+        yield store, lambda: TestClient(app, base_url=ORIGIN)
+    store.close()

@@ -19,9 +19,8 @@ from kadesh.store.db import head_revision
 from kadesh.store.jobs import utc_text
 from tests.kadesh_http import auth, create, legal
 from tests.notice_support import Hooks, MailBox, deliver_all, play_round
-from tests.webauthn_support import SoftPasskey, make_account
+from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 
-ORIGIN = "https://testserver"  # TestClient's, over HTTPS: the session cookie is Secure
 EVIL = {"Origin": "https://evil.example"}
 
 

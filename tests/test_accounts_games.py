@@ -16,9 +16,8 @@ from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
 from tests.kadesh_http import auth
-from tests.webauthn_support import SoftPasskey, make_account
+from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 
-ORIGIN = "https://testserver"
 PLAYERS = itertools.count()  # each example's players have names of their own
 
 

@@ -20,13 +20,14 @@ from kadesh.store import Store, schema
 from kadesh.store.jobs import Job
 from kadesh.store.messages import MESSAGE_NOTICE, NOTICE_GAP
 from tests.kadesh_http import auth
+from tests.webauthn_support import ORIGIN, make_account
 
 KINGDOMS = ("basse_egypte", "haute_egypte", "koush", "libye")
 MASTER = "imhotep"
 
 
 @pytest.fixture
-def served(db):
+def talk(db):
     store = Store(db)
     app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
     with TestClient(app) as client:
@@ -61,10 +62,10 @@ def token(game: dict, seat: str) -> str:
 
 # -- a kingdom's council ------------------------------------------------------------------------------------------
 
-def test_the_lord_confers_and_drafts_the_chief_takes_the_draft_up_and_only_his_first_orders_count(served):
+def test_the_lord_confers_and_drafts_the_chief_takes_the_draft_up_and_only_his_first_orders_count(talk):
     """« Les décisions de mouvements sont prises avec le Seigneur du Royaume » and « Seul le premier message
     personnel est pris en compte »."""
-    store, client = served
+    store, client = talk
     game = campaign(client, councils=True)
     kingdom = KINGDOMS[0]
     lord, chief = game["lords"][kingdom]["token"], token(game, kingdom)
@@ -92,8 +93,8 @@ def test_the_lord_confers_and_drafts_the_chief_takes_the_draft_up_and_only_his_f
     assert others["messages"] == [] and "draft" not in others  # another kingdom reads neither council nor draft
 
 
-def test_a_council_needs_a_ruleset_with_two_roles_and_a_lord_link_can_be_replaced(served):
-    store, client = served
+def test_a_council_needs_a_ruleset_with_two_roles_and_a_lord_link_can_be_replaced(talk):
+    store, client = talk
     refused = client.post("/api/games", json={"ruleset": "manoeuvre", "councils": True})
     assert refused.status_code == 422 and refused.json()["code"] == "no_council_here"
     game = campaign(client, councils=True)
@@ -107,8 +108,8 @@ def test_a_council_needs_a_ruleset_with_two_roles_and_a_lord_link_can_be_replace
     assert imhotep.status_code == 422
 
 
-def test_a_computer_kingdom_has_no_lord_and_announces_its_alliances_without_reading_messages(served):
-    store, client = served
+def test_a_computer_kingdom_has_no_lord_and_announces_its_alliances_without_reading_messages(talk):
+    store, client = talk
     game = campaign(client, councils=True, bots={KINGDOMS[3]: "vizir"})
     assert set(game["lords"]) == set(KINGDOMS[:3])
     worker = Worker(store, budget=0.01)
@@ -126,8 +127,8 @@ def test_a_computer_kingdom_has_no_lord_and_announces_its_alliances_without_read
     assert read(client, game, token(game, KINGDOMS[0]))["messages"] == []
 
 
-def test_an_alliance_offer_becomes_a_line_of_the_next_orders_for_both_kingdoms_and_is_never_sent_alone(served):
-    store, client = served
+def test_an_alliance_offer_becomes_a_line_of_the_next_orders_for_both_kingdoms_and_is_never_sent_alone(talk):
+    store, client = talk
     game = campaign(client, councils=True)
     a, b = KINGDOMS[0], KINGDOMS[2]
     offer = say(client, game, game["lords"][a]["token"], pair(a, b), "Koush, unissons-nous.", alliance=True)
@@ -143,8 +144,8 @@ def test_an_alliance_offer_becomes_a_line_of_the_next_orders_for_both_kingdoms_a
 # -- press --------------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset", ["royaumes", "manoeuvre"])
-def test_no_press_refuses_every_write_of_a_seat_but_to_the_game_master(served, ruleset):
-    store, client = served
+def test_no_press_refuses_every_write_of_a_seat_but_to_the_game_master(talk, ruleset):
+    store, client = talk
     game = client.post("/api/games", json={"ruleset": ruleset, "press": "none",
                                            "councils": ruleset == "royaumes"}).json()
     seats = list(game["seats"])
@@ -171,8 +172,8 @@ def test_no_press_refuses_every_write_of_a_seat_but_to_the_game_master(served, r
                           json={"text": "C4 -> D5"}).status_code == 200
 
 
-def test_public_press_leaves_the_whole_table_and_the_game_master_only(served):
-    store, client = served
+def test_public_press_leaves_the_whole_table_and_the_game_master_only(talk):
+    store, client = talk
     game = campaign(client, press="public")
     a, b = KINGDOMS[:2]
     assert say(client, game, token(game, a), "table", "À tous : paix.").status_code == 201
@@ -183,8 +184,8 @@ def test_public_press_leaves_the_whole_table_and_the_game_master_only(served):
 
 # -- reading, privacy, moderation ---------------------------------------------------------------------------------
 
-def test_two_kingdoms_talk_privately_and_neither_a_third_kingdom_nor_imhotep_nor_the_spectators_read_it(served):
-    store, client = served
+def test_two_kingdoms_talk_privately_and_neither_a_third_kingdom_nor_imhotep_nor_the_spectators_read_it(talk):
+    store, client = talk
     game = campaign(client)
     a, b, c = KINGDOMS[:3]
     assert say(client, game, token(game, a), pair(a, b), "Secret de Memphis").status_code == 201
@@ -197,8 +198,8 @@ def test_two_kingdoms_talk_privately_and_neither_a_third_kingdom_nor_imhotep_nor
     assert channels[pair(a, b)] == "Haute-Égypte" and channels["table"] == "Toute la table"
 
 
-def test_imhotep_reads_the_kingdoms_talk_only_when_the_campaign_says_so(served):
-    store, client = served
+def test_imhotep_reads_the_kingdoms_talk_only_when_the_campaign_says_so(talk):
+    store, client = talk
     game = campaign(client, councils=True, master_reads=True)
     a, b = KINGDOMS[:2]
     say(client, game, token(game, a), pair(a, b), "Entre nous")
@@ -208,8 +209,8 @@ def test_imhotep_reads_the_kingdoms_talk_only_when_the_campaign_says_so(served):
     assert refused.status_code == 422
 
 
-def test_messages_never_change_the_game_and_are_plain_text_within_their_limit(served):
-    store, client = served
+def test_messages_never_change_the_game_and_are_plain_text_within_their_limit(talk):
+    store, client = talk
     game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
     north, south = token(game, "north"), token(game, "south")
     before = client.get(f"/api/games/{game['id']}", headers=auth(north)).json()
@@ -226,8 +227,8 @@ def test_messages_never_change_the_game_and_are_plain_text_within_their_limit(se
     assert client.get(f"/api/games/{game['id']}/journal", headers=auth(south)).json() == []
 
 
-def test_the_moderator_hides_a_message_for_everyone_in_a_line_of_its_own_and_reports_reach_it(served):
-    store, client = served
+def test_the_moderator_hides_a_message_for_everyone_in_a_line_of_its_own_and_reports_reach_it(talk):
+    store, client = talk
     game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
     north, south, owner = token(game, "north"), token(game, "south"), game["owner"]["token"]
     rude = say(client, game, south, "table", "Insulte").json()
@@ -250,8 +251,8 @@ def test_the_moderator_hides_a_message_for_everyone_in_a_line_of_its_own_and_rep
     assert client.post(f"/api/games/{game['id']}/messages/{rude['seq']}/hide", headers=auth(owner)).status_code == 409
 
 
-def test_a_seat_mutes_another_for_itself_alone(served):
-    store, client = served
+def test_a_seat_mutes_another_for_itself_alone(talk):
+    store, client = talk
     game = campaign(client)
     a, b, c = KINGDOMS[:3]
     assert client.put(f"/api/games/{game['id']}/mutes/{b}", headers=auth(token(game, a))).json() == [b]
@@ -266,8 +267,8 @@ def test_a_seat_mutes_another_for_itself_alone(served):
     assert spectator.status_code == 403
 
 
-def test_spectators_write_with_their_link_and_players_read_them(served):
-    store, client = served
+def test_spectators_write_with_their_link_and_players_read_them(talk):
+    store, client = talk
     game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
     watcher = game["spectator"]["token"]
     assert say(client, game, watcher, "table", "Je m'en mêle").status_code == 403
@@ -276,8 +277,8 @@ def test_spectators_write_with_their_link_and_players_read_them(served):
     assert [m["body"] for m in read(client, game, token(game, "north"))["messages"]] == ["Beau coup !"]
 
 
-def test_a_public_games_anonymous_watcher_reads_the_spectators_but_writes_only_signed_in(served):
-    store, client = served
+def test_a_public_games_anonymous_watcher_reads_the_spectators_but_writes_only_signed_in(talk):
+    store, client = talk
     game = client.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
     say(client, game, token(game, "north"), "spectators", "Bienvenue aux spectateurs")
     anonymous = client.get(f"/api/games/{game['id']}/messages")
@@ -299,8 +300,8 @@ def test_messages_are_rate_limited_per_address(db):
     store.close()
 
 
-def test_a_message_reaches_the_sockets_of_its_readers_live_and_in_order(served):
-    store, client = served
+def test_a_message_reaches_the_sockets_of_its_readers_live_and_in_order(talk):
+    store, client = talk
     game = campaign(client)
     a, b, c = KINGDOMS[:3]
     with client.websocket_connect(f"/ws/games/{game['id']}?token={token(game, b)}") as socket, \
@@ -322,8 +323,8 @@ def test_a_message_reaches_the_sockets_of_its_readers_live_and_in_order(served):
         assert [m["body"] for m in late.receive_json()["messages"]] == ["message 2", "à tous"]
 
 
-def test_notices_group_new_messages_per_subscription_after_a_pause(served):
-    store, client = served
+def test_notices_group_new_messages_per_subscription_after_a_pause(talk):
+    store, client = talk
     game = campaign(client)
     a, b = KINGDOMS[:2]
     hook = store.subscriptions.add(game["id"], b, "webhook", "https://example.org/hook", "kadesh", "fr", "https://x/")
@@ -463,22 +464,18 @@ def test_a_backup_carries_the_messages_and_the_restored_table_talks_on(db, tmp_p
     restored.close()
 
 
-def test_a_lord_keeps_his_place_in_his_account_and_talks_from_it_without_the_link(db):
-    from tests.webauthn_support import make_account
-
-    store = Store(db)
-    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
-    with TestClient(app, base_url="https://testserver") as client:
+def test_a_lord_keeps_his_place_in_his_account_and_talks_from_it_without_the_link(served):
+    store, device = served
+    with device() as client:
         game = campaign(client, councils=True)
         kingdom = KINGDOMS[2]
-        make_account(client, "Piânkhy", "https://testserver")
+        make_account(client, "Piânkhy", ORIGIN)
         kept = client.post(f"/api/games/{game['id']}/claim", headers=auth(game["lords"][kingdom]["token"]))
         assert kept.status_code == 200 and kept.json()["role"] == "lord"
         other = client.post(f"/api/games/{game['id']}/claim", headers=auth(token(game, KINGDOMS[0])))
         assert other.status_code == 409  # one place a person in a game
-        seen = client.get(f"/api/games/{game['id']}", headers={"Origin": "https://testserver"})
+        seen = client.get(f"/api/games/{game['id']}", headers={"Origin": ORIGIN})
         assert (seen.json()["role"], seen.json()["seat"]) == ("lord", kingdom)
-        written = client.post(f"/api/games/{game['id']}/messages", headers={"Origin": "https://testserver"},
+        written = client.post(f"/api/games/{game['id']}/messages", headers={"Origin": ORIGIN},
                               json={"channel": f"council:{kingdom}", "text": "De mon compte"})
         assert written.status_code == 201 and written.json()["role"] == "lord"
-    store.close()

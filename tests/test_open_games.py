@@ -4,25 +4,10 @@ their account when they are signed in; a seat open to accounts only asks for one
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 
-from kadesh.server.app import create_app
-from kadesh.server.rates import RatePolicy
-from kadesh.store import Store
 from tests.kadesh_http import auth
-from tests.webauthn_support import SoftPasskey, make_account
-
-ORIGIN = "https://testserver"
-
-
-@pytest.fixture
-def served(db):
-    store = Store(db)
-    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
-    with TestClient(app, base_url=ORIGIN):
-        yield store, lambda: TestClient(app, base_url=ORIGIN)
-    store.close()
+from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 
 
 def sign_up(client: TestClient, name: str) -> SoftPasskey:

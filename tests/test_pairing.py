@@ -7,25 +7,9 @@ from __future__ import annotations
 import random
 import threading
 
-import pytest
-from fastapi.testclient import TestClient
-
-from kadesh.server.app import create_app
-from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
 from kadesh.store.table import DAY
-from tests.webauthn_support import make_account
-
-ORIGIN = "https://testserver"
-
-
-@pytest.fixture
-def served(db):
-    store = Store(db)
-    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
-    with TestClient(app, base_url=ORIGIN):
-        yield store, lambda: TestClient(app, base_url=ORIGIN)
-    store.close()
+from tests.webauthn_support import ORIGIN, make_account
 
 
 def test_two_accounts_looking_for_the_same_game_are_paired_in_a_rated_game(served):

@@ -14,8 +14,6 @@ from typer.testing import CliRunner
 
 from kadesh.cli import app as cli
 from kadesh.core import RuleError, load_game
-from kadesh.server.app import create_app
-from kadesh.server.rates import RatePolicy
 from kadesh.server.worker import Worker
 from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
@@ -23,19 +21,9 @@ from kadesh.store.table import COMPUTER, DAY, TableSettings
 from kadesh.store.vacations import NoVacationLeft
 from tests.kadesh_http import auth
 from tests.manoeuvre_pages import NORTH_CELLS
-from tests.webauthn_support import make_account
+from tests.webauthn_support import ORIGIN, make_account
 
-ORIGIN = "https://testserver"
 A_DAY_LATER = timedelta(days=1, seconds=1)
-
-
-@pytest.fixture
-def served(db):
-    store = Store(db)
-    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
-    with TestClient(app, base_url=ORIGIN):
-        yield store, lambda: TestClient(app, base_url=ORIGIN)
-    store.close()
 
 
 def settle_jobs(store: Store) -> None:

@@ -13,6 +13,7 @@ import cbor2
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 
+ORIGIN = "https://testserver"  # TestClient's, over HTTPS: a session cookie is Secure, a passkey's origin a site's
 UP, UV, AT = 0x01, 0x04, 0x40  # authenticator data flags: user present, user verified, attested credential
 
 
