@@ -230,16 +230,20 @@ async def read_game(game_id: str, access: AccessDep, request: Request, at: At = 
     store: Store = request.app.state.store
     if at is None:
         return await run_in_threadpool(get_game, game_id, access, store)
-    now = await run_in_threadpool(get_game, game_id, access, store)
-    seat = replay_seat(access, now.outcome is not None)
-    if at > now.version:
-        raise _no_version(now.version)
+    version, over = await run_in_threadpool(_now, store, game_id)
+    seat = replay_seat(access, over)
+    if at > version:
+        raise _no_version(version)
     past = await request.app.state.checks.run(request, past_views, game_id, seat, at, at)
     if past is None:
         return Response(status_code=499)  # nobody is there to read it
-    then = past[0]
-    return now.model_copy(update={"version": at, "view": then["view"], "to_act": then["to_act"],
-                                  "outcome": then["outcome"]})
+    return await run_in_threadpool(get_game, game_id, access, store, past[0])
+
+
+def _now(store: Store, game_id: str) -> tuple[int, bool]:
+    """The game's version, and whether it is over."""
+    with store.game(game_id) as game:
+        return game.version, game.outcome is not None
 
 
 def replay_seat(access: Access, over: bool) -> str | None:
@@ -265,9 +269,7 @@ async def replay(game_id: str, access: AccessDep, request: Request,
     """The game as it was after each version from ``from`` to ``to`` (64 at most a request), replayed once: a
     seat's own views at any time, the public's once the game is over. Computed away from the web process."""
     store: Store = request.app.state.store
-    version = await run_in_threadpool(store.current_version, game_id)
-    with store.game(game_id) as game:
-        over = game.outcome is not None
+    version, over = await run_in_threadpool(_now, store, game_id)
     seat = replay_seat(access, over)
     last = min(version if last is None else last, first + MAX_REPLAYED - 1)
     if first > version or last > version or last < first:
@@ -278,14 +280,17 @@ async def replay(game_id: str, access: AccessDep, request: Request,
     return ReplayOut(seat=seat, version=version, versions=past)
 
 
-def get_game(game_id: str, access: Access, store: Store) -> GameOut:
-    """The game as this token's seat may see it now."""
+def get_game(game_id: str, access: Access, store: Store, then: dict[str, Any] | None = None) -> GameOut:
+    """The game as this token's seat may see it now, or as ``then`` shows it (a past version replayed: its
+    ``version``, ``view``, ``to_act`` and ``outcome``, ``past_views``' own); the seed once the game is over."""
     with store.game(game_id) as game:
         outcome = game.outcome
+        shown = then or {"version": game.version, "view": game.view(access.seat), "to_act": game.to_act(),
+                         "outcome": outcome}
         return GameOut(id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
-                       role=access.role, seat=access.seat, seats=game.seats, view=game.view(access.seat),
-                       to_act=game.to_act(), outcome=outcome, commitment=game.commitment,
-                       seed=game.seed if outcome is not None else None, version=game.version,
+                       role=access.role, seat=access.seat, seats=game.seats, view=shown["view"],
+                       to_act=shown["to_act"], outcome=shown["outcome"], commitment=game.commitment,
+                       seed=game.seed if outcome is not None else None, version=shown["version"],
                        bots=store.bots(game_id), table=table_out(store, game_id, game))
 
 
