@@ -124,7 +124,7 @@ class Shape:
         if channel not in self.channels():
             return MessageRefused(422, "unknown_channel", "Ce canal n'existe pas dans cette partie.",
                                   "This channel does not exist in this game.")
-        if channel in (MODERATION,) or channel.startswith(DRAFT):
+        if channel == MODERATION or channel.startswith(DRAFT):
             return MessageRefused(422, "not_a_message_channel", "On n'écrit pas de message sur ce canal.",
                                   "Messages are not written on this channel.")
         if not self.reads(access, channel) or (channel == TABLE and access.role == OWNER):

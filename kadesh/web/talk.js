@@ -107,11 +107,6 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     return visible().reduce((sum, c) => sum + (c.id === state.shown && !document.hidden ? 0 : unread(c.id)), 0);
   }
 
-  async function send(channel, text, alliance) {
-    const message = await call("/messages", { method: "POST", body: JSON.stringify({ channel, text, alliance }) });
-    take([message]);
-  }
-
   async function saveDraft(text) {
     take([await call("/draft", { method: "PUT", body: JSON.stringify({ text }) })]);
   }
@@ -249,5 +244,5 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       unreadTitle: (n = totalUnread()) => (n ? WORDS[lang].tabTitle(n) : "") };
   }
 
-  return { state, load, receive, render, forView, totalUnread, send };
+  return { state, load, receive, render, forView };
 }
