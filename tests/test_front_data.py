@@ -55,7 +55,8 @@ def test_front_is_offered_and_plays_through_the_core_contract():
     again = load_game(game.to_record())
     assert again.view("blue") == game.view("blue") and again.journal("red") == game.journal("red")
     assert "Bleu 1 (infanterie) va de A1 à B1 (2 PA)." in game.journal("blue")
-    assert "Bleu 1 (infanterie) va" not in " ".join(game.journal("red"))
+    seen_by_red = " ".join(game.journal("red"))  # red saw the move (issue 44), not what it cost
+    assert "Bleu 1 (infanterie) va de A1 à B1." in seen_by_red and "PA" not in seen_by_red
 
 
 # -- moving (rules 3 and 5) ---------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def test_a_move_pays_its_action_points_and_fuel_and_a_mine_stops_it():
     events = rules.move(state, "blue", {"unit": "b1", "to": "C1"}, ScriptedDice([]))
     infantry = state.units["b1"]
     assert infantry.cell == (1, 1) and infantry.hp == 7 and infantry.ap == 8 - 1
-    assert [e.type for e in events] == ["moved", "mine"]
+    assert [e.type for e in events] == ["moved", "seen_moving", "mine"]  # red's sniper at I1 sees the road
 
 
 def test_orders_out_of_turn_or_out_of_reach_are_refused_and_change_nothing():
@@ -882,12 +883,13 @@ def test_a_move_into_an_unseen_enemy_stops_on_the_cell_before_pays_only_the_step
     truck = state.units["b2"]
     assert truck.cell == (7, 1) and (truck.ap, truck.fuel) == (plain.units["b2"].ap, plain.units["b2"].fuel)
     assert truck.ap > 14 - 8  # the step into I2 was not paid
-    assert [(e.type, e.audience) for e in events] == [("moved", None), ("contact", ("blue",)), ("found", ("red",))]
-    assert events[0].data["to"] == "H2" and events[1].data == {"unit": "b2", "cell": "I2"}
-    assert events[2].data == {"unit": "r1", "by": "b2", "cell": "H2"}
+    assert [(e.type, e.audience) for e in events] == [("moved", None), ("seen_moving", ("red",)),
+                                                      ("contact", ("blue",)), ("found", ("red",))]
+    assert events[0].data["to"] == "H2" and events[2].data == {"unit": "b2", "cell": "I2"}
+    assert events[3].data == {"unit": "r1", "by": "b2", "cell": "H2"}
     assert "r1" in spotted(state, "blue") and "b2" in spotted(state, "red")  # next to each other now
-    assert narrate(events[1], "blue", "en") == "Blue 2 runs into an enemy unit at I2 and stops just short of it."
-    assert narrate(events[2], "red", "fr") == "Rouge 1 est découvert par Bleu 2, arrivé en H2."
+    assert narrate(events[2], "blue", "en") == "Blue 2 runs into an enemy unit at I2 and stops just short of it."
+    assert narrate(events[3], "red", "fr") == "Rouge 1 est découvert par Bleu 2, arrivé en H2."
 
 
 def _night_shot():
@@ -941,8 +943,8 @@ def test_a_sides_legal_actions_are_the_same_whether_an_unseen_enemy_unit_stands_
                    {"type": "move", "unit": "b3", "to": "F6"}):
         for battle in (with_it, without, moved):
             front.check(battle, "blue", action)  # accepted everywhere: the ground answers when it is carried out
-    assert front.apply(moved.copy(), "blue", {"type": "move", "unit": "b2", "to": "F2"}, ScriptedDice([]))[1].type \
-        == "contact"
+    assert front.apply(moved.copy(), "blue", {"type": "move", "unit": "b2", "to": "F2"}, ScriptedDice([]))[2].type \
+        == "contact"  # after the move and what red saw of it
 
 
 def test_a_unit_destroyed_out_of_sight_is_told_to_the_other_side_without_its_id_or_cell():

@@ -290,8 +290,8 @@ def test_an_unseen_enemy_site_changes_none_of_a_sides_orders_and_stops_the_move_
     assert FRONT.view(state, "blue")["structures"] == []
     assert list(FRONT.legal_actions(state, "blue")) == list(FRONT.legal_actions(plain, "blue"))
     events = rules.move(state, "blue", {"unit": "b2", "to": "H2"}, dice())
-    assert state.units["b2"].cell == (5, 1) and [e.type for e in events] == ["moved", "blocked"]
-    assert events[1].audience == ("blue",) and events[1].data == {"unit": "b2", "cell": "G2"}
+    assert state.units["b2"].cell == (5, 1) and [e.type for e in events] == ["moved", "seen_moving", "blocked"]
+    assert events[2].audience == ("blue",) and events[2].data == {"unit": "b2", "cell": "G2"}  # red saw it come
     refresh_memory(state)
     assert [s["cell"] for s in FRONT.view(state, "blue")["structures"]] == ["G2"]
 

@@ -90,7 +90,9 @@ def test_the_moving_side_learns_where_the_shot_came_from_only_if_it_sees_the_sho
     events = rules.move(state, "red", {"unit": "r1", "to": "J3"}, dice(1))
     hit = next(e for e in events if e.type == "hit")
     assert "by" not in hit.data and "from" not in hit.data
-    assert FRONT.narrate(hit, "red", "en") == "Red 1 is hit: 4 damage (6 HP left)."
+    assert hit.data["cell"] == "J2" and hit.data["bearing"] == "S"  # I5 from J2: a bearing, no shooter (issue 44)
+    assert FRONT.narrate(hit, "red", "en") == \
+        "Red 1 is hit by an unseen shooter, fire from the south: 4 damage (6 HP left)."
     assert not any(e.type == "shot" and e.audience != ("blue",) for e in events)
 
 
@@ -226,4 +228,5 @@ def test_a_side_is_not_told_who_hit_it_if_the_unit_that_saw_the_shooter_is_lost_
     hits = [e for e in events if e.type == "hit"]
     assert [h.data["hp"] for h in hits] == [5, 0] and "r1" not in state.units
     assert all("by" not in h.data and "from" not in h.data for h in hits)
-    assert FRONT.narrate(hits[0], "red", "fr") == "Rouge 1 (infanterie) est touché : 5 dégâts (reste 5 PV)."
+    assert FRONT.narrate(hits[0], "red", "fr") == \
+        "Rouge 1 (infanterie) est touché par un tireur hors de vue, tir venu de l'ouest : 5 dégâts (reste 5 PV)."

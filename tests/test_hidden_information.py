@@ -249,6 +249,19 @@ def _json(value: Any) -> Any:
 
 
 # -- the checker catches what it should --------------------------------------------------------------------------------
+def test_the_checker_catches_a_sighting_the_side_could_not_have_made():
+    from tests.test_front_seen_moves import _night_road
+
+    seen = Event("seen_moving", {"unit": "r1", "side": "red", "cells": ["H2", "G2"], "seen_leaving": False,
+                                 "seen_arriving": False}, ("blue",))
+    assert _front_sighting(_night_road((4, 4)), seen, "blue")  # the road is in sight from E5
+    with pytest.raises(AssertionError, match="which it would not see there"):
+        _front_sighting(_night_road((4, 5)), seen, "blue")  # not from E6
+    with pytest.raises(AssertionError):  # I2, where it stood, is listed only if seen there
+        _front_sighting(_night_road((5, 3)), Event("seen_moving", {**seen.data, "cells": ["I2", "H2"]}, ("blue",)),
+                        "blue")
+
+
 def test_the_checker_catches_planted_leaks():
     book = Book("south")
     book.known.update(facts({"units": [{"id": "s1", "cell": "h11"}], "phase": "deployment"}))
@@ -396,6 +409,7 @@ class Table:
         self.version = -1
         self.played: list[tuple[str, Any]] = []
         self.seen: dict[str | None, Facts] = {}
+        self.battle: Any = None  # the state as it stood at the last version, for SIGHTINGS
         self.hidden_seen: set[str] = set()  # readers that had a live secret of the kind the ruleset hides
         self.sockets: dict[str | None, tuple[Any, str, int]] = {}
         self.stack = contextlib.ExitStack()
@@ -422,8 +436,10 @@ class Table:
             self.legals = {seat: _json(game.legal_actions(seat)) for seat in self.seats}
             self.to_act, self.outcome, seed = game.to_act(), game.outcome, game.seed
             strings = state_strings(game.state)
+            battle = self.rules.clone(game.state) if self.name in SIGHTINGS else None
         assert version == self.version + 1, "one snapshot per version"
         self.version, self.views[version] = version, views
+        battle_before, self.battle = self.battle, battle
         self.stored = self.store.stored_events(self.gid)
         assert len(self.stored) == version
         events = [Event.from_dict(raw) for raw in self.stored[-1]] if version else []
@@ -450,6 +466,9 @@ class Table:
             for event in events:
                 if event.visible_to(reader) and event.audience is not None and set(self.seats) <= set(event.audience):
                     shown_now.update(facts(event.data, keys=False))
+                elif event.visible_to(reader) and self.name in SIGHTINGS and SIGHTINGS[self.name](battle_before, event,
+                                                                                                  reader):
+                    shown_now.update(facts(event.data, keys=False))  # checked against the rules' own sight
             for event in events:  # what the actor sent is no news to a reader that sees all the actor sees
                 self.news(book, event, shown_now, before.get(reader, Facts()), action if oversees else None)
             book.known.update(seen[reader])
@@ -693,6 +712,34 @@ def _front_blind(rules: Any, state: Any, seat: str) -> Any:
 
 
 COUNTERFACTUALS: dict[str, Callable[[Any, Any, str], Any]] = {"front": _front_blind}
+
+
+def _front_sighting(battle: Any, event: Event, reader: str) -> bool:
+    """Front's ``seen_moving`` (issue 44): the cells where ``reader`` saw an enemy unit pass during one move, which
+    no view shows (a view is taken before and after the move, not between its steps). Each cell is checked
+    against the rules' own sight: in the battle as it stood before the move, the unit put there, moving (no longer
+    camouflaged; an aircraft in flight), ``reader`` spots it; and the start is listed exactly when it was seen
+    leaving. Then what the event tells counts as shown to ``reader``."""
+    from kadesh.core.grid import map_cell_name, parse_map_cell
+    from kadesh.rules.front.vision import spotted
+
+    if event.type != "seen_moving":
+        return False
+    unit_id, cells = event.data["unit"], event.data["cells"]
+    assert (cells[0] == map_cell_name(battle.units[unit_id].cell)) == event.data["seen_leaving"], event
+    for index, name in enumerate(cells):
+        there = battle.copy()
+        unit = there.units[unit_id]
+        if index or not event.data["seen_leaving"]:
+            unit.camouflaged, unit.flying = False, unit.type.flies
+            there.place(unit, parse_map_cell(name, there.width, there.height))
+        assert unit_id in spotted(there, reader, frozenset(u.id for u in there.units.values() if u.camouflaged)), \
+            f"front: {event.to_dict()} tells {reader} of {unit_id} at {name}, which it would not see there"
+    return True
+
+
+# Events that tell a few seats what they saw within one action, each checked here against the rules' sight.
+SIGHTINGS: dict[str, Callable[[Any, Event, str], bool]] = {"front": _front_sighting}
 
 
 # -- random players ---------------------------------------------------------------------------------------------------

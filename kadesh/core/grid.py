@@ -7,6 +7,7 @@ Names like ``c5`` (column letter, row number from 1) are parsed and written here
 from __future__ import annotations
 
 import heapq
+import math
 import re
 from collections.abc import Callable, Iterator
 
@@ -115,6 +116,19 @@ def facing_towards(origin: Cell, target: Cell) -> str | None:
     if dy == 0 and dx < 0:
         return "W"
     return None
+
+
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # the eight points, clockwise from north
+
+
+def compass(origin: Cell, target: Cell) -> str | None:
+    """The point of the compass (``COMPASS``) nearest the direction from ``origin`` to ``target``; None on
+    the same cell. A bearing without a distance: where fire came from, when the shooter was not seen."""
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if dx == dy == 0:
+        return None
+    degrees = math.degrees(math.atan2(dx, -dy)) % 360  # clockwise from north; y grows southwards
+    return COMPASS[round(degrees / 45) % len(COMPASS)]
 
 
 def facing_nearest(origin: Cell, target: Cell) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event, roll_event
-from kadesh.core.grid import Cell, chebyshev, map_cell_name
+from kadesh.core.grid import Cell, chebyshev, compass, map_cell_name
 from kadesh.rules.front import fire, forest, structures
 from kadesh.rules.front.aircraft import downed_by_one_shot
 from kadesh.rules.front.data import TABLES, Weapon
@@ -135,11 +135,19 @@ def hit_events(shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], 
                                      "damage": dealt, "luck": luck, "hp": max(0, hit.hp), "blast": blast, **extra},
                             (side,)))
     if hit.side != side:  # the victim's side learns it was hit; by whom and from where only if it sees the shooter
-        data = {"unit": hit.id, "damage": dealt, "hp": max(0, hit.hp), **extra}
+        data = {"unit": hit.id, "cell": map_cell_name(hit.cell), "damage": dealt, "hp": max(0, hit.hp), **extra}
         if shooter_seen:
             data.update({"by": shooter.id, "from": map_cell_name(shooter.cell)})
+        else:
+            data.update(bearing(hit.cell, shooter.cell))
         events.append(Event("hit", data, (hit.side,)))
     return events
+
+
+def bearing(hit: Cell, shooter: Cell) -> dict[str, str]:
+    """An unseen shooter still gives away the direction its fire came from (issue 44): a bearing, no distance."""
+    point = compass(hit, shooter)
+    return {"bearing": point} if point else {}
 
 
 def shell_lands(state: State, cell: Cell, side: str) -> list[Event]:

@@ -129,16 +129,26 @@ def cover_points(state: State, target: Unit, known: set[str] | None = None) -> i
     """The cell's cover (terrain and structure), one more within 5 cells of its own general, at most 4.
     An aircraft in flight has none: nothing stands between it and the shot. ``known``: only a general in it
     counts (a preview counts the generals its side knows of)."""
+    return cover_parts(state, target, known)[0]
+
+
+def cover_parts(state: State, target: Unit, known: set[str] | None = None) -> tuple[int, bool]:
+    """``cover_points``, and whether its general's reassurance is one of them (a page says where cover comes
+    from: the cell's ground and works, or the general; issue 44)."""
     if target.flying:
-        return 0
+        return 0, False
     points = structures.ground_cover(state, target.cell)
+    reassured = points < MAX_COVER and _reassured(state, target, known)
+    return min(points + reassured, MAX_COVER), reassured
+
+
+def _reassured(state: State, target: Unit, known: set[str] | None) -> bool:
     for friend in state.units.values():
         radius = friend.type.extras.get("command_radius")
         if friend.side == target.side and friend is not target and radius is not None and friend.on_map \
                 and (known is None or friend.id in known) and chebyshev(friend.cell, target.cell) <= radius:
-            points += 1
-            break
-    return min(points, MAX_COVER)
+            return True
+    return False
 
 
 def damage(state: State, shooter: Unit, target: Unit, luck: int, weapon: Weapon | None = None) -> int:

@@ -126,6 +126,26 @@ WHY_FALLEN = {"shot_down": (" (abattu)", " (shot down)"),
 # A shot names its weapon when the unit has another, or drops a bomb.
 WEAPON = {wid: (names["fr"], names["en"]) for wid, names in weapon_names().items()}
 UNIT_ID = re.compile(r"([br])(\d+)")
+# An enemy move as the side saw it (``seen_moving``), by whether it saw the unit leave and arrive.
+SEEN_MOVING = {
+    (True, True): ("{unit} va de {first} à {last}.", "{unit} moves from {first} to {last}."),
+    (True, False): ("{unit} quitte {first} et disparaît vers {last}.",
+                    "{unit} leaves {first} and vanishes past {last}."),
+    (False, True): ("{unit} sort du brouillard en {first} et va jusqu'en {last}.",
+                    "{unit} comes out of the fog at {first} and goes on to {last}."),
+    (False, False): ("{unit} passe en vue de {first} à {last}, puis disparaît.",
+                     "{unit} passes in sight from {first} to {last}, then vanishes."),
+}
+SEEN_ONCE = {  # seen on one cell only
+    (True, False): ("{unit} quitte {first} et sort de vue.", "{unit} leaves {first} and goes out of sight."),
+    (False, True): ("{unit} surgit en {first}.", "{unit} appears at {first}."),
+    (False, False): ("{unit} passe en vue en {first}, puis disparaît.",
+                     "{unit} passes in sight at {first}, then vanishes."),
+}
+BEARING = {"N": ("du nord", "the north"), "NE": ("du nord-est", "the north-east"), "E": ("de l'est", "the east"),
+           "SE": ("du sud-est", "the south-east"), "S": ("du sud", "the south"),
+           "SW": ("du sud-ouest", "the south-west"), "W": ("de l'ouest", "the west"),
+           "NW": ("du nord-ouest", "the north-west")}
 
 
 def unit_name(unit_id: Any, lang: str, kind: str | None = None) -> str:
@@ -151,6 +171,8 @@ def _kind_names(kind: str) -> tuple[str, str]:
 
 def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     lang = "en" if lang == "en" else "fr"
+    if event.type == "seen_moving":
+        return _seen_moving(event.data, lang)
     kind = "destroyed_unseen" if event.type == "destroyed" and "cell" not in event.data else event.type
     template = (EN if lang == "en" else FR).get(kind)
     if template is None:
@@ -195,6 +217,10 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
         by, kind = event.data["by"], event.data.get("by_type")
         data["by_fr"] = f" par {unit_name(by, 'fr', kind)} depuis {event.data['from']}"
         data["by_en"] = f" by {unit_name(by, 'en', kind)} from {event.data['from']}"
+    if event.data.get("bearing") in BEARING:
+        fr, en = BEARING[event.data["bearing"]]
+        data["by_fr"] = f" par un tireur hors de vue, tir venu {fr}"
+        data["by_en"] = f" by an unseen shooter, fire from {en}"
     if "change" in event.data:
         data.update(_change(event.data, lang))
     if kind == "victory":
@@ -208,6 +234,15 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if "side" in event.data and event.type == "turn_ended":
         data["side"] = SIDE[lang][event.data["side"]]
     return template.format(**data)
+
+
+def _seen_moving(data: dict[str, Any], lang: str) -> str:
+    cells = data["cells"]
+    ends = (bool(data.get("seen_leaving")), bool(data.get("seen_arriving")))
+    once = len(cells) == 1 and ends in SEEN_ONCE
+    fr, en = SEEN_ONCE[ends] if once else SEEN_MOVING[ends]
+    unit = unit_name(data["unit"], lang, data.get("unit_type"))
+    return (en if lang == "en" else fr).format(unit=unit, first=cells[0], last=cells[-1])
 
 
 def _change(data: dict[str, Any], lang: str) -> dict[str, str]:

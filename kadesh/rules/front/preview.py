@@ -55,28 +55,32 @@ def odds(state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | No
     shooter, target, weapon, _ = rules.aim(state, seat, action, kind)
     with as_known_by(state, seat) as seen:
         if downed_by_one_shot(target):
-            outcome = _chances(target, [target.hp] * len(LUCKS), cover=0)
+            outcome = _chances(target, [target.hp] * len(LUCKS), cover=(0, False))
         else:
             cover = known_cover(state, target, seen, seat)
-            outcome = _chances(target, [_damage(weapon, target, cover, luck) for luck in LUCKS], cover)
+            outcome = _chances(target, [_damage(weapon, target, cover[0], luck) for luck in LUCKS], cover)
         blast = [] if target.flying else _blast(state, shooter, weapon, target, seen)
     return {"kind": "shot", "weapon": weapon.id, **outcome, "blast": blast}
 
 
-def known_cover(state: State, target: Unit, seen: set[str], seat: str) -> int:
+def known_cover(state: State, target: Unit, seen: set[str], seat: str) -> tuple[int, bool]:
     """The target's cover points as the side knows them: the ground and works of its cell (as the side knows
     them: call inside ``as_known_by``), the general's reassurance only from a general the side knows of (its
-    own, or an enemy it sees)."""
-    return fire.cover_points(state, target, seen | {u.id for u in state.units.values() if u.side == seat})
+    own, or an enemy it sees); and whether that reassurance is one of them."""
+    return fire.cover_parts(state, target, seen | {u.id for u in state.units.values() if u.side == seat})
 
 
 def _damage(weapon: Weapon, target: Unit, cover: int, luck: int) -> int:
     return fire.damage_of(weapon.damage.get(target.type.size, 0), cover, luck)
 
 
-def _chances(target: Unit, damages: list[int], cover: int) -> dict[str, Any]:
+def _chances(target: Unit, damages: list[int], cover: tuple[int, bool]) -> dict[str, Any]:
+    """``cover``: its points, and whether its general's reassurance is one (``reassured``: the cell's card
+    shows the ground's cover only)."""
     counts = Counter(damages)
-    return {"cover": cover, "hp": target.hp, "damage": [min(damages), max(damages)],
+    points, reassured = cover
+    return {"cover": points, **({"reassured": True} if reassured else {}), "hp": target.hp,
+            "damage": [min(damages), max(damages)],
             "chances": [{"damage": d, "chance": round(n / len(damages), 4)} for d, n in sorted(counts.items())],
             "destroy": round(sum(n for d, n in counts.items() if d >= target.hp) / len(damages), 4)}
 
@@ -90,7 +94,7 @@ def _blast(state: State, shooter: Unit, weapon: Weapon, target: Unit, seen: set[
     hurt = []
     for unit in sorted(around, key=lambda u: (u.cell[1], u.cell[0])):
         cover = known_cover(state, unit, seen, shooter.side)
-        damages = [_damage(weapon, unit, cover, luck) // 2 for luck in LUCKS]
+        damages = [_damage(weapon, unit, cover[0], luck) // 2 for luck in LUCKS]
         hurt.append({"cell": map_cell_name(unit.cell), "friend": unit.side == shooter.side,
                      **_chances(unit, damages, cover)})
     return hurt

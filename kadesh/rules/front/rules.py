@@ -31,7 +31,7 @@ from kadesh.rules.front import (
 from kadesh.rules.front.data import TABLES, Weapon
 from kadesh.rules.front.state import SIDES, State, Unit
 from kadesh.rules.front.victory import exit_of
-from kadesh.rules.front.vision import as_known_by, sees_cell, witnesses
+from kadesh.rules.front.vision import as_known_by, sees_cell, spotter, witnesses
 
 FIRE_REFUSALS = {
     "unarmed": ("Cette unité ne tire pas.", "This unit does not fire."),
@@ -89,6 +89,7 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
     shot of an enemy unit on alert stops it where it is fired at."""
     unit, path, reach = plan_move(state, side, action)
     start = unit.cell
+    watch = _Watch(state, unit)
     events = capture.point_events(capture.left(state, unit, start))
     if unit.type.flies and not unit.flying:
         aircraft.take_off(state, unit)
@@ -106,10 +107,38 @@ def move(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[Ev
             break
         stop, step_events = _step(state, unit, cell, dice)
         walked.append(cell)
+        watch.step(cell)
         events += step_events
         if stop:
             break
-    return _moved(state, unit, start, walked, reach, events)
+    return _moved(state, unit, start, walked, reach, watch.events(walked) + events)
+
+
+class _Watch:
+    """What the other side sees of a move: the cells where it spots the unit, step by step (its own units
+    stand still meanwhile: their eyes are drawn once). The start counts if it saw the unit there."""
+
+    def __init__(self, state: State, unit: Unit) -> None:
+        self.unit = unit
+        self.enemy = next(other for other in SIDES if other != unit.side)
+        self._sees = spotter(state, self.enemy)
+        self.seen_leaving = self._sees(unit, unit.camouflaged)
+        self.cells = [unit.cell] if self.seen_leaving else []
+        self.seen_last = self.seen_leaving
+
+    def step(self, cell: Cell) -> None:
+        self.seen_last = self._sees(self.unit, self.unit.camouflaged)
+        if self.seen_last:
+            self.cells.append(cell)
+
+    def events(self, walked: list[Cell]) -> list[Event]:
+        """``seen_moving`` for the other side: the cells it saw the unit on, in order, whether it saw where
+        the move began and where it ended (a unit may come out of the fog, or go into it)."""
+        if not walked or not self.cells:
+            return []
+        data = {"unit": self.unit.id, "side": self.unit.side, "cells": [map_cell_name(c) for c in self.cells],
+                "seen_leaving": self.seen_leaving, "seen_arriving": self.seen_last}
+        return [Event("seen_moving", data, (self.enemy,))]
 
 
 def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, list[Cell], dict[Cell, int]]:

@@ -16,12 +16,13 @@ from typing import Any
 from kadesh.core.dice import Dice
 from kadesh.core.errors import GAME_OVER, UNKNOWN_ACTION, RuleError
 from kadesh.core.events import Event
-from kadesh.core.grid import Cell, chebyshev, king_neighbours, map_cell_name
+from kadesh.core.grid import Cell, chebyshev, king_neighbours, map_cell_name, parse_map_cell
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.front import (
     air,
     air_orders,
     aircraft,
+    combat,
     fire,
     known,
     logistics,
@@ -147,8 +148,10 @@ class Front(Ruleset):
         return narration.narrate(event, seat, lang)
 
     def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
-        """The journal's marks a page reads: where each side's turn ends (the end-of-turn summary)."""
-        return [{"kind": "turn_ended", "side": e.data["side"]} if e.type == "turn_ended" else None for e in events]
+        """The journal's marks a page reads: where each side's turn ends (the end-of-turn summary), and what
+        the other side did that this seat saw, to draw on the map (issue 44): its units' seen ways, its shots
+        (from the shooter's cell, or a bearing when it was not seen), the units lost."""
+        return [_mark(event) for event in events]
 
     def state_from_view(self, view: dict[str, Any], seat: str | None) -> State:
         """The battle as ``seat``'s view shows it, what it hides assumed (``known.state_from_view``)."""
@@ -163,6 +166,21 @@ class Front(Ruleset):
     def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """A shot's damage, each value with its chance, and its chance of destroying its target."""
         return preview.odds(state, seat, action)
+
+
+def _mark(event: Event) -> dict[str, Any] | None:
+    data = event.data
+    if event.type == "turn_ended":
+        return {"kind": "turn_ended", "side": data["side"]}
+    if event.type == "seen_moving":
+        return {"kind": "moved", "unit": data["unit"], "side": data["side"], "cells": data["cells"]}
+    if event.type == "hit" and "cell" in data:
+        if "from" in data:
+            return {"kind": "shot", "from": data["from"], "cell": data["cell"]}
+        return {"kind": "shot", "bearing": data["bearing"], "cell": data["cell"]} if "bearing" in data else None
+    if event.type == "destroyed" and "cell" in data and "aboard" not in data:
+        return {"kind": "lost", "side": data["side"], "cell": data["cell"]}
+    return None
 
 
 def unit_orders(state: State, unit_id: str, with_moves: bool = True) -> list[dict[str, Any]]:
@@ -197,9 +215,15 @@ def _shooters_still_seen(state: State, events: list[Event]) -> list[Event]:
     kept = []
     for event in events:
         if any(event is t for t in told) and event.audience and event.data["by"] not in seen[event.audience[0]]:
-            event = Event(event.type, {k: v for k, v in event.data.items() if k not in ("by", "from")}, event.audience)
+            data = {k: v for k, v in event.data.items() if k not in ("by", "from")}
+            event = Event(event.type, {**data, **_bearing_of(state, event.data)}, event.audience)
         kept.append(event)
     return kept
+
+
+def _bearing_of(state: State, hit: dict[str, Any]) -> dict[str, str]:
+    hit_at, shooter_at = (parse_map_cell(hit[key], state.width, state.height) for key in ("cell", "from"))
+    return combat.bearing(hit_at, shooter_at) if hit_at and shooter_at else {}
 
 
 NAMED = ("unit", "by", "target", "truck", "passenger", "drone")

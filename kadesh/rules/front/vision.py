@@ -90,24 +90,30 @@ def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) 
     """The enemy units ``side`` sees now (aircraft in flight as any unit): within a unit's or a building's
     sight less their concealment, or adjacent to one of its units; a watchtower sees 12 cells whatever the
     cover or camouflage; a drone sees through camouflage (« Tours de garde et drones le voient quand même »)."""
+    sees = spotter(state, side)
+    return {enemy.id for enemy in state.units.values()
+            if enemy.side != side and enemy.on_map and sees(enemy, enemy.id in camouflaged)}
+
+
+def spotter(state: State, side: str) -> Callable[[Unit, bool], bool]:
+    """``spotted`` for one enemy unit at a time (``sees(enemy, camouflaged)``), ``side``'s eyes drawn once:
+    also for following an enemy unit along its move, step by step, while ``side``'s own units stand still."""
     watchers = [(u.cell, vision(state, u), u.type.aircraft == "drone") for u in state.units.values()
                 if u.side == side and u.on_map]
     buildings = _buildings(state, side)
-    seen = set()
-    for enemy in state.units.values():
-        if enemy.side == side or not enemy.on_map:
-            continue
-        hidden = concealment(state, enemy, enemy.id in camouflaged)
+
+    def sees(enemy: Unit, camouflaged: bool) -> bool:
+        hidden = concealment(state, enemy, camouflaged)
         if any(chebyshev(at, enemy.cell) <= (sight if through else sight - hidden) for at, sight, through in buildings):
-            seen.add(enemy.id)
-            continue
+            return True
         in_cover = concealment(state, enemy)
         for at, sight, drone in watchers:
             distance = chebyshev(at, enemy.cell)
             if distance <= 1 or distance <= sight - (in_cover if drone else hidden):
-                seen.add(enemy.id)
-                break
-    return seen
+                return True
+        return False
+
+    return sees
 
 
 def camouflaged_units(state: State) -> frozenset[str]:

@@ -2,6 +2,8 @@
 // of CELL × CELL units. Strings, not elements: a whole battle is a few thousand shapes, and one
 // innerHTML per layer builds them far faster than one createElement each. Pure functions of the view.
 
+import { parseMapCell } from "/static/dom.js";
+
 export const CELL = 40;
 
 // The ground's base colours (also the minimap's); the marks drawn on top tell the kinds apart.
@@ -252,4 +254,38 @@ export function pointArt(holder) {
   const ring = circle(20, 20, 16.5);
   return `<g class="point side-${holder ?? "none"}"><path class="pt-halo" d="${ring}"/><path class="pt-ring" d="${ring}"/>`
     + `<path class="pt-star" d="${STAR}" transform="matrix(1.3 0 0 1.3 -6 -1.8)"/></g>`;
+}
+
+// What the other side did that the side saw (the journal's marks, issue 44), in map coordinates: a unit's seen
+// way (dashed where it went out of sight between two cells), a shot from the shooter's cell or, unseen, an arrow
+// from its bearing, a unit lost. `head(side)` is the id of the arrowhead marker in that side's colour.
+const TRACE_CENTRE = (name) => { const [x, y] = parseMapCell(name); return [x * CELL + CELL / 2, y * CELL + CELL / 2]; };
+const TRACE_POINT = ([x, y]) => `${Math.round(x * 10) / 10} ${Math.round(y * 10) / 10}`;
+const BEARING = { N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1] };
+const neighbours = (a, b) => { const [ax, ay] = parseMapCell(a), [bx, by] = parseMapCell(b); return Math.max(Math.abs(ax - bx), Math.abs(ay - by)) <= 1; };
+
+export function traceArt(trace, head) {
+  if (trace.kind === "moved") {
+    const cells = trace.cells;
+    const [sx, sy] = TRACE_CENTRE(cells[0]);
+    let out = `<circle class="fm-trace-start" cx="${sx}" cy="${sy}" r="${cells.length === 1 ? 17 : 5}"/>`;
+    for (let i = 1; i < cells.length; i++) {
+      const d = `M${TRACE_POINT(TRACE_CENTRE(cells[i - 1]))}L${TRACE_POINT(TRACE_CENTRE(cells[i]))}`;
+      const last = i === cells.length - 1 ? ` marker-end="url(#${head(trace.side)})"` : "";
+      out += `<path class="fm-trace-edge" d="${d}"/><path class="fm-trace-line${neighbours(cells[i - 1], cells[i]) ? "" : " gap"}" d="${d}"${last}/>`;
+    }
+    return `<g class="fm-trace side-${trace.side}" data-trace="${trace.unit}" data-cells="${cells.join(" ")}">${out}</g>`;
+  }
+  const [tx, ty] = TRACE_CENTRE(trace.cell);
+  if (trace.kind === "lost") {
+    const r = 11;
+    return `<path class="fm-lost" data-cell="${trace.cell}" d="M${tx - r} ${ty - r}L${tx + r} ${ty + r}M${tx + r} ${ty - r}L${tx - r} ${ty + r}"/>`;
+  }
+  const [fx, fy] = trace.from ? TRACE_CENTRE(trace.from)
+    : [tx + BEARING[trace.bearing][0] * CELL * 1.6, ty + BEARING[trace.bearing][1] * CELL * 1.6];
+  const len = Math.hypot(tx - fx, ty - fy) || 1;
+  const end = [tx + ((fx - tx) * 9) / len, ty + ((fy - ty) * 9) / len];  // the arrow stops at the target's edge
+  return `<g class="fm-shot${trace.from ? "" : " unseen"}" data-cell="${trace.cell}"${trace.bearing ? ` data-bearing="${trace.bearing}"` : ""}>`
+    + `<path class="fm-shot-line" d="M${TRACE_POINT([fx, fy])}L${TRACE_POINT(end)}" marker-end="url(#${head("shot")})"/>`
+    + `<circle class="fm-shot-hit" cx="${tx}" cy="${ty}" r="6"/></g>`;
 }

@@ -38,7 +38,9 @@ export const WORDS = {
       objective: "Cases d'une mission", mine: "Mine", fire: "Feu", figures: "Points de vie, munitions (à droite), carburant ou batterie (à gauche)",
       camouflaged: "Camouflée : la feuille près de la barre de vie", alert: "En alerte", patrol: "En patrouille (sa zone en pointillés)",
       flying: "Appareil en vol, au-dessus de l'unité au sol, avec son ombre", spent: "Plus d'ordre ce tour", site: "Chantier (en pointillés)",
-      carcass: "Carcasse d'un ouvrage détruit", convoy: "Unité d'un convoi à escorter" },
+      carcass: "Carcasse d'un ouvrage détruit", convoy: "Unité d'un convoi à escorter",
+      seenMove: "Mouvement ennemi vu pendant son tour (en pointillés : perdu de vue entre deux cases)",
+      shot: "Tir reçu, depuis le tireur (trait plein : tireur hors de vue, la direction du tir)", lost: "Unité détruite" },
   },
   en: {
     map: (title) => (title ? `Map: ${title}` : "Battle map"),
@@ -65,7 +67,9 @@ export const WORDS = {
       objective: "A mission's cells", mine: "Mine", fire: "Fire", figures: "Hit points, ammunition (right), fuel or battery (left)",
       camouflaged: "Camouflaged: the leaf by the hit-point bar", alert: "On alert", patrol: "On patrol (its zone dashed)",
       flying: "Aircraft in flight, above the unit on the ground, with its shadow", spent: "No orders left this turn",
-      site: "Building site (dashed)", carcass: "Carcass of a destroyed structure", convoy: "A unit of a convoy to escort" },
+      site: "Building site (dashed)", carcass: "Carcass of a destroyed structure", convoy: "A unit of a convoy to escort",
+      seenMove: "An enemy move seen during its turn (dashed: lost from sight between two cells)",
+      shot: "A shot received, from the shooter (solid: shooter out of sight, the fire's direction)", lost: "A unit destroyed" },
   },
 };
 
@@ -117,6 +121,9 @@ export function legend(lang, glossary, side) {
   const symbol = (type, figures = {}, extra = "") => `<g class="${own}${extra}">${art.unitSymbol(type, glossary.units?.[type])}`
     + `${art.unitFigures({ hp: 8, hpMax: 10, ...figures })}</g>`;
   const structures = Object.entries(glossary.structures ?? {});
+  const enemy = side === "red" ? "blue" : "red";
+  const heads = `<defs>${[enemy, "shot"].map((kind) => `<marker id="fm-legend-head-${kind}" viewBox="0 0 10 10" refX="6" refY="5" `
+    + `markerWidth="3.4" markerHeight="3.4" orient="auto"><path class="fm-trace-head ${kind}" d="M0 0L10 5 0 10z"/></marker>`).join("")}</defs>`;
   const marks = [
     [`${meadow}<rect class="fm-fog-shade" width="40" height="40"/>`, t.marks.fog],
     [`${meadow}<rect class="fm-reach" width="40" height="40"/><rect class="fm-reach-edge" x="1" y="1" width="38" height="38"/>`, t.marks.reach],
@@ -136,6 +143,12 @@ export function legend(lang, glossary, side) {
     [symbol("truck", { tag: true }), t.marks.convoy],
     [`${meadow}${art.structureArt({ kind: "bunker", side, complete: false })}`, t.marks.site],
     [`${meadow}${art.structureArt({ kind: "bunker", side, carcass: true })}`, t.marks.carcass],
+    [`${meadow}${heads}<g class="fm-trace side-${enemy}"><circle class="fm-trace-start" cx="8" cy="32" r="4"/>`
+      + `<path class="fm-trace-edge" d="M8 32L31 9"/><path class="fm-trace-line" d="M8 32L31 9" marker-end="url(#fm-legend-head-${enemy})"/></g>`,
+    t.marks.seenMove],
+    [`${meadow}${heads}<g class="fm-shot unseen"><path class="fm-shot-line" d="M36 4L25 15" marker-end="url(#fm-legend-head-shot)"/>`
+      + `<circle class="fm-shot-hit" cx="20" cy="20" r="6"/></g>`, t.marks.shot],
+    [`${meadow}<path class="fm-lost" d="M9 9L31 31M31 9L9 31"/>`, t.marks.lost],
   ];
   return [
     section(t.sections.terrain, Object.entries(glossary.terrain ?? {}).map(([id, n]) => item(art.terrainSwatch(id), n[lang] ?? id))),

@@ -4,7 +4,9 @@
 // decides what a click means, from the server's legal actions.
 //
 //   const map = createMap(host, { lang, glossary, onCell(cellName, { layer, unit }), onHover(cellName) });
-//   map.render({ view, seat, selected, reachable, path, targets, spent, hover });  map.centerOn("D4");
+//   map.render({ view, seat, selected, reachable, path, targets, spent, hover, traces });  map.centerOn("D4");
+//
+// traces: the journal's marks of what the other side did that the side saw (its seen ways, shots, losses).
 //
 // onCell's layer is "air" when the player picked an aircraft in flight, else "ground"; unit is the id of
 // the unit picked on that layer (null on an empty cell). onHover(cell) follows the pointer and the cursor.
@@ -76,6 +78,8 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
   const svg = el("svg:svg", { class: "front-map", role: "group", "aria-label": t.map("") });
   svg.innerHTML = `<defs><marker id="${uid}-arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto">`
     + `<path class="fm-arrowhead" d="M0 0L10 5 0 10z"/></marker>`
+    + ["blue", "red", "shot"].map((kind) => `<marker id="${uid}-head-${kind}" viewBox="0 0 10 10" refX="6" refY="5" `
+      + `markerWidth="3.4" markerHeight="3.4" orient="auto"><path class="fm-trace-head ${kind}" d="M0 0L10 5 0 10z"/></marker>`).join("")
     + `<pattern id="${uid}-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
     + `<rect class="fm-hatch" width="2" height="8"/></pattern></defs>`;
   const world = el("svg:g", { class: "fm-world" });
@@ -256,8 +260,8 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
     }
     labels = nextLabels;
     contents = nextContents;
-    // Over everything: the path, the targets.
-    markup = "";
+    // Over everything: what the other side was seen doing, the path, the targets.
+    markup = (s.traces ?? []).map((trace) => art.traceArt(trace, (kind) => `${uid}-head-${kind}`)).join("");
     const path = [...(s.path ?? [])];
     if (selected?.cell && path.length && path[0] !== selected.cell) path.unshift(selected.cell);
     if (path.length > 1) {

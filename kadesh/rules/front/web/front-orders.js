@@ -27,7 +27,7 @@ export const ORDER_WORDS = {
     fire: { shoot: (w) => (w ? `Tirer (${w})` : "Tirer"), bomb: () => "Larguer la bombe", strike: () => "Foncer dessus (le drone est perdu)" },
     air: "en vol", structure: (cell) => `Ouvrage en ${cell}`,
     damage: (a, b) => (a === b ? `${a} dégât${a > 1 ? "s" : ""}` : `${a} à ${b} dégâts`),
-    destroy: (p) => `${p} de le détruire`, cover: (n) => `couvert ${n}`, hp: (n) => `il a ${n} PV`,
+    destroy: (p) => `${p} de le détruire`, cover: (n, general) => (general ? `couvert ${n} (dont 1 : son général proche)` : `couvert ${n}`), hp: (n) => `il a ${n} PV`,
     toStructure: "à l'ouvrage (ses points de vie ne vous sont pas connus)",
     blast: "Éclats", friendBlast: "Éclats sur vos unités", blastOn: (name, text) => `${name} : ${text}`,
     choose: (label) => `${label} : choisissez la case sur la carte.`, orderAt: (label, cell) => `${label} en ${cell}`,
@@ -58,7 +58,7 @@ export const ORDER_WORDS = {
     fire: { shoot: (w) => (w ? `Fire (${w})` : "Fire"), bomb: () => "Drop the bomb", strike: () => "Dive onto it (the drone is spent)" },
     air: "in flight", structure: (cell) => `Structure at ${cell}`,
     damage: (a, b) => (a === b ? `${a} damage` : `${a} to ${b} damage`),
-    destroy: (p) => `${p} chance of destroying it`, cover: (n) => `cover ${n}`, hp: (n) => `it has ${n} HP`,
+    destroy: (p) => `${p} chance of destroying it`, cover: (n, general) => (general ? `cover ${n} (1 of it: its general nearby)` : `cover ${n}`), hp: (n) => `it has ${n} HP`,
     toStructure: "to the structure (its hit points are not yours to know)",
     blast: "Blast", friendBlast: "Blast on your own units", blastOn: (name, text) => `${name}: ${text}`,
     choose: (label) => `${label}: choose the cell on the map.`, orderAt: (label, cell) => `${label} at ${cell}`,
@@ -89,12 +89,13 @@ export function costText(lang, preview, unit) {
   return [t.ap(preview.ap), unit?.fuel != null ? t.fuel(preview.fuel) : null].filter(Boolean).join(" · ");
 }
 
-// « 4 à 6 dégâts · 30 % de le détruire · couvert 1 (· il a 6 PV) »
+// « 4 à 6 dégâts · 30 % de le détruire · couvert 1 (· il a 6 PV) »; the cover says when the target's general gives
+// some (the cell's card tells the ground's and the works' only).
 export function oddsText(lang, odds, short = false) {
   const t = ORDER_WORDS[lang];
   const [low, high] = odds.damage;
   if (odds.kind === "structure") return `${t.damage(low, high)} ${short ? "" : t.toStructure}`.trim();
-  const parts = [t.damage(low, high), t.destroy(pct(lang, odds.destroy)), t.cover(odds.cover)];
+  const parts = [t.damage(low, high), t.destroy(pct(lang, odds.destroy)), t.cover(odds.cover, odds.reassured)];
   if (!short) parts.push(t.hp(odds.hp));
   return parts.join(" · ");
 }

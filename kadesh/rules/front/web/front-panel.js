@@ -52,6 +52,8 @@ export const WORDS = {
     escaped: (n, of) => `${n} sur ${of} déjà sortis`, over: "terminé",
     summaryTitle: (s) => `Pendant le tour du ${s}`, summaryNone: "Vos unités n'ont rien vu bouger.", dismiss: "Compris",
     earlier: (n) => `Seuls les derniers faits du tour ; ${n === 1 ? "l'autre est" : `les ${n} autres sont`} dans le journal.`,
+    summaryMoves: (n) => (n === 1 ? "Un mouvement vu, tracé sur la carte" : `${n} mouvements vus, tracés sur la carte`),
+    replayTurn: (s) => `Revoir le tour du ${s}`,
   },
   en: {
     colon: ": ", sides: { blue: "Blue", red: "Red" }, adjective: { blue: ["Blue", "Blue"], red: ["Red", "Red"] },
@@ -94,6 +96,8 @@ export const WORDS = {
     escaped: (n, of) => `${n} of ${of} out already`, over: "over",
     summaryTitle: (s) => `During ${s}'s turn`, summaryNone: "Your units saw nothing move.", dismiss: "Got it",
     earlier: (n) => `The turn's last events only; ${n === 1 ? "the other is" : `the other ${n} are`} in the journal.`,
+    summaryMoves: (n) => (n === 1 ? "One move seen, drawn on the map" : `${n} moves seen, drawn on the map`),
+    replayTurn: (s) => `Replay ${s}'s turn`,
   },
 };
 
@@ -282,32 +286,50 @@ function endedBy(entry, lang) {
   return match ? SIDE_OF[match[1]] : null;
 }
 
-// What the side saw while the other side played: the lines after its own last turn ended (from the start
-// before its first) up to the other side's turn end that handed it the turn, the turns' ends left out;
-// null when no other turn has ended yet (Blue's first turn).
-export function sinceLastTurn(journal, seat, lang) {
+// What the side saw while the other side played: the journal's entries after its own last turn ended (from the
+// start before its first) up to the other side's turn end that handed it the turn, the turns' ends left out, and
+// the version its own turn ended at (where a replay of the other side's turn begins); null when no other turn has
+// ended yet (Blue's first turn).
+export function otherTurn(journal, seat, lang) {
   let start = 0;
   let end = -1;
+  let from = 0;
   journal.forEach((entry, index) => {
     const side = endedBy(entry, lang);
-    if (side === seat) start = index + 1;
+    if (side === seat) { start = index + 1; from = entry.version ?? 0; }
     else if (side) end = index;
   });
   if (end < start) return null;
-  return journal.slice(start, end).filter((entry) => !endedBy(entry, lang)).map((entry) => entry.line);
+  return { from, entries: journal.slice(start, end).filter((entry) => !endedBy(entry, lang)) };
 }
+
+export function sinceLastTurn(journal, seat, lang) {
+  return otherTurn(journal, seat, lang)?.entries.map((entry) => entry.line) ?? null;
+}
+
+// What the map draws of a few journal entries (Front's marks): the other side's seen ways, shots and losses.
+export const traces = (entries) => entries.map((entry) => entry.mark)
+  .filter((mark) => mark && ["moved", "shot", "lost"].includes(mark.kind));
 
 const SUMMARY_LINES = 8;  // a short summary: the last lines, the others are in the journal
 
-export function summaryBox({ lines, other, lang, onClose }) {
+export function summaryBox({ entries, other, lang, onClose, onReplay }) {
   const t = WORDS[lang];
+  // The other side's moves the side saw are all listed (the map draws each); the rest, the last few.
+  const moves = entries.filter((entry) => entry.mark?.kind === "moved").map((entry) => entry.line);
+  const lines = entries.filter((entry) => entry.mark?.kind !== "moved").map((entry) => entry.line);
   const shown = lines.slice(-SUMMARY_LINES);
+  const list = (items, cls = "") => el("ul", { class: `front-list ${cls}`.trim() },
+    ...items.map((line) => el("li", { class: "front-line" }, line)));
   return el("section", { class: "front-summary card", role: "status", "aria-label": t.summaryTitle(other) },
     el("h3", {}, t.summaryTitle(other)),
+    moves.length ? el("h4", { class: "front-summary-sub" }, t.summaryMoves(moves.length)) : null,
+    moves.length ? list(moves, "front-seen-moves") : null,
     lines.length > shown.length ? el("p", { class: "muted" }, t.earlier(lines.length - shown.length)) : null,
-    shown.length ? el("ul", { class: "front-list" }, ...shown.map((line) => el("li", { class: "front-line" }, line)))
-      : el("p", { class: "muted" }, t.summaryNone),
-    el("button", { type: "button", class: "front-dismiss", onclick: onClose }, t.dismiss));
+    shown.length ? list(shown) : moves.length ? null : el("p", { class: "muted" }, t.summaryNone),
+    el("div", { class: "front-summary-actions" },
+      onReplay ? el("button", { type: "button", class: "front-replay-turn", onclick: onReplay }, t.replayTurn(other)) : null,
+      el("button", { type: "button", class: "front-dismiss", onclick: onClose }, t.dismiss)));
 }
 
 // "C4" → [2, 3] (as dom.js parseMapCell, without throwing on nothing)

@@ -8,7 +8,7 @@ import { el } from "/static/dom.js";
 import { createMap } from "/static/rules/front-map.js";
 import { ORDER_WORDS, FIRE, layerOf, actionKey as key, keyed, costText, oddsText, ordersBar }
   from "/static/rules/front-orders.js";
-import { WORDS, namer, clock, unitCard, cellCard, pointsCard, missionCard, sinceLastTurn, summaryBox }
+import { WORDS, namer, clock, unitCard, cellCard, pointsCard, missionCard, otherTurn, traces, summaryBox }
   from "/static/rules/front-panel.js";
 
 // The ruleset's words and numbers (names, hit points, costs…), from the server, once.
@@ -88,7 +88,7 @@ function mapState() {
     if (answer?.value?.path) path = [unit.cell, ...answer.value.path];
   }
   return { view: ctx.view, seat: ctx.seat, selected, reachable, path, targets, spent: spentUnits(),
-    hover: journalCell ?? pending?.cell ?? null };
+    hover: journalCell ?? pending?.cell ?? null, traces: tracesShown() };
 }
 
 // -- clicks and keys on the map -----------------------------------------------------------------------
@@ -292,7 +292,14 @@ function build(root) {
 const turnKey = () => `${ctx.seat}:${ctx.view.turn}`;
 function summary() {
   if (!myTurn() || summaryShut === turnKey()) return null;
-  return sinceLastTurn(ctx.journal ?? [], ctx.seat, lang());
+  return otherTurn(ctx.journal ?? [], ctx.seat, lang());
+}
+
+// Drawn on the map: with the summary, all the other side was seen doing in its turn; in a replay, what the
+// move shown did.
+function tracesShown() {
+  if (ctx.replaying) return traces((ctx.journal ?? []).filter((entry) => entry.version === ctx.game.version));
+  return traces(summary()?.entries ?? []);
 }
 
 function update({ map = true, panel = true } = {}) {
@@ -314,9 +321,11 @@ function update({ map = true, panel = true } = {}) {
   keepFocus(ui.bar, () => ui.bar.replaceChildren(...ordersBar({ lang: lang(), glossary: GLOSSARY, view, seat: ctx.seat,
     legal: ctx.legal, busy, myTurn: myTurn(), outcome, unit: unitById(selected), pending, choosing, ask, play, confirm,
     cancel, aim, choose })));
-  const lines = summary();
-  ui.summary.replaceChildren(lines ? summaryBox({ lines, other: seatName(view, ctx.seat === "blue" ? "red" : "blue", lang()),
-    lang: lang(), onClose: () => { summaryShut = turnKey(); update({ map: false }); } }) : "");
+  const other = summary();
+  const close = () => { summaryShut = turnKey(); update(); };
+  ui.summary.replaceChildren(other ? summaryBox({ entries: other.entries, lang: lang(), onClose: close,
+    other: seatName(view, ctx.seat === "blue" ? "red" : "blue", lang()),
+    onReplay: ctx.replay ? () => ctx.replay(other.from) : null }) : "");
   const looked = hovered ?? inspected;
   const under = looked ? unitsAt(looked) : [];
   const shown = under[0] ?? unitById(selected);
@@ -335,7 +344,7 @@ let drawn = null;
 function drawMap() {
   const state = mapState();
   const signature = JSON.stringify([version, ctx.seat, ctx.lang, state.selected, [...state.reachable], state.path,
-    [...state.targets], [...state.spent], state.hover]);
+    [...state.targets], [...state.spent], state.hover, state.traces]);
   if (signature === drawn && ui.drawnBy === ui.map) return;
   drawn = signature;
   ui.drawnBy = ui.map;
