@@ -475,6 +475,15 @@ def replay_halfway(page) -> None:
     page.wait_for_selector(f"#board[data-replay='{last - 4}']")
 
 
+def replay_other_turn(page) -> None:
+    """Front: the other side's last turn replayed from the summary, paused two orders in."""
+    page.click(".front-replay-turn")
+    page.locator("#replay").wait_for()
+    start = int(page.get_attribute("#board", "data-replay"))
+    page.wait_for_selector(f"#board[data-replay='{start + 2}']")
+    page.click("#replay-play")  # pause
+
+
 def show_council(page) -> None:
     page.click("[data-channel='council:koush']")
 
@@ -505,6 +514,7 @@ def shots(base: str, store) -> dict:
     night_red = front_at_night(store, "kadesh-screenshot-night", 9)
     computer = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "default"}, 2)
     computer_end = front_against_the_computer(store, "kadesh-screenshot-computer", {"scenario": "test_small"}, 20)
+    skirmish = front_against_the_computer(store, "kadesh-screenshot-seen", {"scenario": "skirmish"}, 3)
     signed = players(store, battle, finished, base)
     table = rated_history(store)
     councils, chat = council(store), chatting(store)
@@ -529,6 +539,8 @@ def shots(base: str, store) -> dict:
         "front-night-red": (seat_link(base, night_red, "red"), front_aim_or_move),
         "front-computer": (seat_link(base, computer, "blue"), None),
         "front-computer-end": (seat_link(base, computer_end, "blue"), None),
+        "front-seen": (seat_link(base, skirmish, "blue"), None),
+        "front-seen-replay": (seat_link(base, skirmish, "blue"), replay_other_turn),
         "not-found": (f"{base}/play-this-link-is-cut", None),
         **({"dudo": (seat_link(base, dudo_table(store), "north"), pick_a_face)} if "dudo" in all_rulesets() else {}),
         "notices": (seat_link(base, subscribed, "north"), open_notices),

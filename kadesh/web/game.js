@@ -230,6 +230,9 @@ function renderJournal() {
 // -- replays: the board as it was after a past version, drawn by the ruleset's own view, nothing playable ----------
 const replay = createReplay({ call, draw: drawReplay, onClose: () => { $("#replay-slot").replaceChildren(); render(); } });
 
+// A ruleset's page replays a stretch of the game (Front: the other side's last turn), played on by itself.
+const replayFrom = (version) => replay.open(current, version, true);
+
 function drawReplay(entry) {
   if (!entry || !current) return;
   const past = { ...current, version: entry.version, view: entry.view, to_act: entry.to_act, outcome: entry.outcome };
@@ -294,7 +297,7 @@ function render() {
   }
   delete $("#board").dataset.replay;
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
-    lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null });
+    lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
   renderTalk();
   $("#board").dataset.version = String(current.version);
   renderJournal();

@@ -34,11 +34,13 @@ export function createReplay({ call, draw, onClose }) {
     draw(state.views.get(state.at));
   }
 
-  async function open(current) {
+  // From the start, or from a version (the other side's turn, played on by itself).
+  async function open(current, from = 0, play = false) {
     state.open = true;
     state.last = current.version;
     state.views.clear();
-    await go(0);
+    await go(from);
+    if (play) toggle();
   }
 
   function stop() {
