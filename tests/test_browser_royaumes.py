@@ -108,7 +108,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         libya.fill("#order-text", "C5 -> D4\nguerre: Basse-Égypte\nB8 reste\nattaquez !")
         libya.click("#read")
         libya.locator("#reading").wait_for()
-        assert "C5 -> D4" in libya.locator("#reading pre").inner_text()
+        assert "Une armée va de C5 à D4." in libya.locator("#reading pre").inner_text()  # a sentence (issue 44)
         assert "attaquez" in libya.locator("#reading .problems").inner_text()
         lines = libya.locator("#reading .lines")
         assert lines.locator("li.ok").count() == 3 and lines.locator("li.not").count() == 1
@@ -124,8 +124,10 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         for seat, texts in seen.items():
             assert_no_secret_of_others(seat, texts, unsent[seat])
             assert any("update" in text for text in texts)  # WebSocket frames were recorded too
-        shown = {"basse_egypte": ["I15", "C5 -> D4", "H17 → I16"], "koush": ["I15", "C5 -> D4"],
-                 "haute_egypte": ["C5 -> D4", "H17 → I16"], "libye": ["I15", "H17 → I16"]}
+        shown = {"basse_egypte": ["I15", "C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
+                 "koush": ["I15", "C5 -> D4", "de C5 à D4"],
+                 "haute_egypte": ["C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
+                 "libye": ["I15", "H17 → I16", "de H17 à I16"]}
         for seat, page in pages.items():
             text = page.locator("body").inner_text()
             assert not any(fragment in text for fragment in shown[seat]), seat
@@ -133,8 +135,11 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         imhotep.locator("table.secrets").wait_for()
         received = {kingdom: imhotep.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell').inner_text()
                     for kingdom in ("haute_egypte", "koush", "libye")}
-        assert "I16 -> I15" in received["haute_egypte"] and "H17 -> I16" in received["koush"], received
-        assert "C5 -> D4" in received["libye"], received
+        assert "Une armée va de I16 à I15." in received["haute_egypte"], received  # sentences (issue 44)
+        assert "Une armée va de H17 à I16." in received["koush"], received
+        assert "Une armée va de C5 à D4." in received["libye"], received
+        assert "Guerre déclarée à Basse-Égypte." in received["libye"], received
+        assert "->" not in " ".join(received.values())
 
         imhotep.click("#adjudicate")
         imhotep.click("#confirm")
@@ -287,7 +292,7 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
     page.reload()
     page.locator(".sent-note").wait_for()
     assert page.locator("#draft-kept").count() == 0
-    assert "G19 -> G18" in page.locator(".my-orders").inner_text()
+    assert "Une armée va de G19 à G18." in page.locator(".my-orders").inner_text()
     page.context.close()
 
 

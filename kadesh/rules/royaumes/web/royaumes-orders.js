@@ -91,7 +91,9 @@ function orderAction(view, d) {
   return action;
 }
 
-export function orderLines(view, action, lang) {
+// An order message in the text form's own syntax (« 2 x A7 -> B6 »), which the server reads back: a Seigneur's
+// draft, that his Chef militaire takes up.
+function orderText(view, action, lang) {
   const t = T[lang];
   const lines = (action.moves ?? []).map((m) => `${m.count > 1 ? `${m.count} x ` : ""}${m.from} -> ${m.to}`);
   for (const cell of action.stay ?? []) lines.push(lang === "en" ? `${cell} stays` : `${cell} reste`);
@@ -103,6 +105,46 @@ export function orderLines(view, action, lang) {
   if (action.spies) lines.push(`${t.spies}: ${action.spies.map((k) => seatName(view, k, lang)).join(", ")}`);
   if (action.conquest) lines.push(`${t.conquest} ${t[action.conquest]}`);
   if (action.tribute) lines.push(`${t.tribute} ${resourceName(view, action.tribute, lang)}`);
+  return lines;
+}
+
+// An order message as sentences, for the review before sending and for Imhotep (issue 44: never its syntax).
+const SAID = {
+  fr: {
+    move: (n, from, to) => (n > 1 ? `${n} armées vont de ${from} à ${to}.` : `Une armée va de ${from} à ${to}.`),
+    stay: (cell) => `Les armées en ${cell} restent sur place.`,
+    war: (ks) => `Guerre déclarée à ${ks}.`, peace: (ks) => `Paix avec ${ks}.`, ally: (ks) => `Alliance proposée à ${ks}.`,
+    create: (cell) => `Une armée est levée en ${cell}.`, build: "La Guilde des Constructeurs s'agrandit.",
+    spies: (ks) => `Espions envoyés chez ${ks}.`,
+    conquest: { convert: "Une cité prise sera convertie.", destroy: "Une cité prise sera détruite." },
+    tribute: (r) => `Si l'or manque, le tribut se paie en ${r}.`, and: " et ",
+  },
+  en: {
+    move: (n, from, to) => (n > 1 ? `${n} armies go from ${from} to ${to}.` : `One army goes from ${from} to ${to}.`),
+    stay: (cell) => `The armies at ${cell} stay where they are.`,
+    war: (ks) => `War declared on ${ks}.`, peace: (ks) => `Peace with ${ks}.`, ally: (ks) => `Alliance offered to ${ks}.`,
+    create: (cell) => `An army is raised at ${cell}.`, build: "The Builders' Guild is enlarged.",
+    spies: (ks) => `Spies sent to ${ks}.`,
+    conquest: { convert: "A city taken will be converted.", destroy: "A city taken will be destroyed." },
+    tribute: (r) => `If gold runs short, tribute is paid in ${r}.`, and: " and ",
+  },
+};
+
+export function orderLines(view, action, lang) {
+  const s = SAID[lang === "en" ? "en" : "fr"];
+  const kingdoms = (list) => {
+    const names = list.map((k) => seatName(view, k, lang));
+    return names.length > 1 ? `${names.slice(0, -1).join(", ")}${s.and}${names.at(-1)}` : names[0];
+  };
+  const lines = (action.moves ?? []).map((m) => s.move(m.count ?? 1, m.from, m.to));
+  for (const cell of action.stay ?? []) lines.push(s.stay(cell));
+  for (const key of ["war", "peace", "ally", "spies"]) {
+    if (action[key]?.length) lines.push(s[key](kingdoms(action[key])));
+  }
+  if (action.create) lines.push(s.create(action.create));
+  if (action.build) lines.push(s.build);
+  if (action.conquest) lines.push(s.conquest[action.conquest]);
+  if (action.tribute) lines.push(s.tribute(resourceName(view, action.tribute, lang)));
   return lines;
 }
 
@@ -149,7 +191,7 @@ export function orderPanel(ctx, mine, redraw) {
   if (ctx.role === "lord") {
     return el("section", { class: "orders" }, title, el("p", { class: "note", id: "lord-note" }, t.lordNote), tabs, body,
       el("button", { type: "button", id: "save-draft", class: "primary", onclick: async () => {
-        const text = tab === "text" ? pasted : orderLines(view, orderAction(view, draft), lang).join("\n");
+        const text = tab === "text" ? pasted : orderText(view, orderAction(view, draft), lang).join("\n");
         try {
           await ctx.talk.saveDraft(text);
           saved = t.draftSaved;
