@@ -84,7 +84,9 @@ def test_odds_count_the_enemy_generals_reassurance_only_if_the_side_sees_that_ge
     general = put(state, "r9", "red", "general", (8, 5))  # I6: within 5 of D2, out of blue's sight
     assert FRONT.odds(state, "blue", action) == alone
     state.place(general, (4, 2))  # E3: seen now
-    assert FRONT.odds(state, "blue", action)["cover"] == alone["cover"] + 1
+    reassured = FRONT.odds(state, "blue", action)
+    assert reassured["cover"] == alone["cover"] + 1
+    assert reassured["reassured"] and "reassured" not in alone  # a page says where that point comes from (issue 44)
 
 
 def test_odds_at_a_target_the_side_does_not_see_are_refused_as_the_shot_is():
