@@ -83,3 +83,33 @@ def test_a_seat_replays_its_game_going_on_and_a_spectator_cannot_yet(browser, si
     watcher.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     assert watcher.locator("#replay-open").count() == 0
     watcher.close()
+
+
+def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(browser, site):
+    """The link to share after the end: the game's address with ?replay, offered in the replay's bar; opened by
+    someone who holds no link of the game, it starts the public replay. A game going on offers none."""
+    base, store = site
+    created = random_game(store, 20, finish=True)
+    seat = browser.new_page()
+    seat.goto(f"{base}/play/{created.id}#token={created.seat_tokens['south']}")
+    seat.click("#replay-open")
+    seat.wait_for_selector("#board[data-replay='0']")
+    link = seat.input_value("#replay-link")
+    assert link == f"{base}/play/{created.id}?replay" and created.seat_tokens["south"] not in link
+    seat.click("#replay-share")
+    assert "quiconque l'ouvre" in seat.inner_text("#replay-shared")
+    seat.close()
+    stranger = browser.new_context().new_page()  # no link of this game in its storage
+    stranger.goto(link)
+    stranger.wait_for_selector("#board[data-replay='0']")
+    stranger.keyboard.press("End")
+    stranger.wait_for_selector("#board[data-replay='21']")
+    assert_page_clean(stranger, "fr")
+    stranger.context.close()
+    going = random_game(store, 6, finish=False)
+    player = browser.new_page()
+    player.goto(f"{base}/play/{going.id}#token={going.seat_tokens['north']}")
+    player.click("#replay-open")
+    player.wait_for_selector("#board[data-replay='0']")
+    assert player.locator("#replay-link").count() == 0
+    player.close()

@@ -84,6 +84,19 @@ def test_a_finished_games_replay_is_everyones_in_the_public_view(served_manoeuvr
     assert len(everything["versions"]) == min(len(public), 64) and everything["seat"] is None
 
 
+def test_a_finished_games_address_alone_opens_its_public_replay_and_nothing_more(served_manoeuvre):
+    """The replay link to share: the game's address, no token. A private game stays closed while it goes on."""
+    client, made, public = served_manoeuvre
+    answer = client.get(f"/api/games/{made['id']}", params={"at": 1})
+    assert answer.status_code == 200 and answer.json()["view"] == public[1] and answer.json()["seat"] is None
+    assert client.get(f"/api/games/{made['id']}/replay", params={"from": 0, "to": 3}).json()["seat"] is None
+    refused = client.post(f"/api/games/{made['id']}/actions",
+                          json={"expected_version": 0, "action": {"type": "resign"}})
+    assert refused.status_code in (401, 403)
+    going = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    assert client.get(f"/api/games/{going['id']}").status_code == 401
+
+
 @pytest.fixture
 def served_manoeuvre(db):
     store = Store(db)

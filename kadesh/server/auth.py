@@ -29,11 +29,12 @@ def bearer(header: str | None) -> str | None:
 def resolve(store: Store, game_id: str, token: str | None, player_id: str | None = None) -> Access:
     """What ``token`` opens in ``game_id``; a token the owner replaced is TokenRevoked, not just unknown.
     Without a token, what the signed-in account ``player_id`` holds there (NotHeld if nothing); and with
-    neither, a public game's spectator's view (issue 42: anyone may watch a game opened to others or rated)."""
+    neither, a public game's spectator's view (issue 42: anyone may watch a game opened to others or rated), or a
+    finished game's (issue 44: its replay is shared by its address, as a finished game is on Lichess)."""
     try:
         return store.access(game_id, token, player_id)
     except (BadToken, NotHeld):
-        if token or not store.tables.of(game_id).public:
+        if token or not (store.tables.of(game_id).public or store.is_over(game_id)):
             raise
         return Access(game_id, SPECTATOR, None)
 

@@ -335,6 +335,14 @@ class Store:
             row = self._version.run(conn, game_id=game_id).fetchone()
         return row[0] if row is not None else None
 
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game has ended: its address alone then opens its public replay (issue 44)."""
+        if _impossible_id(game_id):
+            return False
+        with self.engine.connect() as conn:
+            outcome = conn.execute(select(schema.games.c.outcome).where(schema.games.c.id == game_id)).scalar()
+        return outcome is not None
+
     def access(self, game_id: str, token: str | None, player_id: str | None = None) -> Access:
         """What ``token`` opens in ``game_id``: GameNotFound, BadToken (none or unknown), TokenRevoked
         (replaced by a reissue), WrongGame. Without a token, what the account ``player_id`` holds there

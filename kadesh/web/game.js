@@ -50,6 +50,7 @@ const STRINGS = {
 };
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const askedForReplay = new URLSearchParams(location.search).has("replay");  // read before the link is taken
 
 // The link's secret: a seat's token (#token=…), or both seats' on one screen (#north=…&south=…), in the
 // fragment, which browsers never send to a server; an old link's ?token=… too. It moves to this tab's
@@ -230,6 +231,9 @@ function renderJournal() {
 // -- replays: the board as it was after a past version, drawn by the ruleset's own view, nothing playable ----------
 const replay = createReplay({ call, draw: drawReplay, onClose: () => { $("#replay-slot").replaceChildren(); render(); } });
 
+// A finished game's address, with ?replay: it opens the public replay for anyone (auth.resolve).
+const shareLink = () => `${location.origin}/play/${encodeURIComponent(gameId)}?replay`;
+
 // A ruleset's page replays a stretch of the game (Front: the other side's last turn), played on by itself.
 const replayFrom = (version) => replay.open(current, version, true);
 
@@ -240,7 +244,7 @@ function drawReplay(entry) {
     act: async () => {}, odds: async () => null, preview: async () => null,
     journal: journal.filter((line) => line.version <= entry.version), talk: null, replaying: true });
   $("#board").dataset.replay = String(entry.version);
-  $("#replay-slot").replaceChildren(replay.bar(lang));
+  $("#replay-slot").replaceChildren(replay.bar(lang, current.outcome ? shareLink() : null));
   renderJournal();
 }
 
@@ -558,6 +562,7 @@ async function useAccount() {
 try {
   await refresh();
   connect();
+  if (askedForReplay && current.outcome) await replay.open(current);
   if (!Object.keys(hotseat).length) {
     offerToKeep($("#keep"), { id: gameId, token, seat: current.seat, lang }, useAccount, showError);
   }

@@ -9,11 +9,15 @@ const WORDS = {
   fr: { open: "Revoir la partie", close: "Revenir à la partie", title: "Revoir la partie",
     first: "Au début", back: "Coup précédent", next: "Coup suivant", last: "Au dernier coup",
     play: "Lecture", pause: "Pause", at: (n, of) => `Coup ${n} sur ${of}`, start: "Position de départ",
-    slider: "Moment de la partie", help: "Flèches ← → : un coup ; Début et Fin : le premier et le dernier." },
+    slider: "Moment de la partie", help: "Flèches ← → : un coup ; Début et Fin : le premier et le dernier.",
+    share: "Copier le lien de ce replay", copied: "Lien copié : quiconque l'ouvre revoit la partie, telle que tous la voient.",
+    shareLabel: "Lien à partager" },
   en: { open: "Replay the game", close: "Back to the game", title: "Replay of the game",
     first: "To the start", back: "Previous move", next: "Next move", last: "To the last move",
     play: "Play", pause: "Pause", at: (n, of) => `Move ${n} of ${of}`, start: "Starting position",
-    slider: "Moment of the game", help: "Arrow keys ← →: one move; Home and End: the first and the last." },
+    slider: "Moment of the game", help: "Arrow keys ← →: one move; Home and End: the first and the last.",
+    share: "Copy this replay's link", copied: "Link copied: whoever opens it replays the game as everyone may see it.",
+    shareLabel: "Link to share" },
 };
 const BATCH = 64;   // versions the server replays in one request
 const PACE = 900;   // milliseconds a move while playing
@@ -73,7 +77,7 @@ export function createReplay({ call, draw, onClose }) {
   });
 
   // The bar above the board while the replay is open; the button that opens it otherwise.
-  function bar(lang) {
+  function bar(lang, shared = null) {
     const t = WORDS[lang];
     if (!state.open) return null;
     const slider = el("input", { type: "range", id: "replay-slider", min: "0", max: String(state.last),
@@ -90,7 +94,20 @@ export function createReplay({ call, draw, onClose }) {
           state.playing ? t.pause : t.play),
         button("replay-next", t.next, "▶", state.at + 1), button("replay-last", t.last, "▶|", state.last),
         slider),
-      el("p", { class: "muted small replay-help" }, t.help));
+      el("p", { class: "muted small replay-help" }, t.help),
+      shared ? shareBox(t, shared) : null);
+  }
+
+  // Once the game is over, its address opens its public replay for anyone (never a seat's secret link).
+  function shareBox(t, link) {
+    const note = el("span", { class: "muted small", role: "status", id: "replay-shared" });
+    const field = el("input", { type: "text", readonly: true, value: link, id: "replay-link", "aria-label": t.shareLabel,
+      onfocus: (event) => event.target.select() });
+    return el("p", { class: "replay-share" }, field, el("button", { type: "button", id: "replay-share", onclick: async () => {
+      field.select();
+      await navigator.clipboard?.writeText(link).catch(() => null);
+      note.textContent = t.copied;
+    } }, t.share), " ", note);
   }
 
   const opener = (lang, current) => el("button", { type: "button", id: "replay-open",
