@@ -113,3 +113,28 @@ def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(brows
     player.wait_for_selector("#board[data-replay='0']")
     assert player.locator("#replay-link").count() == 0
     player.close()
+
+
+def test_the_other_sides_turn_is_replayed_from_what_it_just_did(browser, site):
+    """Manœuvre: « Ce que le Sud vient de faire » offers to replay that turn, from the position before its first
+    move, move by move."""
+    base, store = site
+    created = store.create_game("manoeuvre", seed="replay-turn")
+    rng = random.Random(5)
+    while True:  # at random until North is to play after a turn of South's in the battle
+        with store.game(created.id) as game:
+            seat, version = game.to_act()[0], game.version
+            marks = [(v, mark) for v, _, mark in game.journal_marked("north") if mark and mark.get("side")]
+            moved = [v for v, mark in marks if mark["side"] == "south" and mark["kind"] != "end_turn"
+                     and v > max([0, *(w for w, m in marks if m["side"] == "north")])]
+            if game.view(None)["phase"] != "deployment" and seat == "north" and moved:
+                break
+            choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+        store.act(created.id, seat, version, rng.choice(choices))
+    first = min(moved)  # South's first move of that turn
+    page = browser.new_page()
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
+    page.click(".last-turn .replay-turn")
+    page.wait_for_selector(f"#board[data-replay='{first - 1}']")
+    page.wait_for_selector(f"#board[data-replay='{version}']")  # played on by itself to the present
+    page.close()

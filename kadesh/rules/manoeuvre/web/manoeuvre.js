@@ -38,7 +38,7 @@ export function lastTurn(journal, seat, phase) {
       if (items.length) break;  // a spectator: the side's turn before this one is over
       continue;
     }
-    items.unshift({ ...mark, line: marked[i].line });
+    items.unshift({ ...mark, line: marked[i].line, version: marked[i].version });
   }
   return { side, items };
 }
@@ -255,7 +255,9 @@ export function render(root, ctx) {
     extras.push(el("section", { class: "last-turn", "data-side": last.side, "aria-label": t.lastTurn(sideName(last.side)) },
       el("h3", {}, t.lastTurn(sideName(last.side))),
       last.items.length ? el("ol", {}, last.items.map((item) => el("li", { class: item.side, title: item.line }, summary(t, item, byId, seat))))
-        : el("p", { class: "muted" }, t.lastTurnNone(sideName(last.side)))));
+        : el("p", { class: "muted" }, t.lastTurnNone(sideName(last.side))),
+      last.items.length && ctx.replay && seat ? el("button", { type: "button", class: "replay-turn",
+        onclick: () => ctx.replay(last.items[0].version - 1) }, t.replayTurn) : null));
   }
   if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat));
 
