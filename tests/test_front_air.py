@@ -139,8 +139,9 @@ def of_type(events, kind):
     return [e for e in events if e.type == kind]
 
 
-def crash(events):
-    (crashed,) = of_type(events, "crashed")
+def crash(events, reader=None):
+    """The crash as ``reader`` reads it (one event a side), by default as the aircraft's own side (with its cargo)."""
+    (crashed,) = [e for e in of_type(events, "crashed") if e.visible_to(reader or e.data["side"])]
     return crashed.data
 
 
@@ -452,6 +453,13 @@ def test_a_helicopter_dry_in_flight_crashes_up_to_2_cells_away_with_its_passenge
     assert of_type(events, "roll")[0].data["sides"] == 25
     assert crash(events) == {"unit": "b1", "side": "blue", "cell": "J5", "at": "H3", "why": "fuel",
                              "with": ["b2", "b3"], "unit_type": "transport_helicopter"}
+    # Red, whose infantry it falls on, never saw the cargo: the crash without it, each passenger lost once, unnamed
+    assert crash(events, "red") == {"unit": "b1", "side": "blue", "cell": "J5", "at": "H3", "why": "fuel",
+                                    "unit_type": "transport_helicopter"}
+    red_losses = [e.data for e in of_type(events, "destroyed") if e.visible_to("red")]
+    assert red_losses == [{"side": "blue"}, {"side": "blue"}]
+    assert FRONT.narrate(next(e for e in of_type(events, "crashed") if e.visible_to("red")), "red", "en") \
+        == "Blue 1 (transport helicopter) crashes at H3 (out of fuel)."
     assert not {"b1", "b2", "b3"} & set(state.units)
     lost = [e.data for e in of_type(events, "destroyed") if "aboard" in e.data]
     assert [d["unit"] for d in lost] == ["b2", "b3"] and all(d["aboard"] == "b1" for d in lost)

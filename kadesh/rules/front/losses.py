@@ -75,8 +75,14 @@ def fall(state: State, aircraft: Unit, dice: Dice, why: str) -> list[Event]:
     state.remove(aircraft)
     audience = witnesses(state, at, *saw)
     blind = tuple(side for side in SIDES if side not in audience)
-    events.append(Event("crashed", {"unit": aircraft.id, "side": aircraft.side, "cell": map_cell_name(start),
-                                    "at": map_cell_name(at), "why": why, "with": passengers}, audience))
+    crashed = {"unit": aircraft.id, "side": aircraft.side, "cell": map_cell_name(start), "at": map_cell_name(at),
+               "why": why}
+    # Its passengers are named to its own side; another side never saw them aboard, and reads their loss once,
+    # as a loss out of sight (issue 45).
+    events.append(Event("crashed", {**crashed, "with": passengers}, (aircraft.side,)))
+    onlookers = tuple(side for side in audience if side != aircraft.side)
+    if onlookers:
+        events.append(Event("crashed", crashed, onlookers))
     events += [Event("destroyed", {"unit": p, "side": aircraft.side, "cell": map_cell_name(at),
                                    "aboard": aircraft.id}, (aircraft.side,)) for p in passengers]
     others = tuple(side for side in SIDES if side != aircraft.side)
