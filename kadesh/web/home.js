@@ -276,10 +276,17 @@ function optionsBox(ruleset) {
       box.checked = Boolean(value);
       fields.push(el("p", {}, el("label", { for: fieldId }, box, ` ${spec[lang] ?? key}`)));
     } else if (spec.type === "text") {
+      // A text of one's own (a scenario's TOML): no player's everyday option, folded away under « Avancé »
+      // with the file to load first (issue 44); the API takes the text as before.
       const area = el("textarea", { id: fieldId, name: key, rows: "4", maxlength: spec.max_length, onchange });
       area.value = value ?? "";
-      fields.push(el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
-      if (spec.file) fields.push(fileLoader(fieldId, spec.file, area, onchange));
+      const advanced = `advanced:${key}`;
+      fields.push(el("details", { class: "advanced", id: `${fieldId}-advanced`, open: remembered(name, advanced, false) || area.value ? true : null,
+        ontoggle: (event) => keep(name, advanced, event.target.open) },
+      el("summary", {}, t("advanced")),
+      el("p", { class: "muted" }, t("advanced_hint")),
+      spec.file ? fileLoader(fieldId, spec.file, area, onchange) : null,
+      el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area)));
     } else if (spec.type === "group" && spec.catalogue) {
       const select = el("select", { id: fieldId, name: key, onchange },
         ...Object.entries(spec.catalogue).map(([troop, data]) => el("option", { value: troop }, data.names?.[lang] ?? troop)));
