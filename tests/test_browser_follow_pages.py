@@ -186,3 +186,88 @@ def test_manoeuvre_move_highlights_are_plain_to_see(browser, site):
     assert_page_clean(page, "fr")
     page.close()
 
+
+# -- point 14: the layout ------------------------------------------------------------------------------------
+def field_battle(store, seed: str, stop=lambda game: False):
+    """A battle on the plain of Kadesh, both sides played by « Prudent » until ``stop(game)`` holds."""
+    from kadesh.ai.base import make_bot
+
+    created = store.create_game("bataille", options={"field": "kadesh"}, seed=seed)
+    general, version = make_bot("bataille", "careful"), 0
+    for _ in range(400):
+        with store.game(created.id) as game:
+            if game.outcome is not None or stop(game):
+                break
+            seat = game.to_act()[0]
+            action = general.choose(game.view(seat), seat, game.legal_actions(seat))
+        version = store.act(created.id, seat, version, action).version
+    return created
+
+
+FIELD_WORDS = """() => {
+    const inside = (inner, outer) => inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
+    const box = (node) => node.getBBox();
+    const lanes = Object.fromEntries([...document.querySelectorAll('svg.field-map rect.lane')]
+        .map((lane) => [lane.dataset.lane, box(lane)]));
+    const captions = [...document.querySelectorAll('svg.field-map text.fought')].map((text) => ({
+        words: text.textContent, inside: inside(box(text), lanes[text.dataset.lane]) }));
+    const names = [...document.querySelectorAll('svg.field-map g.field-group')].map((group) => {
+        const text = group.querySelector('text.block-name');
+        return { name: text.textContent, inside: inside(box(text), box(group.querySelector('rect.block'))) };
+    });
+    return { captions, names, overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+}"""
+
+
+@in_the_browser
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_bataille_captions_wrap_inside_their_lanes_and_names_are_whole(browser, site, viewport):
+    """« poursuite interrompue » and « engagement à suivre » spilled over the lanes' borders, and « Archers
+    nubi… » was cut (issue 44, point 14): on a desktop and on a phone."""
+    base, store = site
+    start = store.create_game("bataille", options={"field": "kadesh"}, seed="pages-names")
+    ended = field_battle(store, "kadesh-screenshot-field")
+    page = browser.new_page(viewport=viewport)
+    page.goto(f"{base}/play/{start.id}#token={start.seat_tokens['south']}")
+    page.locator("svg.field-map g.field-group").first.wait_for()
+    drawn = page.evaluate(FIELD_WORDS)
+    assert "Archers nubiens" in [n["name"] for n in drawn["names"]], drawn
+    assert all(n["inside"] for n in drawn["names"]) and not drawn["overflow"], drawn
+    page.goto(f"{base}/play/{ended.id}#token={ended.seat_tokens['south']}")
+    page.locator("svg.field-map text.fought").first.wait_for()
+    page.wait_for_load_state("networkidle")
+    drawn = page.evaluate(FIELD_WORDS)
+    assert "poursuiteinterrompue" in [c["words"].replace(" ", "") for c in drawn["captions"]], drawn  # wrapped or not
+    assert drawn["captions"] and all(c["inside"] for c in drawn["captions"]), drawn
+    assert all(n["inside"] for n in drawn["names"]) and not drawn["overflow"], drawn
+    page.close()
+
+
+@in_the_browser
+def test_a_bataille_turn_is_read_again_before_it_is_sent(browser, site):
+    """A Bataille turn went the moment the last group had its order, with no review (issue 44, point 14): the
+    orders are told in sentences, any one may be changed, and nothing leaves before « Envoyer les ordres »."""
+    base, store = site
+    created = store.create_game("bataille", options={"field": "kadesh"}, seed="pages-review")
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
+    page.locator("button.order").first.wait_for()
+    for _ in range(3):  # the archers, the spearmen and the chariots: each advances
+        page.locator('button.order[data-order="advance"]').click()
+    page.locator("#send-orders").wait_for()
+    with store.game(created.id) as game:
+        assert game.version == 0  # nothing sent yet
+    review = page.locator(".review-list")
+    assert review.locator("li").count() == 3
+    assert "Les Archers du Nord, à l'ouest, avancent de" in review.inner_text(), review.inner_text()
+    review.locator('button.change-order[data-group="n2"]').click()  # the spearmen: hold instead
+    page.locator('button.order[data-order="hold"]').click()
+    assert "Les Lanciers du Nord, au centre, tiennent leur position." in review.inner_text(), review.inner_text()
+    assert_page_clean(page, "fr")
+    page.click("#send-orders")
+    page.locator(".orders-waiting").wait_for()
+    with store.game(created.id) as game:
+        journal = game.journal("north", "fr")
+    assert any("Ton ordre pour les Lanciers du Nord : tenir" in line for line in journal), journal
+    page.close()
+
