@@ -271,3 +271,54 @@ def test_a_bataille_turn_is_read_again_before_it_is_sent(browser, site):
     assert any("Ton ordre pour les Lanciers du Nord : tenir" in line for line in journal), journal
     page.close()
 
+
+WHOLE_MAP = """() => {
+    const viewport = document.querySelector('.fm-viewport').getBoundingClientRect();
+    const map = document.querySelector('svg.front-map').getBoundingClientRect();
+    const button = [...document.querySelectorAll('.fm-tools button')].find((b) => b.textContent === "Vue d'ensemble");
+    return { pressed: button.getAttribute('aria-pressed'),
+             whole: map.left >= viewport.left - 1 && map.right <= viewport.right + 1
+                    && map.top >= viewport.top - 1 && map.bottom <= viewport.bottom + 1 };
+}"""
+
+ORDERS_IN_SIGHT = """() => {
+    const bar = document.querySelector('.front-bar');
+    const box = bar.getBoundingClientRect();
+    const buttons = [...bar.querySelectorAll('.front-buttons button')];
+    return { count: buttons.length, page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+             clipped: buttons.filter((b) => b.scrollWidth > b.clientWidth + 1
+                                            || b.getBoundingClientRect().right > box.right + 1
+                                            || b.getBoundingClientRect().left < box.left - 1).map((b) => b.textContent),
+             rows: [...bar.querySelectorAll('.front-buttons')].every((row) => row.scrollWidth <= row.clientWidth + 1) };
+}"""
+
+
+@in_the_browser
+def test_on_a_phone_fronts_overview_shows_the_whole_map_and_every_order_whole(browser, site):
+    """On a phone, Front showed « Vue d'ensemble » pressed while the map was cut at column J, and the order
+    buttons were clipped (« Patrouiller a… ») (issue 44, point 14)."""
+    base, store = site
+    created = store.create_game("front", seed="pages-phone", options={"scenario": "default"})
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['blue']}")
+    page.locator(".front .front-map-host svg.front-map").wait_for()
+    page.wait_for_load_state("networkidle")
+    first = page.evaluate(WHOLE_MAP)
+    assert first == {"pressed": "false", "whole": False}, first  # close enough for a finger: not the whole map
+    page.get_by_role("button", name="Vue d'ensemble").click()
+    page.wait_for_function("() => document.querySelector('.fm-tools button[aria-pressed=\"true\"]')")
+    assert page.evaluate(WHOLE_MAP) == {"pressed": "true", "whole": True}
+    page.get_by_role("button", name="Vue d'ensemble").click()  # and back to the close view
+    page.wait_for_function("() => !document.querySelector('.fm-tools button[aria-pressed=\"true\"]')")
+    with store.game(created.id) as game:
+        orders = {}
+        for action in game.legal_actions("blue"):
+            orders.setdefault(action.get("unit"), set()).add(action["type"])
+        unit = max((u for u in game.view("blue")["units"] if u["side"] == "blue" and u["cell"]),
+                   key=lambda u: len(orders.get(u["id"], ())))
+    page.locator(f'.front-map-host [data-unit="{unit["id"]}"]').first.click()
+    page.locator(".front-bar .front-buttons button").first.wait_for()
+    shown = page.evaluate(ORDERS_IN_SIGHT)
+    assert shown["count"] >= 3 and not shown["clipped"] and shown["rows"] and shown["page"], shown
+    assert_page_clean(page, "fr")
+    page.close()
