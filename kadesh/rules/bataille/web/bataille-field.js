@@ -315,8 +315,9 @@ function drawGroup(svg, view, g, top, ctx, lang) {
   el("svg:rect", { x: x + 5, y: top + 20, width: BLOCK_W - 38, height: 6, class: "bar-back" }),
   el("svg:rect", { x: x + 5, y: top + 20, width: (BLOCK_W - 38) * left, height: 6, class: "bar" }),
   el("svg:text", { x: x + BLOCK_W - 5, y: top + 27, "text-anchor": "end", class: "block-men" }, String(g.strength)));
-  if (mine && g.order) {
-    block.append(el("svg:circle", { cx: x + BLOCK_W - 2, cy: top + 2, r: 5, class: "order-dot" }));
+  const drafted = mine && !g.order && drafts[ctx.game?.id]?.orders[g.id];
+  if (mine && (g.order || drafted)) {  // an order sent, or chosen and waiting to be sent (hollow)
+    block.append(el("svg:circle", { cx: x + BLOCK_W - 2, cy: top + 2, r: 5, class: `order-dot${drafted ? " drafted" : ""}` }));
   }
   svg.append(block);
 }
@@ -469,7 +470,7 @@ function reviewPanel(view, ctx, lang, open, draft) {
     })),
     el("p", {}, el("button", { type: "button", id: "send-orders", class: "primary", disabled: sending ? true : null,
       onclick: () => sendOrders(view, ctx) }, sending ? w.sending : w.send)),
-    orderList(view, mine, ctx, lang));
+    mine.some((g) => g.order) ? orderList(view, mine.filter((g) => g.order), ctx, lang) : null);  // any sent before
 }
 
 // The front enemy in the group's lane and how far it is: read from the view's positions.

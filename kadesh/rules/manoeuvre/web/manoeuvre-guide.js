@@ -14,7 +14,7 @@ export const GUIDE = {
         title: "Le déploiement",
         text: [
           "Chaque camp aligne douze éléments : un général sur char léger, trois chars légers, trois lames, quatre archers (ou trois archers et quatre lames, selon l'option de la partie) et un tirailleur.",
-          "Place-les sur les deux rangées de ton bord, dans les huit colonnes du centre (c à j) : la zone est ombrée sur le terrain. Choisis un élément dans la réserve puis une case claire, ou fais-le glisser. Tu peux déplacer ou retirer un élément tant que tu n'es pas prêt.",
+          "Place-les sur les deux rangées de ton bord, dans les huit colonnes du centre (c à j) : la zone est ombrée sur le terrain. Choisis un élément dans la réserve puis une case claire, ou fais-le glisser ; ou range-les tous d'un clic avec « Placement par défaut ». Tu peux déplacer ou retirer un élément tant que tu n'es pas prêt.",
           "Ton placement reste caché à l'adversaire jusqu'à ce que les deux camps soient prêts. Chaque élément fait d'abord face à l'ennemi. Une fois prêt, tu ne peux plus rien changer ; la bataille commence quand les deux le sont, le Nord joue le premier.",
         ],
       },
@@ -78,7 +78,7 @@ export const GUIDE = {
         title: "Deployment",
         text: [
           "Each side fields twelve elements: a general in a light chariot, three light chariots, three blades, four archers (or three archers and four blades, as the game's option says) and a skirmisher.",
-          "Place them on the two rows of your edge, in the eight central columns (c to j): the zone is shaded on the field. Choose an element in the tray, then a light cell, or drag it there. You may move or take back an element until you are ready.",
+          "Place them on the two rows of your edge, in the eight central columns (c to j): the zone is shaded on the field. Choose an element in the tray, then a light cell, or drag it there; or place them all in one click with “Default placement”. You may move or take back an element until you are ready.",
           "Your placement stays hidden from your opponent until both sides are ready. Every element first faces the enemy. Once ready you can change nothing; the battle starts when both are, and North plays first.",
         ],
       },
