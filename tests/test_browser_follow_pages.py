@@ -83,9 +83,9 @@ def test_a_scenario_file_of_ones_own_is_folded_away_under_advanced(browser, site
         assert page.locator("#front-scenario" if name == "front" else "#scenario").is_visible()  # the usual choice
         area = page.locator(f"#opt-{name}-scenario_toml")
         assert area.count() == 1 and not area.is_visible(), name  # not a normal option
-        advanced = page.locator(f"#card-{name} details.advanced")
-        assert advanced.locator("summary").inner_text().startswith("Avancé")
-        advanced.locator("summary").click()
+        advanced = page.locator(f"#card-{name} .advanced-toggle")
+        assert advanced.inner_text().startswith("Avancé") and advanced.get_attribute("aria-expanded") == "false"
+        advanced.click()
         assert area.is_visible() and page.locator(f"#opt-{name}-scenario_toml-file").is_visible()
     assert_page_clean(page, "fr")
     page.close()

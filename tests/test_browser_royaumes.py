@@ -387,7 +387,7 @@ def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
         page.goto(base + "/")
         page.locator("#scenario option").first.wait_for(state="attached")
         page.click("#card-royaumes details.options summary")
-        page.click("#card-royaumes details.advanced summary")  # a map of one's own is folded under « Avancé »
+        page.click("#card-royaumes .advanced-toggle")  # a map of one's own is folded under « Avancé »
         bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
         page.fill("#opt-royaumes-scenario_toml", bad)
         page.locator("#opt-royaumes-scenario_toml").blur()

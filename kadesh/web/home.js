@@ -281,12 +281,18 @@ function optionsBox(ruleset) {
       const area = el("textarea", { id: fieldId, name: key, rows: "4", maxlength: spec.max_length, onchange });
       area.value = value ?? "";
       const advanced = `advanced:${key}`;
-      fields.push(el("details", { class: "advanced", id: `${fieldId}-advanced`, open: remembered(name, advanced, false) || area.value ? true : null,
-        ontoggle: (event) => keep(name, advanced, event.target.open) },
-      el("summary", {}, t("advanced")),
-      el("p", { class: "muted" }, t("advanced_hint")),
-      spec.file ? fileLoader(fieldId, spec.file, area, onchange) : null,
-      el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area)));
+      const open = Boolean(remembered(name, advanced, false) || area.value);
+      const box = el("div", { class: "advanced-box", id: `${fieldId}-advanced`, hidden: open ? null : true },
+        el("p", { class: "muted" }, t("advanced_hint")),
+        spec.file ? fileLoader(fieldId, spec.file, area, onchange) : null,
+        el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
+      const toggle = el("button", { type: "button", class: "advanced-toggle", "aria-expanded": String(open), "aria-controls": box.id,
+        onclick: () => {
+          box.hidden = !box.hidden;
+          toggle.setAttribute("aria-expanded", String(!box.hidden));
+          keep(name, advanced, !box.hidden);
+        } }, t("advanced"));
+      fields.push(el("div", { class: "advanced" }, toggle, box));
     } else if (spec.type === "group" && spec.catalogue) {
       const select = el("select", { id: fieldId, name: key, onchange },
         ...Object.entries(spec.catalogue).map(([troop, data]) => el("option", { value: troop }, data.names?.[lang] ?? troop)));
