@@ -313,6 +313,13 @@ def north_decides_in_a_fight(game) -> bool:
     return game.state.phase == "engage" and game.to_act() == ["north"]
 
 
+def orders_reviewed(page) -> None:
+    """Every group's order chosen: the turn's orders read again before they are sent."""
+    while not page.locator("#send-orders").count():
+        page.locator("button.order").first.click()
+    page.wait_for_timeout(300)
+
+
 def half_ordered(page) -> None:
     """One order given, the next group picked: what the field looks like while a general gives his orders."""
     page.locator("button.order").first.click()
@@ -531,6 +538,7 @@ def shots(base: str, store) -> dict:
         "royaumes-spectator": (f"{base}/play/{royaumes.id}?token={royaumes.spectator_token}", None),
         "bataille": (seat_link(base, bataille, next(iter(bataille.seat_tokens))), None),
         "bataille-field": (seat_link(base, field_orders, "north"), half_ordered),
+        "bataille-field-review": (seat_link(base, field_orders, "north"), orders_reviewed),
         "bataille-field-fight": (seat_link(base, field_fight, "north"), None),
         "bataille-field-end": (seat_link(base, field_end, "south"), None),
         "front": (seat_link(base, front, "blue"), select_blue_drone),

@@ -278,12 +278,12 @@ def test_only_the_front_groups_of_a_lane_engage():
 
 # -- bad input ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("seat", "action", "fragment"), [
-    ("north", {"type": "order", "group": "s1", "order": "hold"}, "Aucun de vos groupes"),
+    ("north", {"type": "order", "group": "s1", "order": "hold"}, "Aucun de tes groupes"),
     ("north", {"type": "order", "group": "n1", "order": "west"}, "Ordres possibles"),
     ("north", {"type": "order", "group": "n1", "order": "close"}, "Ordres possibles"),
     ("north", {"type": "order", "group": "n1"}, "Un ordre"),
     ("north", {"type": "stance", "stance": "attack"}, "on donne des ordres"),
-    ("north", {"type": "order", "group": 3, "order": "hold"}, "Aucun de vos groupes"),
+    ("north", {"type": "order", "group": 3, "order": "hold"}, "Aucun de tes groupes"),
 ])
 def test_a_bad_order_is_refused_and_changes_nothing(seat, action, fragment):
     game = field([("north", "west", "spearmen"), ("south", "west", "levies")])

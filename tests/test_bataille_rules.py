@@ -240,7 +240,7 @@ def test_a_stance_stays_secret_until_both_are_given():
     game = battle("spearmen", "guards", [10, 10, 20, 20])
     game.act("north", {"type": "stance", "stance": "attack"})
     assert game.view("south")["your_stance"] is None and game.view("south")["stances_given"] == ["north"]
-    assert "Votre ordre : attaquer." not in game.journal("south") and "Votre ordre : attaquer." in game.journal("north")
+    assert "Ton ordre : attaquer." not in game.journal("south") and "Ton ordre : attaquer." in game.journal("north")
     game.act("south", {"type": "stance", "stance": "attack"})
     assert "Nord : attaquer" in " ".join(game.journal("south"))
 

@@ -349,7 +349,7 @@ def test_air_orders_are_given_on_the_map(browser, tmp_path):
         context, page = open_page(browser, base, created, "blue")
         on_map(page, '[data-unit="b1"]').first.click()
         page.locator(".front-orders button", has_text="Faire décoller le drone de surveillance bleu").click()
-        assert "choisissez la case sur la carte" in bar(page)
+        assert "choisis la case sur la carte" in bar(page)
         click_cell(page, "C4")
         assert "Faire décoller le drone de surveillance bleu en C4" in bar(page)
         assert_page_clean(page, "fr")

@@ -152,7 +152,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
             assert "Bataille à Saïs (D4)" in report and "Edfou est prise par Koush" in report, (seat, report)
         assert kush.locator('g.army[data-army="koush@I16"]').count() == 1
         assert kush.locator('g.city[data-city="Edfou"] title').text_content() == "Edfou (I16) — Koush"
-        assert "Votre total : niveau 2" in libya.locator(".reports").inner_text()
+        assert "Ton total : niveau 2" in libya.locator(".reports").inner_text()
         assert "niveau 3" not in libya.locator(".reports").inner_text()
         for _ in range(3):  # now → turn 1 after battles → after moves → before moves
             libya.click("#history-back")
@@ -392,6 +392,7 @@ def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
         page.goto(base + "/")
         page.locator("#scenario option").first.wait_for(state="attached")
         page.click("#card-royaumes details.options summary")
+        page.click("#card-royaumes .advanced-toggle")  # a map of one's own is folded under « Avancé »
         bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
         page.fill("#opt-royaumes-scenario_toml", bad)
         page.locator("#opt-royaumes-scenario_toml").blur()

@@ -555,7 +555,7 @@ def test_r12_1_each_kingdom_reads_only_what_it_may_see():
         return "\n".join(line for e in events if e.visible_to(seat)
                          if (line := narration.narrate(e, seat, lang)))
 
-    assert "Bataille à C4" in report("c") and "5 ×" not in report("c") and "Votre total" not in report("c")
+    assert "Bataille à C4" in report("c") and "5 ×" not in report("c") and "Ton total" not in report("c")
     assert "niveau 5 × 1" in report("a") and "niveau 2" not in report("a")
     assert "niveau 2 × 1" in report("b") and "niveau 5" not in report("b")
     assert ("Totals at C4: a level 5 × 1 army = 5; b level 2 × 1 army = 2. The winner loses no army of 1: "

@@ -190,7 +190,7 @@ def _alliance(store: Store, game_id: str, shape: Shape, access: Access, channel:
         allowed = _allies(game, shape, access, channel)
     others = [seat for seat in pair_members(channel) if seat != access.seat]
     if not allowed:
-        raise MessageRefused(422, "no_alliance_here", "Une alliance se propose à un autre royaume, sur votre canal "
+        raise MessageRefused(422, "no_alliance_here", "Une alliance se propose à un autre royaume, sur ton canal "
                              "privé, là où les règles en ont.", "An alliance is offered to another kingdom, on your "
                              "private channel, where the rules have them.")
     return {"with": others[0]}

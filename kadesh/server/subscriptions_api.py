@@ -168,7 +168,7 @@ def test_notice(game_id: str, subscription_id: SubscriptionId, access: SeatDep, 
 # -- the links of the e-mails: confirm, unsubscribe ----------------------------------------------------------
 CONFIRM_WORDS = {
     "fr": {"title": "Confirmer ton adresse", "ask": "Recevoir à {address} les avis de {seat} dans cette partie "
-           "de {game} ?", "button": "Oui, envoyez-les-moi", "done": "C'est confirmé : {address} recevra les avis "
+           "de {game} ?", "button": "Oui, envoie-les-moi", "done": "C'est confirmé : {address} recevra les avis "
            "de {seat} dans cette partie de {game}.", "gone": "Ce lien ne sert plus : la demande a expiré ou a été "
            "retirée. Abonne-toi de nouveau depuis la page de la partie.", "home": "Accueil", "other": "English",
            "other_lang": "en"},

@@ -276,10 +276,23 @@ function optionsBox(ruleset) {
       box.checked = Boolean(value);
       fields.push(el("p", {}, el("label", { for: fieldId }, box, ` ${spec[lang] ?? key}`)));
     } else if (spec.type === "text") {
+      // A text of one's own (a scenario's TOML): no player's everyday option, folded away under « Avancé »
+      // with the file to load first (issue 44); the API takes the text as before.
       const area = el("textarea", { id: fieldId, name: key, rows: "4", maxlength: spec.max_length, onchange });
       area.value = value ?? "";
-      fields.push(el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
-      if (spec.file) fields.push(fileLoader(fieldId, spec.file, area, onchange));
+      const advanced = `advanced:${key}`;
+      const open = Boolean(remembered(name, advanced, false) || area.value);
+      const box = el("div", { class: "advanced-box", id: `${fieldId}-advanced`, hidden: open ? null : true },
+        el("p", { class: "muted" }, t("advanced_hint")),
+        spec.file ? fileLoader(fieldId, spec.file, area, onchange) : null,
+        el("p", { class: "text-option" }, el("label", { for: fieldId }, spec[lang] ?? key), area));
+      const toggle = el("button", { type: "button", class: "advanced-toggle", "aria-expanded": String(open), "aria-controls": box.id,
+        onclick: () => {
+          box.hidden = !box.hidden;
+          toggle.setAttribute("aria-expanded", String(!box.hidden));
+          keep(name, advanced, !box.hidden);
+        } }, t("advanced"));
+      fields.push(el("div", { class: "advanced" }, toggle, box));
     } else if (spec.type === "group" && spec.catalogue) {
       const select = el("select", { id: fieldId, name: key, onchange },
         ...Object.entries(spec.catalogue).map(([troop, data]) => el("option", { value: troop }, data.names?.[lang] ?? troop)));

@@ -51,6 +51,8 @@ export const TEXT = {
     ruled_by_computer: (level) => `Gouverné par l'ordinateur (${level}) : ses ordres partent seuls à chaque tour.`,
     options: "Options de la partie",
     load_file: "Charger un fichier :",
+    advanced: "Avancé : ton propre fichier",
+    advanced_hint: "Pour qui a écrit sa propre carte ou son propre scénario : charge son fichier, il remplace le choix ci-dessus.",
     setup_more: (title) => `Régler les troupes et calculer les chances : table de ${title}`,
     setup_title: (title) => `Table de ${title}`,
     setup_help: "Règle chaque camp, calcule les chances sur dix mille batailles, puis joue-la.",
@@ -165,6 +167,8 @@ export const TEXT = {
     ruled_by_computer: (level) => `Ruled by the computer (${level}): its orders go out by themselves each turn.`,
     options: "Game options",
     load_file: "Load a file:",
+    advanced: "Advanced: a file of your own",
+    advanced_hint: "For whoever wrote a map or a scenario of their own: load its file, it replaces the choice above.",
     setup_more: (title) => `Set up the troops and work out the odds: the ${title} table`,
     setup_title: (title) => `The ${title} table`,
     setup_help: "Set up each side, work out the odds over ten thousand battles, then play it.",
@@ -255,7 +259,7 @@ export function seatName(seat, lang, form = 0) {
 // Names for option values the server sends without labels.
 export const VALUES = {
   fr: { bow: "archer", blade: "lame" },
-  en: { bow: "bow", blade: "blade" },
+  en: { bow: "archer", blade: "blade" },
 };
 
 // The lobby's pictures, described for those who do not see them.

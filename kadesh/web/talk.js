@@ -13,7 +13,7 @@ const WORDS = {
     report: "Signaler", reported: "Signalé au modérateur.", hide: "Masquer", mute: (who) => `Ne plus lire ${who}`,
     unmute: (who) => `Lire de nouveau ${who}`, hidden: "Message masqué par le modérateur.",
     hiddenBy: (who) => `${who} a masqué un message.`, reportLine: (who) => `Signalé (message de ${who})`,
-    alliance: "Offre d'alliance", offer: "C'est une offre d'alliance (elle deviendra une ligne de vos prochains ordres)",
+    alliance: "Offre d'alliance", offer: "C'est une offre d'alliance (elle deviendra une ligne de tes prochains ordres)",
     line: (text) => `Ligne pour les prochains ordres : « ${text} »`, hideSpectators: "Masquer le canal des spectateurs",
     unread: (n) => `${n} non lu${n > 1 ? "s" : ""}`, you: "toi", muted: "Sièges que tu ne lis plus",
     press: { full: "", public: "Cette partie n'autorise que les messages à toute la table.",

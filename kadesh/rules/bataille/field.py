@@ -175,7 +175,7 @@ def _order(state: FieldState, side: str, action: dict[str, Any], dice: Dice) -> 
         raise bad_action("Un ordre : {type: order, group, order}.", "An order: {type: order, group, order}.")
     group = state.groups.get(action["group"]) if isinstance(action["group"], str) else None
     if group is None or group.side != side or state.where[group.id] != ON_FIELD:
-        raise bad_action(f"Aucun de vos groupes sur le terrain ne s'appelle {action['group']!r}.",
+        raise bad_action(f"Aucun de tes groupes sur le terrain ne s'appelle {action['group']!r}.",
                          f"None of your groups on the field is called {action['group']!r}.")
     if group.id in state.orders:
         raise bad_action("Ce groupe a déjà reçu son ordre pour ce tour.", "This group already has its order this turn.")

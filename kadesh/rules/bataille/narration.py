@@ -123,7 +123,7 @@ def _decide(d: dict[str, Any], lang: str) -> str:
 
 def _stance_given(d: dict[str, Any], lang: str) -> str:
     stance = STANCE[lang][d["stance"]]
-    return f"Votre ordre : {stance}." if lang == "fr" else f"Your order: {stance}."
+    return f"Ton ordre : {stance}." if lang == "fr" else f"Your order: {stance}."
 
 
 def _stances(d: dict[str, Any], lang: str) -> str:
@@ -217,7 +217,7 @@ def _cap(text: str) -> str:
 
 def _order_given(d: dict[str, Any], lang: str, names: dict) -> str:
     name = names[d["group"]][lang]
-    return f"Votre ordre pour {name} : {ORDER[lang][d['order']]}." if lang == "fr" else \
+    return f"Ton ordre pour {name} : {ORDER[lang][d['order']]}." if lang == "fr" else \
         f"Your order to {name}: {ORDER[lang][d['order']]}."
 
 

@@ -12,6 +12,7 @@ from kadesh.core.ruleset import Ruleset
 from kadesh.rules.manoeuvre import combat, narration, rules
 from kadesh.rules.manoeuvre.data import RULES, SIDES
 from kadesh.rules.manoeuvre.marks import marks as board_marks
+from kadesh.rules.manoeuvre.placement import suggested_placement
 from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state, state_from_view
 
 
@@ -22,7 +23,7 @@ class Manoeuvre(Ruleset):
     title = {"fr": "Manœuvre", "en": "Manoeuvre"}
     options_schema = {
         "choice": {"type": "choice", "values": list(RULES.choice_values), "default": RULES.choice_default,
-                   "fr": "Douzième élément : archer ou lame", "en": "Twelfth element: bow or blade"},
+                   "fr": "Douzième élément : archer ou lame", "en": "Twelfth element: archer or blade"},
     }
 
     def seats(self, options: dict[str, Any]) -> list[str]:
@@ -75,6 +76,13 @@ class Manoeuvre(Ruleset):
             "elements": [_element_view(state, el, seat, hidden and el.side != seat)
                          for el in state.elements.values()],
         }
+
+    def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
+        """Before ``ready`` in the deployment phase: a default placement of the elements not yet placed, as the
+        ``deploy`` actions to send (``placement.py``), for the page's one click (issue 44). None otherwise."""
+        if action != {"type": "ready"} or seat not in SIDES or state.phase != DEPLOYMENT:
+            return None
+        return {"suggested": suggested_placement(state, seat)}
 
     def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """Exact chances of an attack or shot over all pairs of dice (the state is left untouched)."""

@@ -36,6 +36,7 @@ class Rules:
     army: tuple[str, ...]
     choice_values: tuple[str, ...]
     choice_default: str
+    formation: tuple[tuple[str, ...], tuple[str, ...]]  # the default placement: front row, back row, West to East
     kinds: dict[str, Kind]
     die_sides: int
     general_bonus: int
@@ -67,6 +68,7 @@ def _load(raw: dict[str, Any]) -> Rules:
         army=tuple(raw["army"]["order"]),
         choice_values=tuple(raw["army"]["choice_values"]),
         choice_default=raw["army"]["choice_default"],
+        formation=(tuple(raw["formation"]["front"]), tuple(raw["formation"]["back"])),
         kinds={name: Kind(name=name, **spec) for name, spec in raw["kinds"].items()},
         die_sides=combat["die_sides"],
         general_bonus=combat["general_bonus"],

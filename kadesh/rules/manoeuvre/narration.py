@@ -11,7 +11,7 @@ KIND_FR = {  # noun, feminine?
     "general": ("général", False), "chariot": ("char léger", False), "blade": ("lame", True),
     "bow": ("archer", False), "skirmisher": ("tirailleur", False),
 }
-KIND_EN = {"general": "general", "chariot": "light chariot", "blade": "blade", "bow": "bow",
+KIND_EN = {"general": "general", "chariot": "light chariot", "blade": "blade", "bow": "archer",
            "skirmisher": "skirmisher"}
 FACING_FR = {"N": "au nord", "E": "à l'est", "S": "au sud", "W": "à l'ouest"}
 FACING_EN = {"N": "north", "E": "east", "S": "south", "W": "west"}

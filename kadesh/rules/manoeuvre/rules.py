@@ -172,13 +172,13 @@ def check_attack(state: State, element: Element, action: dict[str, Any]) -> tupl
 
 def check_shoot(state: State, element: Element, action: dict[str, Any]) -> Element:
     if not element.kind.shoots:
-        raise illegal("cannot_shoot", "Seul l'archer sait tirer.", "Only the bow can shoot.")
+        raise illegal("cannot_shoot", "Seul l'archer sait tirer.", "Only an archer can shoot.")
     target = _target(state, element.side, action)
     threats = _check_may_act(state, element)
     assert element.cell is not None and target.cell is not None
     if threats and target not in threats:
         raise illegal("engaged", "Engagé, l'archer ne peut tirer que sur qui le menace.",
-                      "Engaged, the bow may only shoot the element threatening it.")
+                      "Engaged, the archer may only shoot the element threatening it.")
     if chebyshev(element.cell, target.cell) > RULES.shooting_range:
         raise illegal("out_of_range", f"Hors de portée : {RULES.shooting_range} cases au plus.",
                       f"Out of range: {RULES.shooting_range} cells at most.")

@@ -17,13 +17,13 @@ MOVE_REFUSALS = {
     "water": ("la case d'arrivée est de l'eau", "the destination is water"),
     "no_land_between": ("une diagonale demande de la terre sur l'une des deux cases qu'elle coupe",
                         "a diagonal needs land on one of the two cells it cuts between"),
-    "no_army": ("aucune de vos armées ne peut partir de cette case", "none of your armies can leave that cell"),
+    "no_army": ("aucune de tes armées ne peut partir de cette case", "none of your armies can leave that cell"),
 }
 REFUSALS = {
     "army_raised": ("une armée a été créée ce tour-ci : ni bâtiment ni fête",
                     "an army was raised this turn: no building and no feast"),
     "cost": ("pas assez de ressources", "not enough resources"),
-    "not_yours": ("cette cité n'est pas à vous", "that city is not yours"),
+    "not_yours": ("cette cité n'est pas à toi", "that city is not yours"),
     "destroyed": ("cette cité est détruite", "that city is destroyed"),
 }
 
@@ -250,7 +250,7 @@ def _battle_totals(d: dict[str, Any], k: _Names) -> tuple[str, str]:
 
 
 def _own_total(d: dict[str, Any], k: _Names) -> tuple[str, str]:
-    return f"  Votre total : {_total(d, 'fr')}.", f"  Your total: {_total(d, 'en')}."
+    return f"  Ton total : {_total(d, 'fr')}.", f"  Your total: {_total(d, 'en')}."
 
 
 def _city_conquered(d: dict[str, Any], k: _Names) -> tuple[str, str]:

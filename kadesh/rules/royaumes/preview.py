@@ -22,7 +22,7 @@ def warnings(state: State, kingdom: str, order: dict[str, Any]) -> list[dict[str
     city = state.cities.get(order["create"]) if order["create"] else None
     if city is not None and (city.owner != kingdom or not city.standing):
         why = ("cette cité est détruite", "that city is destroyed") if city.destroyed else \
-            ("cette cité n'est pas à vous", "that city is not yours")
+            ("cette cité n'est pas à toi", "that city is not yours")
         found.append(problem(None, "", f"Pas d'armée levée à {city.name} : {why[0]}.",
                              f"No army raised at {city.name}: {why[1]}."))
     return found
@@ -51,13 +51,13 @@ def _move_warnings(state: State, kingdom: str, moves: list[dict[str, Any]]) -> l
         used[origin] = used.get(origin, 0) + min(asked, max(left, 0))
         if left <= 0:
             if used.get(origin, 0) and mobile.get(origin, 0):
-                fr = f"toutes vos armées de {start} partent déjà par d'autres lignes"
+                fr = f"toutes tes armées de {start} partent déjà par d'autres lignes"
                 en = f"all your armies at {start} already leave by other lines"
             elif present.get(origin, 0):
                 fr = f"l'armée levée en {start} ce tour-ci ne bouge qu'au tour suivant"
                 en = f"the army raised at {start} this turn moves only next turn"
             else:
-                fr, en = f"vous n'avez aucune armée en {start}", f"you have no army at {start}"
+                fr, en = f"tu n'as aucune armée en {start}", f"you have no army at {start}"
             found.append(problem(move["line"], move["text"], f"Personne ne partira : {fr}.",
                                  f"Nobody will leave: {en}."))
         elif asked > left:

@@ -20,24 +20,33 @@ const W = {
     stormAt: (n) => `Une tempête est annoncée au tour ${n} : aucun arc ne porte, et elle met fin aux poursuites.`,
     stormNow: "Tempête : aucun arc ne porte ce tour, et elle mettra fin à toute poursuite.",
     expected: (name, turn, lane) => `${name} arrivent au tour ${turn}, ${lane}.`,
-    reinforcements: "Vos renforts",
+    reinforcements: "Tes renforts",
     orders: { advance: "Avancer", close: "Approcher à portée", hold: "Tenir", withdraw: "Reculer",
       west: "Passer à l'ouest", east: "Passer à l'est" },
     orderHelp: {
       advance: (g) => `Avancer de ${g.move} pas vers l'ennemi ; on s'arrête au contact.`,
       close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de tête de ce couloir, pour tirer sans mêlée : s'il ne porte pas aussi loin, il ne peut pas riposter. Sans ennemi dans le couloir, toute la marche. Seul le groupe de tête d'un couloir combat.`,
       hold: () => "Rester sur place.",
-      withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de votre bord, le groupe quitte le terrain pour de bon (à l'abri s'il y trouve votre forteresse ou un fleuve) et ne compte plus pour le tenir.`,
+      withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de ton bord, le groupe quitte le terrain pour de bon (à l'abri s'il y trouve ta forteresse ou un fleuve) et ne compte plus pour le tenir.`,
       west: () => "Passer dans le couloir de l'ouest, à la même hauteur : cela prend le tour.",
       east: () => "Passer dans le couloir de l'est, à la même hauteur : cela prend le tour.",
     },
-    ordersTitle: "Vos ordres", ordersPhase: "Ordres",
-    ordersPrompt: "Donnez un ordre à chacun de vos groupes : choisissez un groupe, sur le champ ou dans la liste, puis son ordre. Un ordre donné l'est pour tout le tour. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
+    ordersTitle: "Tes ordres", ordersPhase: "Ordres",
+    ordersPrompt: "Donne un ordre à chacun de tes groupes : choisis un groupe, sur le champ ou dans la liste, puis son ordre. Un ordre donné l'est pour tout le tour. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
     onField: (men) => `Sur le terrain : ${men.north} hommes au Nord, ${men.south} au Sud. À la nuit, le camp qui en a le plus le tient ; les hommes à l'abri ne comptent pas.`,
     nearest: (name, d, range) => `Ennemi de tête dans ce couloir : ${name}, à ${d} pas${range ? ` (sa portée : ${range} pas)` : " (il ne tire pas)"}.`,
     noEnemy: "Aucun ennemi dans ce couloir.",
     pick: "Groupe", given: (o) => `ordre : ${o}`, toGive: "ordre à donner",
-    allGiven: "Tous vos ordres sont donnés. En attente de l'autre général.",
+    allGiven: "Tous tes ordres sont donnés. En attente de l'autre général.",
+    drafted: (o) => `ordre : ${o}, à envoyer`,
+    reviewTitle: "Tes ordres, avant de les envoyer",
+    reviewPrompt: "Relis-les : une fois envoyés, ils ne changent plus. Ils restent secrets jusqu'à ce que l'autre général ait envoyé les siens.",
+    send: "Envoyer les ordres", sending: "Envoi des ordres…", change: "Changer", changeOne: (name) => `Changer l'ordre des ${name}`,
+    review: (name, lane, order, g) => `Les ${name}, ${lane}, ${{
+      advance: `avancent de ${g.move} pas vers l'ennemi, jusqu'au contact`,
+      close: `s'approchent jusqu'à ${g.range} pas de l'ennemi de tête, pour tirer sans mêlée`,
+      hold: "tiennent leur position", withdraw: `reculent de ${g.move} pas`,
+      west: "passent dans le couloir de l'ouest", east: "passent dans le couloir de l'est" }[order]}.`,
     othersDone: "L'autre général a donné ses ordres.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
@@ -62,7 +71,7 @@ const W = {
     resultSheltered: (men) => `À l'abri : ${men.north} au Nord, ${men.south} au Sud.`,
     reasons: { field_cleared: "Un camp n'a plus personne sur le terrain.",
       nightfall: "La nuit est tombée : le camp qui a le plus d'hommes sur le terrain le tient." },
-    you: "vous",
+    you: "toi",
   },
   en: {
     side: { north: "North", south: "South" },
@@ -94,6 +103,15 @@ const W = {
     noEnemy: "No enemy in this lane.",
     pick: "Group", given: (o) => `order: ${o}`, toGive: "order to give",
     allGiven: "All your orders are given. Waiting for the other general.",
+    drafted: (o) => `order: ${o}, to send`,
+    reviewTitle: "Your orders, before you send them",
+    reviewPrompt: "Read them again: once sent they cannot change. They stay secret until the other general has sent his.",
+    send: "Send the orders", sending: "Sending the orders…", change: "Change", changeOne: (name) => `Change the order of the ${name}`,
+    review: (name, lane, order, g) => `The ${name}, ${lane}, ${{
+      advance: `advance ${g.move} paces towards the enemy, up to contact`,
+      close: `close to ${g.range} paces from the front enemy, to shoot without melee`,
+      hold: "hold their ground", withdraw: `draw back ${g.move} paces`,
+      west: "move into the lane to the west", east: "move into the lane to the east" }[order]}.`,
     othersDone: "The other general has given his orders.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
@@ -124,14 +142,51 @@ const W = {
 
 const SIDES = ["north", "south"];
 const selected = {};  // game id → the group whose order is being chosen
+// game id → the turn's orders chosen and not sent yet: { turn, orders: {group: order} }. A turn's orders go
+// together, after the general has read them again (issue 44: the last group's order sent the turn at once).
+const drafts = {};
+let sending = false;  // the reviewed orders are on their way
+let latest = null;    // the last drawing's arguments, to draw again once they are sent
 
-// The group whose order is being chosen: the one picked if it still waits for its order, else the first
-// that does; none outside the orders phase.
+function draftOf(view, ctx) {
+  const id = ctx.game?.id;
+  if (!drafts[id] || drafts[id].turn !== view.turn) drafts[id] = { turn: view.turn, orders: {} };
+  const open = pickableGroups(view, ctx);
+  for (const gid of Object.keys(drafts[id].orders)) if (!open.includes(gid)) delete drafts[id].orders[gid];  // sent
+  return drafts[id];
+}
+
+// The group whose order is being chosen: the one picked if it still waits to be sent, else the first without
+// an order chosen; none once every group has one (the review) and outside the orders phase.
 function chosenGroup(view, ctx) {
   const open = pickableGroups(view, ctx);
   if (!open.length) return null;
-  if (!open.includes(selected[ctx.game?.id])) selected[ctx.game.id] = open[0];
-  return view.groups[selected[ctx.game.id]];
+  const draft = draftOf(view, ctx);
+  if (!open.includes(selected[ctx.game?.id])) selected[ctx.game.id] = open.find((gid) => !draft.orders[gid]) ?? null;
+  return selected[ctx.game.id] ? view.groups[selected[ctx.game.id]] : null;
+}
+
+function choose(view, ctx, g, order) {
+  const draft = draftOf(view, ctx);
+  draft.orders[g.id] = order;
+  selected[ctx.game.id] = pickableGroups(view, ctx).find((gid) => !draft.orders[gid]) ?? null;
+  ctx.rerender();
+}
+
+// « Envoyer »: each chosen order sent as the legal action it is; the turn goes on once the last is in.
+async function sendOrders(view, ctx) {
+  const draft = draftOf(view, ctx);
+  sending = true;
+  ctx.rerender();
+  try {
+    for (const gid of pickableGroups(view, ctx)) {
+      const action = ctx.legal.find((a) => a.type === "order" && a.group === gid && a.order === draft.orders[gid]);
+      if (action) await ctx.act(action);
+    }
+  } finally {
+    sending = false;
+    if (latest) renderField(...latest);
+  }
 }
 
 // "Archers du Nord", "North's Chariots (2)": a group's name for the page.
@@ -253,15 +308,16 @@ function drawGroup(svg, view, g, top, ctx, lang) {
   const short = g.names?.[lang] ?? name;
   const left = Math.max(0, g.strength / g.initial);
   const block = el("svg:g", { class: `field-group ${g.side}${mine ? " mine" : ""}${engaged ? " engaged" : ""}${chosen ? " chosen" : ""}${pickable ? " pickable" : ""}${g.ordered ? " ordered" : ""}`,
-    "data-group": g.id, onclick: pickable ? () => { selected[ctx.game.id] = g.id; ctx.rerender(); } : null },
+    "data-group": g.id, onclick: pickable && !sending ? () => { selected[ctx.game.id] = g.id; ctx.rerender(); } : null },
   el("svg:title", {}, `${name} · ${w.men(g.strength)} · ${w.laneAt[g.lane]}`),
   el("svg:rect", { x, y: top, width: BLOCK_W, height: BLOCK_H, rx: 4, class: "block" }),
-  el("svg:text", { x: x + 5, y: top + 13, class: "block-name" }, short.length > 13 ? `${short.slice(0, 12)}…` : short),
+  el("svg:text", { x: x + 5, y: top + 13, class: "block-name", "font-size": 11, "font-weight": 600, "data-room": BLOCK_W - 10 }, short),
   el("svg:rect", { x: x + 5, y: top + 20, width: BLOCK_W - 38, height: 6, class: "bar-back" }),
   el("svg:rect", { x: x + 5, y: top + 20, width: (BLOCK_W - 38) * left, height: 6, class: "bar" }),
   el("svg:text", { x: x + BLOCK_W - 5, y: top + 27, "text-anchor": "end", class: "block-men" }, String(g.strength)));
-  if (mine && g.order) {
-    block.append(el("svg:circle", { cx: x + BLOCK_W - 2, cy: top + 2, r: 5, class: "order-dot" }));
+  const drafted = mine && !g.order && drafts[ctx.game?.id]?.orders[g.id];
+  if (mine && (g.order || drafted)) {  // an order sent, or chosen and waiting to be sent (hollow)
+    block.append(el("svg:circle", { cx: x + BLOCK_W - 2, cy: top + 2, r: 5, class: `order-dot${drafted ? " drafted" : ""}` }));
   }
   svg.append(block);
 }
@@ -279,19 +335,61 @@ function drawEngagement(svg, view) {
     el("svg:path", { class: "swords", d: `M${x - 9} ${mid - 9} L${x + 9} ${mid + 9} M${x + 9} ${mid - 9} L${x - 9} ${mid + 9}` }));
 }
 
+// A lane's caption, in the middle of the lane; wrapped to the lane's width once drawn (``fitWords``).
+function caption(view, lane, words, extra = "") {
+  const room = (WIDTH - 2 * MARGIN) / view.field.lanes.length - 12;
+  return el("svg:text", { x: laneX(view, lane), y: paceY(view.field.depth / 2) + 4, "text-anchor": "middle",
+    class: `fought${extra}`, "font-size": 11, "data-lane": lane, "data-room": room }, words);
+}
+
 function drawPending(svg, view, w) {
-  for (const lane of view.pending ?? []) {
-    svg.append(el("svg:text", { x: laneX(view, lane), y: paceY(view.field.depth / 2) + 4, "text-anchor": "middle",
-      class: "fought pending" }, w.pending));
-  }
+  for (const lane of view.pending ?? []) svg.append(caption(view, lane, w.pending, " pending"));
 }
 
 function drawFought(svg, view, w) {
   for (const [lane, reason] of Object.entries(view.fought ?? {})) {
     if (view.engagement?.lane === lane) continue;
-    svg.append(el("svg:text", { x: laneX(view, lane), y: paceY(view.field.depth / 2) + 4, "text-anchor": "middle",
-      class: "fought" }, w.fought[reason] ?? w.fought.default));
+    svg.append(caption(view, lane, w.fought[reason] ?? w.fought.default));
   }
+}
+
+// Words drawn on the field stay inside what they belong to (issue 44: captions spilled over the lanes' borders,
+// « Archers nubi… » was cut): a caption wraps to its lane, a group's name narrows to its block. Measured once
+// the picture is in the page; the font's size is an attribute as well, so that a measure taken before the
+// stylesheet has come stays right.
+function fitWords(svg) {
+  for (const text of svg.querySelectorAll("text.fought")) wrapText(text, Number(text.dataset.room));
+  for (const text of svg.querySelectorAll("text.block-name")) narrowText(text, Number(text.dataset.room));
+}
+
+function wrapText(text, room) {
+  if (!room || text.getComputedTextLength() <= room) return;
+  const x = text.getAttribute("x");
+  const all = text.textContent;
+  const lines = [];
+  const probe = el("svg:tspan", {});
+  text.replaceChildren(probe);
+  let line = "";
+  for (const word of all.split(" ")) {
+    const longer = line ? `${line} ${word}` : word;
+    probe.textContent = longer;
+    if (line && probe.getComputedTextLength() > room) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  lines.push(line);
+  text.replaceChildren(...lines.map((words, i) => el("svg:tspan", { x, dy: i ? "1.15em" : `${-0.575 * (lines.length - 1)}em` }, words)));
+}
+
+function narrowText(text, room) {
+  const width = text.getComputedTextLength();
+  if (!room || width <= room) return;
+  const size = parseFloat(getComputedStyle(text).fontSize) || 11;
+  text.style.fontSize = `${Math.max(8, Math.floor((10 * size * room) / width) / 10)}px`;
+  if (text.getComputedTextLength() > room) text.setAttribute("textLength", String(room));  // squeezed, never cut
 }
 
 function fieldPicture(view, ctx, lang) {
@@ -338,10 +436,13 @@ function ordersPanel(view, ctx, lang) {
       orderList(view, mine, ctx, lang));
   }
   const g = ctx.chosen;
+  const draft = draftOf(view, ctx);
+  if (!g) return reviewPanel(view, ctx, lang, open, draft);
   const buttons = ctx.legal.filter((a) => a.type === "order" && a.group === g.id).map((a) =>
     el("div", { class: "choice" },
       el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
-        title: w.orderHelp[a.order](g), onclick: () => ctx.act(a) }, w.orders[a.order]),
+        "aria-pressed": draft.orders[g.id] === a.order ? "true" : "false",
+        title: w.orderHelp[a.order](g), onclick: () => choose(view, ctx, g, a.order) }, w.orders[a.order]),
       el("p", { class: "muted" }, w.orderHelp[a.order](g))));
   return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.ordersTitle),
@@ -350,6 +451,26 @@ function ordersPanel(view, ctx, lang) {
     el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
     el("p", { class: "nearest", id: "nearest-enemy" }, nearestEnemy(view, g, lang)),
     el("div", { class: "choices", role: "group", "aria-labelledby": "order-for" }, ...buttons));
+}
+
+// Every group has its order: the turn's orders in sentences, each with a way back to it, and « Envoyer ».
+function reviewPanel(view, ctx, lang, open, draft) {
+  const w = W[lang];
+  const mine = Object.values(view.groups).filter((g) => g.side === ctx.seat && g.where === "field");
+  return el("section", { class: "orders review card", "aria-labelledby": "orders-title" },
+    el("h2", { id: "orders-title" }, w.reviewTitle),
+    el("p", {}, w.reviewPrompt),
+    el("ol", { class: "review-list" }, ...open.map((gid) => {
+      const g = view.groups[gid];
+      const name = groupName(view, gid, lang);
+      return el("li", { "data-group": gid },
+        el("span", { class: "review-sentence" }, w.review(name, w.laneAt[g.lane], draft.orders[gid], g)), " ",
+        el("button", { type: "button", class: "change-order", "data-group": gid, disabled: sending ? true : null,
+          "aria-label": w.changeOne(name), onclick: () => { selected[ctx.game.id] = gid; ctx.rerender(); } }, w.change));
+    })),
+    el("p", {}, el("button", { type: "button", id: "send-orders", class: "primary", disabled: sending ? true : null,
+      onclick: () => sendOrders(view, ctx) }, sending ? w.sending : w.send)),
+    mine.some((g) => g.order) ? orderList(view, mine.filter((g) => g.order), ctx, lang) : null);  // any sent before
 }
 
 // The front enemy in the group's lane and how far it is: read from the view's positions.
@@ -365,11 +486,12 @@ function nearestEnemy(view, g, lang) {
 function orderList(view, mine, ctx, lang) {
   const w = W[lang];
   return el("ul", { class: "order-list" }, ...mine.map((g) => {
-    const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : w.toGive;
+    const drafted = drafts[ctx.game?.id]?.orders[g.id];
+    const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : drafted ? w.drafted(w.orders[drafted].toLowerCase()) : w.toGive;
     const chosen = ctx.chosen?.id === g.id;
     return el("li", {},
       el("button", { type: "button", class: `pick-group${chosen ? " chosen" : ""}`, "data-group": g.id,
-        "aria-pressed": chosen ? "true" : "false", disabled: g.order ? true : null,
+        "aria-pressed": chosen ? "true" : "false", disabled: g.order || sending ? true : null,
         onclick: () => { selected[ctx.game.id] = g.id; ctx.rerender(); } },
       `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]} — ${state}`));
   }));
@@ -410,6 +532,7 @@ function dayNotes(view, w) {
 }
 
 export function renderField(root, ctx, shared) {
+  latest = [root, ctx, shared];
   const { view, seat } = ctx;
   const lang = ctx.lang === "en" ? "en" : "fr";
   const w = W[lang];
@@ -461,4 +584,5 @@ export function renderField(root, ctx, shared) {
           el("div", { class: "groups" }, ...others.map((g) => card(view, g, lang, pct)))) : null,
         out.length ? el("section", { class: "out-of-field" }, el("h3", {}, w.out),
           el("ul", {}, ...out.map((g) => el("li", { "data-group": g.id }, `${groupName(view, g.id, lang)} — ${w.where[g.where]}${g.strength ? `, ${w.men(g.strength)}` : ""}`)))) : null))));
+  fitWords(root.querySelector("svg.field-map"));
 }

@@ -12,17 +12,17 @@ export const GUIDE = {
       {
         key: "deploy", title: "La bataille et les troupes",
         text: [
-          "Chaque général commande une troupe : le Nord contre le Sud. Vous ne déplacez rien : vous donnez des ordres aux moments de décision, et les dés font le reste. Chaque jet est écrit au journal avec le nombre qu'il fallait faire.",
+          "Chaque général commande une troupe : le Nord contre le Sud. Tu ne déplaces rien : tu donnes des ordres aux moments de décision, et les dés font le reste. Chaque jet est écrit au journal avec le nombre qu'il fallait faire.",
           "Une troupe a un effectif (ses hommes), une discipline et un moral (les nombres à faire aux dés), une valeur de mêlée, une valeur de tir, une portée (en pas, 0 si elle ne tire pas) et une vitesse.",
           "Les jets de discipline et de moral se font avec un dé de 20 : ils sont réussis sur un résultat égal ou inférieur à la valeur. Une discipline de 12 réussit donc 12 fois sur 20, soit 60 %.",
-          "Mise en place : confirmez que votre troupe est en position. La bataille commence quand les deux généraux l'ont fait.",
+          "Mise en place : confirme que ta troupe est en position. La bataille commence quand les deux généraux l'ont fait.",
         ],
       },
       {
         key: "field", title: "Sur un champ de bataille",
         text: [
           "Sur un champ, chaque général commande plusieurs groupes, répartis dans trois couloirs (ouest, centre, est) de 600 pas, le Nord en haut, le Sud en bas. Les groupes commencent à 400 pas les uns des autres.",
-          "À chaque tour, vous donnez en secret un ordre à chacun de vos groupes : avancer, approcher à portée (pour les groupes qui tirent : s'arrêter à sa portée de l'ennemi), tenir, reculer, ou passer dans le couloir voisin. Un groupe marche sa vitesse × 25 pas par tour. Les ordres sont révélés ensemble et tous les groupes bougent en même temps ; on s'arrête au contact.",
+          "À chaque tour, tu donnes en secret un ordre à chacun de tes groupes : avancer, approcher à portée (pour les groupes qui tirent : s'arrêter à sa portée de l'ennemi), tenir, reculer, ou passer dans le couloir voisin. Un groupe marche sa vitesse × 25 pas par tour. Les ordres sont révélés ensemble et tous les groupes bougent en même temps ; on s'arrête au contact.",
           "Dès que, dans un couloir, les deux groupes de tête sont au contact ou que l'un peut tirer sur l'autre, ils s'engagent : c'est la bataille d'un contre un qui suit, avec ses décisions. À distance, seul un groupe dont la portée atteint l'ennemi tire : la plus longue portée tire la première, seule. Si les deux tiennent, l'engagement s'arrête jusqu'au tour suivant.",
           "Un groupe qui rompt recule d'une marche ; un groupe poursuivi plus rapide s'échappe hors de portée ; un groupe qui atteint sa forteresse, ou le fleuve derrière son bord, s'y met à l'abri (après le dernier tir des poursuivants). Reculer au-delà de son bord fait quitter le terrain.",
           "Des renforts arrivent à leur bord au tour prévu (l'ennemi ne les voit qu'à leur arrivée) ; la tempête empêche tout tir pendant son tour ; la nuit, les renforts et la tempête mettent fin aux poursuites. La bataille finit quand un camp n'a plus personne sur le terrain, ou à la nuit : le camp qui a le plus d'hommes sur le terrain le tient.",
@@ -63,7 +63,7 @@ export const GUIDE = {
       {
         key: "pursue", title: "La poursuite",
         text: [
-          "Ne pas poursuivre un ennemi qui rompt demande un jet de discipline réussi ; raté, vos hommes poursuivent quand même.",
+          "Ne pas poursuivre un ennemi qui rompt demande un jet de discipline réussi ; raté, tes hommes poursuivent quand même.",
           "À chaque séquence de poursuite, les poursuivants frappent d'abord (valeur de mêlée) ; les poursuivis ne ripostent que s'ils réussissent un jet de discipline. Puis les poursuivis tentent de se ressaisir par un jet de moral : réussi, on repasse en mêlée.",
           "La poursuite finit aussi si les poursuivis sont plus rapides ou qu'un abri est à portée (ils s'échappent, et des poursuivants qui tirent ont droit à un dernier tir), ou par un événement (nuit, tempête, renforts) sur un 1 au dé de 20, soit 5 %, si la partie le permet.",
           "Sinon, le général des poursuivants choisit : poursuivre encore, ou s'arrêter, ce qui demande un jet de discipline réussi.",

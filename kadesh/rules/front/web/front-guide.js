@@ -10,11 +10,11 @@ export const GUIDE = {
     players: "2 joueurs, ou contre l'ordinateur",
     sections: [
       {
-        key: "orders", title: "Votre tour : les points d'action",
+        key: "orders", title: "Ton tour : les points d'action",
         text: [
           "Bleu joue d'abord. Chaque camp donne tous les ordres qu'il veut à ses unités, puis passe la main (Fin du tour, ou la touche Tab).",
-          "Chaque unité reçoit ses points d'action (PA) au début de votre tour : 8 pour l'infanterie, 10 pour le char lourd, 14 pour les camions. Ils paient les pas, les tirs (un tir coûte la moitié des PA de l'unité) et les autres ordres : monter dans un camion ou décharger 2, ravitailler 2, se mettre en alerte 2, construire, déblayer, déminer ou poser une mine 4.",
-          "Cliquez une de vos unités (ou amenez-y le curseur avec les flèches, puis Entrée) : les cases où elle peut aller s'éclairent, les cibles qu'elle peut toucher sont cerclées de rouge. Pointez une case pour voir le chemin et son coût en PA et en carburant, une cible pour voir les dégâts attendus et la chance de la détruire ; cliquez une seconde fois (ou Entrée) pour ordonner, Échap pour reprendre. Ses autres ordres sont des boutons, chacun avec son coût, à côté de la carte.",
+          "Chaque unité reçoit ses points d'action (PA) au début de ton tour : 8 pour l'infanterie, 10 pour le char lourd, 14 pour les camions. Ils paient les pas, les tirs (un tir coûte la moitié des PA de l'unité) et les autres ordres : monter dans un camion ou décharger 2, ravitailler 2, se mettre en alerte 2, construire, déblayer, déminer ou poser une mine 4.",
+          "Clique une de tes unités (ou amènes-y le curseur avec les flèches, puis Entrée) : les cases où elle peut aller s'éclairent, les cibles qu'elle peut toucher sont cerclées de rouge. Pointe une case pour voir le chemin et son coût en PA et en carburant, une cible pour voir les dégâts attendus et la chance de la détruire ; clique une seconde fois (ou Entrée) pour ordonner, Échap pour reprendre. Ses autres ordres sont des boutons, chacun avec son coût, à côté de la carte.",
         ],
       },
       {
@@ -41,14 +41,14 @@ export const GUIDE = {
           "Sa batterie dure 6 tours (surveillance), 5 (bombardier) ou 4 (kamikaze) ; posé près du droniste, il en regagne 3 par tour, et le bombardier retrouve ses 2 bombes. Le bombardier frappe le sol sous lui ou à côté ; le kamikaze fonce sur une unité au sol ou un hélicoptère en vol, et y reste. Un drone voit de nuit, par tous les temps, et perce le camouflage.",
           "Un hélicoptère vole par-dessus tout, 2 PA par case, et brûle 2 de carburant (12 au plein) à chaque tour en vol, même immobile. Se poser (2 PA) sur une prairie, une terre brûlée ou la plateforme de son héliport : posé, il ne consomme rien et ne tire pas ; il redécolle en bougeant, et ne se ravitaille que posé, près d'un ravitailleur, d'un stockage ou sur sa plateforme. Posé, l'hélicoptère de transport prend à bord 2 petites unités ou une moyenne.",
           "Infanterie, lance-roquettes, sniper, éclaireur, char lourd et batterie anti-aérienne abattent un drone d'un tir ; le brouilleur (4 PA, une fois par tour) détruit tous les drones ennemis à 6 cases. En vol, un hélicoptère ne craint que le lance-roquettes, la roquette du char lourd, la batterie anti-aérienne, les drones kamikazes et l'hélicoptère d'attaque ; posé, tout tir le touche, sauf ceux du sniper et de la batterie anti-aérienne, qui ne vise jamais le sol. Feu, mines, obus et bombes ne touchent pas un appareil en vol.",
-          "Un appareil abattu ou à sec s'écrase avec sa cargaison jusqu'à 1 case plus loin (drone) ou 2 (hélicoptère) et fait 1 dégât à ce qui s'y trouve. Sur la carte, un appareil en vol est une pastille dans le coin de sa case, au-dessus de l'unité au sol : cliquez-la pour le choisir, ou pour tirer dessus.",
+          "Un appareil abattu ou à sec s'écrase avec sa cargaison jusqu'à 1 case plus loin (drone) ou 2 (hélicoptère) et fait 1 dégât à ce qui s'y trouve. Sur la carte, un appareil en vol est une pastille dans le coin de sa case, au-dessus de l'unité au sol : clique-la pour le choisir, ou pour tirer dessus.",
         ],
       },
       {
         key: "fog", title: "Le brouillard de guerre",
         text: [
-          "Vous ne voyez que ce que voient vos unités et vos bâtiments, à 10 cases au plus. La nuit retire 2 cases de vue, l'aube et le crépuscule 1, la pluie d'automne et la neige d'hiver encore 1.",
-          "Le couvert cache une unité, d'autant mieux qu'elle est petite. Les mines ennemies restent invisibles : un ingénieur les repère à 2 cases. Le terrain que vous ne voyez plus reste tel que vous l'avez vu.",
+          "Tu ne vois que ce que voient tes unités et tes bâtiments, à 10 cases au plus. La nuit retire 2 cases de vue, l'aube et le crépuscule 1, la pluie d'automne et la neige d'hiver encore 1.",
+          "Le couvert cache une unité, d'autant mieux qu'elle est petite. Les mines ennemies restent invisibles : un ingénieur les repère à 2 cases. Le terrain que tu ne vois plus reste tel que tu l'as vu.",
         ],
       },
       {

@@ -12,15 +12,20 @@ const PHONE_CELL = 36;       // a phone's cell at first sight, in pixels
 const MIN_PHONE_CELL = 32;
 const MAX_CELL = 110;
 
-// parts: { element, frame, viewport, svg, colsInner, rowsInner, mini }; look(): the view drawn and the
-// cell to centre on first ({ view, centre: [x, y] }); focused(): the cell to zoom towards, or null.
+// parts: { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole }; look(): the view drawn and the
+// cell to centre on first ({ view, centre: [x, y] }); focused(): the cell to zoom towards, or null. onWhole(bool)
+// is told whether the whole map is in view (« Vue d'ensemble » pressed).
 export function createCamera(parts, look, focused) {
-  const { element, frame, viewport, svg, colsInner, rowsInner, mini } = parts;
+  const { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole = () => {} } = parts;
   let rows = 0, cols = 0;
   // tx, ty: where the map's top left corner stands in the frame, in pixels (≤ 0 once the map overflows it).
   let scale = 1, tx = 0, ty = 0, vpW = 0, vpH = 0, minScale = 0.1, phone = false, laidOut = false, rulerScale = 0, sized = 0;
+  let wholeScale = 0.1;  // the scale that shows the whole map
   let moved = false;  // the player zoomed or panned: a resize keeps their view, else the map fits again
-  let miniWanted = true;  // the minimap shows when wanted and the whole map is not in view
+  // « Vue d'ensemble »: the whole map in view, a phone's too, below its finger-sized cells (issue 44: the button
+  // showed pressed while the map was cut at column J); any zoom leaves it. The minimap shows whenever part of the
+  // map is out of view.
+  let overview = false, whole = null;
 
   // A new map: its size and rulers; the next layout fits it anew.
   function setMap(names) {
@@ -53,7 +58,10 @@ export function createCamera(parts, look, focused) {
       fit = Math.min(vpW / (cols * CELL), vpH / (rows * CELL));
     }
     minScale = phone ? Math.max(fit, MIN_PHONE_CELL / CELL) : fit;
-    if (reset) {
+    wholeScale = fit;
+    if (overview) {
+      scale = fit;
+    } else if (reset) {
       scale = phone ? Math.max(minScale, PHONE_CELL / CELL) : minScale;
       const [cx, cy] = look().centre ?? [cols / 2, rows / 2];
       tx = vpW / 2 - (cx + 0.5) * CELL * scale;
@@ -92,14 +100,19 @@ export function createCamera(parts, look, focused) {
     }
     colsInner.style.transform = `translateX(${tx}px)`;
     rowsInner.style.transform = `translateY(${ty}px)`;
-    const hidden = !miniWanted || (mw <= vpW + 1 && mh <= vpH + 1);
+    const inView = mw <= vpW + 1 && mh <= vpH + 1;
+    if (whole !== inView) { whole = inView; onWhole(inView); }
+    const hidden = inView;
     if (mini.hidden !== hidden) { mini.hidden = hidden; if (!hidden) drawMinimap(true); }
     drawMinimap(false);
   }
   function zoomAt(factor, px, py) {
-    const next = Math.min(MAX_CELL / CELL, Math.max(minScale, scale * factor));
+    // zooming out of the whole map's view stays there; zooming in goes to finger-sized cells at least
+    const floor = factor < 1 ? Math.min(minScale, scale) : minScale;
+    const next = Math.min(MAX_CELL / CELL, Math.max(floor, scale * factor));
     if (next === scale) return false;
     moved = true;
+    overview = false;
     tx = px - ((px - tx) / scale) * next;
     ty = py - ((py - ty) / scale) * next;
     scale = next;
@@ -158,6 +171,7 @@ export function createCamera(parts, look, focused) {
       ty = mid[1] - ((pinch.mid[1] - pinch.ty) / pinch.scale) * next;
       scale = next;
       moved = true;
+      overview = false;
       apply();
     } else if (drag) {
       const dx = p[0] - drag.start[0], dy = p[1] - drag.start[1];
@@ -190,10 +204,19 @@ export function createCamera(parts, look, focused) {
 
   // ---- the minimap -------------------------------------------------------------------------------
   let miniBase = null, miniCell = 1;
-  function toggleMinimap() {
-    miniWanted = !miniWanted;
-    apply();
-    return miniWanted;
+  // « Vue d'ensemble »: the whole map in view; pressed again, back to a closer view (a phone's first one, or
+  // twice as close) around the cursor.
+  function toggleWhole() {
+    if (!rows || !vpW) return;
+    if (!whole) {
+      overview = true;
+      moved = true;
+      scale = wholeScale;
+      apply();
+      return;
+    }
+    const wanted = phone ? Math.max(minScale, PHONE_CELL / CELL) : Math.min(MAX_CELL / CELL, scale * 2);
+    zoomBy(wanted / scale);
   }
   function drawMinimap(full) {
     if (!rows || !vpW || mini.hidden) return;
@@ -275,5 +298,5 @@ export function createCamera(parts, look, focused) {
   // A click that ends a drag is no pick: the map asks once.
   const dragEnded = () => { const was = dragged; dragged = false; return was; };
   const ready = () => laidOut;
-  return { setMap, layout, zoomBy, keepInView, centerOn, toggleMinimap, dragEnded, ready, drawMinimap, holdView };
+  return { setMap, layout, zoomBy, keepInView, centerOn, toggleWhole, dragEnded, ready, drawMinimap, holdView };
 }

@@ -69,8 +69,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
     legendBox.hidden = !open;
     legendButton.setAttribute("aria-expanded", String(open));
   }, { "aria-expanded": "false", "aria-controls": `${uid}-legend`, class: "fm-legend-toggle" });
-  const miniButton = button(t.minimap, null, () => miniButton.setAttribute("aria-pressed", String(camera.toggleMinimap())),
-    { "aria-pressed": "true" });
+  const miniButton = button(t.minimap, null, () => camera.toggleWhole(), { "aria-pressed": "false" });
   const toolbar = el("div", { class: "fm-tools", role: "toolbar", "aria-label": t.tools },
     button("−", t.zoomOut, () => camera.zoomBy(1 / 1.3)), button("+", t.zoomIn, () => camera.zoomBy(1.3)), miniButton, legendButton);
 
@@ -338,7 +337,8 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
   grid.addEventListener("focus", () => { element.classList.add("fm-focused"); camera.holdView(); });
   grid.addEventListener("blur", () => element.classList.remove("fm-focused"));
 
-  const camera = createCamera({ element, frame, viewport, svg, colsInner, rowsInner, mini },
+  const camera = createCamera({ element, frame, viewport, svg, colsInner, rowsInner, mini,
+    onWhole: (whole) => miniButton.setAttribute("aria-pressed", String(whole)) },
     () => ({ view: state?.view, centre: firstCentre() }), () => (element.classList.contains("fm-focused") ? cursor : null));
   // Where a new map opens: on the selected unit, else amid the side's units.
   function firstCentre() {

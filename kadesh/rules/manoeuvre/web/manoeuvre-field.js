@@ -145,6 +145,9 @@ export function drawField(o) {
     }
   }
   svg.append(cells);
+  // Where the selected element may go: a dot in each cell, plain to see on any ground (issue 44).
+  svg.append(el("svg:g", { class: "dest-dots", "aria-hidden": "true" }, ...[...o.destCells].filter((cell) => cell !== o.pending)
+    .map((cell) => { const [cx, cy] = centre(cell); return el("svg:circle", { cx, cy, r: CELL * 0.13, class: "dest-dot", "data-cell": cell }); })));
 
   const [marksUnder, marksOver] = drawMarks(o.marks, view, t);
   svg.append(marksUnder);

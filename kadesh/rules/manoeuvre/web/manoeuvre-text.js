@@ -14,6 +14,8 @@ const fr = {
   field: "Terrain de la manœuvre, 12 cases sur 12",
   tray: "Tes éléments à placer",
   trayHint: "Choisis un élément, puis une case claire de ta zone — ou fais-le glisser.",
+  placeAll: "Placement par défaut", placeRest: "Placer les autres par défaut", placing: "Placement…",
+  placeHint: "Chars aux ailes, lames au centre, archers entre eux, général derrière ; tout se déplace encore.",
   allPlaced: "Tes douze éléments sont placés : déplace-les encore si tu veux, puis déclare-toi prêt.",
   readyDone: "Tu es prêt : l'adversaire finit son placement, caché à tes yeux.",
   ready: "Je suis prêt", undeploy: "Retirer du terrain", endTurn: "Fin du tour", resign: "Abandonner",
@@ -70,10 +72,10 @@ const fr = {
 };
 
 const en = {
-  kinds: { general: "General", chariot: "Light chariot", blade: "Blade", bow: "Bow", skirmisher: "Skirmisher" },
-  own: { general: "your general", chariot: "your light chariot", blade: "your blade", bow: "your bow", skirmisher: "your skirmisher" },
-  their: { general: "the general", chariot: "the light chariot", blade: "the blade", bow: "the bow", skirmisher: "the skirmisher" },
-  short: { general: "Ge", chariot: "Ch", blade: "Bl", bow: "Bw", skirmisher: "Sk" },
+  kinds: { general: "General", chariot: "Light chariot", blade: "Blade", bow: "Archer", skirmisher: "Skirmisher" },
+  own: { general: "your general", chariot: "your light chariot", blade: "your blade", bow: "your archer", skirmisher: "your skirmisher" },
+  their: { general: "the general", chariot: "the light chariot", blade: "the blade", bow: "the archer", skirmisher: "the skirmisher" },
+  short: { general: "Ge", chariot: "Ch", blade: "Bl", bow: "Ar", skirmisher: "Sk" },
   sides: { north: "North", south: "South" },
   ofSide: { north: "of the North", south: "of the South" },
   facings: { N: "north", E: "east", S: "south", W: "west" },
@@ -81,6 +83,8 @@ const en = {
   field: "The manoeuvre's field, 12 cells by 12",
   tray: "Your elements to place",
   trayHint: "Choose an element, then a light cell of your zone — or drag it there.",
+  placeAll: "Default placement", placeRest: "Place the others by default", placing: "Placing…",
+  placeHint: "Chariots on the wings, blades in the centre, archers between them, the general behind; all can still move.",
   allPlaced: "All twelve elements are placed: move them again if you like, then declare yourself ready.",
   readyDone: "You are ready: your opponent is finishing a placement hidden from you.",
   ready: "I am ready", undeploy: "Take it back", endTurn: "End turn", resign: "Resign",

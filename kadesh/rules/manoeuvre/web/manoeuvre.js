@@ -17,7 +17,26 @@ let pendingMove = null;  // destination cell waiting for a facing
 let confirming = false;
 let notice = "";         // why the last cell or drop was refused, in words
 let lastVersion = null;
+let placing = false;     // the default placement is being sent
+let latest = null;       // the last drawing's root and context, to draw again after the placement
 const drag = { id: null };
+
+// One click for the whole deployment (issue 44): the server suggests a legal placement of the elements not
+// placed yet (the preview of « Je suis prêt »), and each of its deploy actions is sent as a click would.
+async function placeByDefault(ctx) {
+  placing = true;
+  notice = "";
+  render(latest.root, latest.ctx);
+  try {
+    const answer = await ctx.preview({ type: "ready" });
+    for (const action of answer?.suggested ?? []) await ctx.act(action);
+  } catch (error) {
+    notice = error.message;
+  } finally {
+    placing = false;
+    render(latest.root, latest.ctx);
+  }
+}
 
 // The other side's last turn: the marks after one's own last action, in order, with their lines.
 export function lastTurn(journal, seat, phase) {
@@ -51,6 +70,7 @@ function zoneText(t, zone) {
 }
 
 export function render(root, ctx) {
+  latest = { root, ctx };
   if (ctx.game.version !== lastVersion) {
     if (lastVersion !== null && !ctx.legal.some((a) => a.element === selected)) selected = null;
     const placed = ctx.view.elements.find((e) => e.id === selected && e.cell);
@@ -183,7 +203,13 @@ export function render(root, ctx) {
     const tray = view.elements.filter((e) => e.side === seat && !e.cell);
     const deploying = ctx.legal.some((a) => a.type === "deploy");
     if (tray.length) {
+      const some = tray.length < view.elements.filter((e) => e.side === seat).length;
       controls.append(el("h3", {}, t.tray), el("p", { class: "hint" }, t.trayHint),
+        deploying ? el("div", { class: "default-placement" },
+          el("button", { type: "button", id: "default-placement", class: "primary", disabled: placing ? true : null,
+            "aria-describedby": "default-placement-hint", onclick: () => placeByDefault(ctx) },
+          placing ? t.placing : some ? t.placeRest : t.placeAll),
+          el("p", { class: "hint", id: "default-placement-hint" }, t.placeHint)) : null,
         el("div", { class: "tray" }, tray.map((e) => el("button", {
           type: "button", draggable: "true", class: `piece ${e.side} ${e.kind}${e.id === selected ? " selected" : ""}`,
           "data-element": e.id, title: kindTip(e.kind),

@@ -11,11 +11,11 @@ export const GUIDE = {
     players: "4 royaumes et un maître du jeu",
     sections: [
       { key: "orders", title: "Écrire les ordres du tour", text: [
-        "Chaque tour, le Chef militaire de votre royaume envoie à Imhotep un seul message d'ordres, décidé avec le Seigneur du royaume. Seul le premier message compte : relisez-le avant de l'envoyer.",
-        "Déplacements : une armée avance d'une case par tour, dans les huit directions, sur la terre. Une diagonale demande de la terre sur l'une des deux cases qu'elle coupe. Le Nil n'arrête personne ; la mer, les lacs et la Mer Rouge, si. Sur la carte, cliquez une de vos armées puis une case en surbrillance (un clic par armée) ; ou écrivez « H17 -> I16 », « 2 x H6 -> H7 ».",
-        "Précisez les armées qui restent (« G19 reste ») : une armée sans ordre clair ne bouge pas, et le rapport le signale.",
-        "Rappelez vos relations : guerre, paix ou alliance envers chaque royaume. Vous pouvez aussi créer une armée (100 or, une par tour, dans l'une de vos cités ; ce tour-là, ni bâtiment ni fête, et la nouvelle armée ne bouge qu'au tour suivant), agrandir la Guilde des Constructeurs (150 or et 100 pierre) et payer des espions (50 or chacun).",
-        "Avant d'envoyer, la page vous montre l'ordre tel qu'Imhotep le lira, et vous prévient de ce qui ne se fera pas (plus d'armées demandées qu'il n'y en a, une case d'eau…). Votre brouillon reste dans ce navigateur jusqu'à l'envoi.",
+        "Chaque tour, le Chef militaire de ton royaume envoie à Imhotep un seul message d'ordres, décidé avec le Seigneur du royaume. Seul le premier message compte : relis-le avant de l'envoyer.",
+        "Déplacements : une armée avance d'une case par tour, dans les huit directions, sur la terre. Une diagonale demande de la terre sur l'une des deux cases qu'elle coupe. Le Nil n'arrête personne ; la mer, les lacs et la Mer Rouge, si. Sur la carte, clique une de tes armées puis une case en surbrillance (un clic par armée) ; ou écris « H17 -> I16 », « 2 x H6 -> H7 ».",
+        "Précise les armées qui restent (« G19 reste ») : une armée sans ordre clair ne bouge pas, et le rapport le signale.",
+        "Rappelle tes relations : guerre, paix ou alliance envers chaque royaume. Tu peux aussi créer une armée (100 or, une par tour, dans l'une de tes cités ; ce tour-là, ni bâtiment ni fête, et la nouvelle armée ne bouge qu'au tour suivant), agrandir la Guilde des Constructeurs (150 or et 100 pierre) et payer des espions (50 or chacun).",
+        "Avant d'envoyer, la page te montre l'ordre tel qu'Imhotep le lira, et te prévient de ce qui ne se fera pas (plus d'armées demandées qu'il n'y en a, une case d'eau…). Ton brouillon reste dans ce navigateur jusqu'à l'envoi.",
       ] },
       { key: "waiting", title: "Ordres envoyés : le jugement d'Imhotep", text: [
         "Quand le dernier royaume a envoyé ses ordres, ou à l'échéance fixée par Imhotep, le tour est jugé d'un bloc : d'abord les relations, puis, royaume par royaume dans l'ordre d'arrivée des messages, les armées levées, la Guilde et les espions ; ensuite tous les mouvements à la fois ; puis les batailles, case par case ; enfin le tribut.",
@@ -25,17 +25,17 @@ export const GUIDE = {
         "Deux royaumes en guerre sur la même case se battent. Chacun fait son total : niveau militaire × nombre d'armées. Le plus faible total perd toutes ses armées. À totaux égaux, toutes les armées périssent.",
         "Le vainqueur perd une part de ses armées à la mesure de la résistance : ses armées × total du vaincu ÷ son total, arrondi en dessous, et il en garde toujours au moins une. Exemple : 3 armées de niveau 2 (total 6) battent 1 armée de niveau 2 (total 2) et perdent 1 armée.",
         "Une cité défendue par au moins une armée ajoute 2 au total de ses défenseurs, plus 1 par niveau de la Guilde des Constructeurs. Une cité sans défenseur est prise par l'assaillant. À trois ou plus, les deux premiers arrivés (par l'ordre des messages) se battent d'abord, puis les survivants.",
-        "Vous ne connaissez pas le niveau militaire de vos ennemis, sauf à payer un espion : il vous donne ce niveau au tour de sa mission ; pour le connaître à nouveau, il faut payer de nouveau. Niveaux de départ : Basse-Égypte 3, Haute-Égypte 3, Koush 2, Libye 2.",
+        "Tu ne connais pas le niveau militaire de tes ennemis, sauf à payer un espion : il te donne ce niveau au tour de sa mission ; pour le connaître à nouveau, il faut payer de nouveau. Niveaux de départ : Basse-Égypte 3, Haute-Égypte 3, Koush 2, Libye 2.",
       ] },
       { key: "cities", title: "Cités, occupation et tribut", text: [
-        "Une cité prise est convertie (elle devient vôtre) ou détruite, à votre choix, tour par tour. Un royaume tient 4 cités au plus : au-delà, la cité prise est détruite, sauf si votre allié a une armée sur place et moins de 4 cités.",
+        "Une cité prise est convertie (elle devient tienne) ou détruite, à ton choix, tour par tour. Un royaume tient 4 cités au plus : au-delà, la cité prise est détruite, sauf si ton allié a une armée sur place et moins de 4 cités.",
         "La cité initiale d'un royaume (marquée d'un carré d'or) n'est jamais détruite : ses défenseurs vaincus, elle est occupée. L'occupant en guerre qui y reste reçoit chaque tour un tribut : population du royaume occupé ÷ 10 × armées qui y restent, en or d'abord, puis dans la ressource que le payeur choisit (« tribut: blé »).",
         "Une cité occupée peut encore lever une armée : elle attaque aussitôt les occupants, avec la défense de la cité plus 2.",
       ] },
       { key: "diplomacy", title: "Guerre, paix et alliances", text: [
         "La guerre se déclare seule : si l'un des deux la déclare, les deux royaumes sont en guerre. La paix se fait à deux. Une alliance est proposée, et conclue quand l'autre la propose aussi ; un royaume a un allié au plus.",
-        "Un allié peut défendre votre cité : il se bat le premier, avec son niveau et la défense de votre cité. Si le rapport de force devient trop injuste, Imhotep peut suspendre une alliance un temps.",
-        "Les royaumes se parlent dans les Messages, sous le journal : à toute la table, en privé à un royaume, à Imhotep. Une offre d'alliance faite dans un message devient une ligne de vos prochains ordres : elle ne part qu'avec eux.",
+        "Un allié peut défendre ta cité : il se bat le premier, avec son niveau et la défense de ta cité. Si le rapport de force devient trop injuste, Imhotep peut suspendre une alliance un temps.",
+        "Les royaumes se parlent dans les Messages, sous le journal : à toute la table, en privé à un royaume, à Imhotep. Une offre d'alliance faite dans un message devient une ligne de tes prochains ordres : elle ne part qu'avec eux.",
         "Un royaume peut avoir deux joueurs : le Seigneur du Royaume décide des mouvements avec le Chef militaire au Conseil, et lui prépare un brouillon d'ordres ; seul le Chef militaire les envoie à Imhotep.",
       ] },
       { key: "winning", title: "Gagner", text: [
