@@ -29,8 +29,9 @@ import pytest
 
 from kadesh.core.errors import BAD_ACTION, RuleError
 from kadesh.core.grid import parse_map_cell
-from kadesh.rules.front import forest, scenario
+from kadesh.rules.front import capture, forest, scenario, victory
 from kadesh.rules.front.ruleset import Front
+from kadesh.rules.front.state import Objective
 from kadesh.rules.front.vision import vision
 from tests.front_support import build, clear_side, dice, put
 
@@ -1057,3 +1058,37 @@ def test_a_scenarios_helicopter_starts_landed_on_landing_ground_or_in_flight_any
     state = _scenario(f'side = "blue"\n{keys}')
     heli = state.units["b1"]
     assert heli.flying is flying and (heli.cell in state.air) is flying and (heli.cell in state.occupied) is not flying
+
+
+# -- « ennemi », without exception (issue 45): an enemy aircraft near a capture point counts -------------------------
+def test_un_point_pris_redevient_neutre_des_qu_un_ennemi_arrive_a_4_cases_un_appareil_en_vol_aussi():
+    """« Un point pris redevient neutre dès qu'un ennemi arrive à 4 cases » : a helicopter flying in, too."""
+    state = red_to_play(field())
+    state.holders[at("T12")] = "blue"
+    unit(state, "r1", "red", "attack_helicopter", "T6", flying=True)
+    events = order(state, "red", move("r1", "T8"))  # four cells from T12
+    assert state.holders[at("T12")] is None
+    assert {"change": "neutral", "cell": "T12", "side": "blue"} in [e.data for e in of_type(events, "point")]
+
+
+def test_poste_dessus_il_ne_le_prend_pas_avec_un_appareil_ennemi_a_4_cases_ou_moins():
+    """« Posté dessus, il le prend au bout de 2 fins de tour de son camp d'affilée, sans ennemi à 4 cases ou
+    moins » : a drone hovering three cells away keeps it from being taken, as it would on the ground."""
+    state = field()
+    unit(state, "b1", "blue", "engineer", "T12")
+    unit(state, "r9", "red", "drone_operator", "L12")  # eight cells away: not near
+    unit(state, "r1", "red", "surveillance_drone", "T9", operator="r9")
+    for _ in range(2):
+        capture.end_of_side_turn(state, "blue")
+    assert state.holders[at("T12")] is None
+    state.remove(state.units["r1"])
+    for _ in range(2):
+        capture.end_of_side_turn(state, "blue")
+    assert state.holders[at("T12")] == "blue"
+
+
+def test_an_enemy_aircraft_over_a_cell_to_hold_breaks_the_hold():
+    state = field()
+    unit(state, "r1", "red", "attack_helicopter", "C3", flying=True)
+    assert victory._hold_broken(state, Objective("hold", "blue", cells=(at("C3"),)))
+    assert not victory._hold_broken(state, Objective("hold", "blue", cells=(at("C4"),)))

@@ -885,6 +885,33 @@ def play_game(table: Table, budget: int) -> int:
     return played
 
 
+def test_a_crash_with_passengers_tells_the_other_side_nothing_of_its_cargo(tmp_path):
+    """Front's air war (issue 45): Blue's infantry boards the transport helicopter, which flies towards Red and
+    hovers there until it runs dry and falls; every answer and frame is checked as in random play. The cargo
+    is Blue's secret: Red never saw it board."""
+    with _client(tmp_path) as client:
+        table = Table(client, "front", {"scenario": "test_air"}, random.Random(45))
+        try:
+            assert table.post("blue", {"type": "board", "unit": "b8", "truck": "b7"}).status_code == 200
+            ways = [a for a in table.legal("blue") if a["type"] == "move" and a["unit"] == "b7"]
+            towards_red = min(ways, key=lambda a: abs(ord(a["to"][0]) - ord("K")) + abs(int(a["to"][1:]) - 6))
+            assert table.post("blue", towards_red).status_code == 200
+            for _ in range(12):
+                if any(e["type"] == "crashed" and e["unit"] == "b7" for raw in table.stored for e in raw):
+                    break
+                for seat in ("blue", "red"):
+                    if table.outcome is None:
+                        assert table.post(seat, {"type": "end_turn"}).status_code == 200
+            table.read_all()
+            crashes = [e for raw in table.stored for e in raw if e["type"] == "crashed" and e["unit"] == "b7"]
+            read_by_red = [e for raw in table.stored[1:] for e in raw if "red" in (e.get("audience") or ["red"])]
+            assert not [e for e in read_by_red if "b8" in json.dumps(e)]  # aboard, b8 is never named to Red again
+            assert {tuple(e["audience"]) for e in crashes} == {("blue",), ("red",)}, crashes  # Red saw it fall
+            assert next(e for e in crashes if e["audience"] == ["blue"])["with"] == ["b8"]
+        finally:
+            table.close()
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_no_seat_is_told_what_its_view_does_not_show(tmp_path, ruleset):
     rng = random.Random(f"hidden-{ruleset}")

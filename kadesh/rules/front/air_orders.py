@@ -61,7 +61,8 @@ def launch(state: State, side: str, action: dict[str, Any], dice: Dice) -> list[
         raise _air_refusal("launch", "occupied")
     aircraft.launch(state, operator, drone, cell)
     return [Event("launched", {"unit": drone.id, "by": operator.id, "cell": map_cell_name(cell)},
-                  witnesses(state, cell, side)), *reaction.on_the_move(state, drone, dice)]
+                  witnesses(state, cell, side)), *capture.point_events(capture.arrived(state, drone)),
+            *reaction.on_the_move(state, drone, dice)]
 
 
 def recover(state: State, side: str, action: dict[str, Any]) -> list[Event]:

@@ -8,7 +8,9 @@ Only an engineer's way crosses or ends on a point (``moves.ground_price``). The 
 engineer posted on a point moves on at the end of its own side's turn only, when no enemy unit
 is within 4 cells; it starts over the moment the engineer leaves (``left``) or an enemy unit comes
 within 4 cells (``arrived``: a step of a move, an unload), and that same moment a point held by
-the other side is neutral again, even if the enemy goes away within the turn.
+the other side is neutral again, even if the enemy goes away within the turn. « ennemi » has no exception:
+an enemy aircraft in flight within 4 cells counts as a unit on the ground does (issue 45), where the text
+limits something to the ground it says so.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def may_enter_point(state: State, unit_type_id: str, cell: Cell) -> bool:
 
 
 def _enemy_near(state: State, cell: Cell, side: str) -> bool:
-    return any(u.side != side and u.on_ground and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
+    return any(u.side != side and u.on_map and chebyshev(u.cell, cell) <= ENEMY_RADIUS for u in state.units.values())
 
 
 def arrived(state: State, unit: Unit) -> list[Change]:

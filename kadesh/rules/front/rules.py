@@ -184,10 +184,10 @@ def _step(state: State, unit: Unit, cell: Cell, dice: Dice) -> tuple[bool, list[
     """One step onto ``cell``: a mine goes off, the points near it notice, units on alert may fire. Returns
     whether the move stops here, and the events."""
     state.place(unit, cell)
-    if unit.flying:  # mines and points are on the ground; only fire on alert reaches an aircraft
+    events = capture.point_events(capture.arrived(state, unit))  # an aircraft is an enemy near a point too
+    if unit.flying:  # mines are on the ground; only fire on alert reaches an aircraft
         shots = reaction.on_the_move(state, unit, dice)
-        return bool(shots), shots
-    events = capture.point_events(capture.arrived(state, unit))
+        return bool(shots), events + shots
     hurt = mines.trigger(state, unit)  # a mine stops the move where it goes off
     if hurt:
         events.append(Event("mine", {"unit": unit.id, "cell": map_cell_name(cell), "damage": hurt}))

@@ -9,7 +9,8 @@ it, and lists objectives, each for one side:
 
 - ``hold``: the side keeps the enemy off the given cells (and off the given capture points) until
   turn ``until`` is over. It is broken if, at the end of the holding side's turn or of a round,
-  an enemy unit stands on one of the cells or the enemy holds one of the points: the enemy wins.
+  an enemy unit stands on one of the cells (or an enemy aircraft flies over it) or the enemy holds one of the
+  points: the enemy wins.
   Still unbroken when round ``until`` ends: the side wins.
 - ``escort``: units of the side with ``tag`` that end a move on an exit cell leave the map;
   ``survivors`` of them out wins. The enemy wins once too few are left to make it, or when round
@@ -76,9 +77,10 @@ def _objective(state: State, objective: Objective, ended: str | None, round_over
 def _hold_broken(state: State, objective: Objective) -> bool:
     enemy = _other(objective.side)
     for cell in objective.cells:
-        unit_id = state.occupied.get(cell)
-        if unit_id is not None and state.units[unit_id].side == enemy:
-            return True
+        for layer in (state.occupied, state.air):  # an enemy aircraft over a cell holds it too (issue 45)
+            unit_id = layer.get(cell)
+            if unit_id is not None and state.units[unit_id].side == enemy:
+                return True
         if state.holders.get(cell) == enemy:
             return True
     return False
