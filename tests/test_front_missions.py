@@ -235,7 +235,7 @@ def test_a_bad_scenario_is_refused_naming_the_line_or_the_key_at_fault(text, whe
 def test_a_scenario_is_refused_when_too_long_or_not_text():
     with pytest.raises(RuleError) as long:
         FRONT.normalize_options({"scenario_toml": "#" * (scenario.MAX_TEXT + 1)})
-    assert long.value.code == "bad_options"
+    assert long.value.code == "bad_scenario" and "60000" in long.value.en  # as every fault of the text (issue 45)
     with pytest.raises(RuleError) as odd:
         FRONT.normalize_options({"scenario_toml": ["not", "text"]})
     assert odd.value.code == "bad_options"

@@ -79,6 +79,14 @@ class Front(Ruleset):
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(SIDES)
 
+    def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """A scenario of one's own is read first: every fault of it, its length included, is ``bad_scenario``
+        naming the fault (issue 45), not the options' generic refusal of a long text."""
+        own = options.get("scenario_toml") if isinstance(options, dict) else None
+        if isinstance(own, str) and own:
+            scenario.parse(own)
+        return super().normalize_options(options)
+
     def setup(self, options: dict[str, Any]) -> State:
         if options.get("scenario_toml"):
             return scenario.parse(options["scenario_toml"])

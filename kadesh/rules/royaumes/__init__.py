@@ -42,11 +42,13 @@ class Royaumes(Ruleset):
     }
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """A map of one's own is read and checked here, so that a bad one is refused before any
-        game exists (RuleError ``bad_scenario`` naming the key at fault)."""
-        normalized = super().normalize_options(options)
-        scenario_of(normalized)
-        return normalized
+        """A map of one's own is read and checked first, so that a bad one is refused before any
+        game exists, every fault of it (its length included, issue 45) as RuleError ``bad_scenario``
+        naming the fault."""
+        own = options.get("scenario_toml") if isinstance(options, dict) else None
+        if isinstance(own, str) and own:
+            maps.from_toml(own)
+        return super().normalize_options(options)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return [*scenario_of(options).kingdoms, GAME_MASTER]

@@ -18,7 +18,7 @@ from kadesh.core.grid import Cell, map_cell_name, parse_map_cell
 from kadesh.core.tomlcheck import Checker
 from kadesh.rules.royaumes.data import GAME_MASTER, LAND, WATER, CitySpec, KingdomSpec, Scenario
 
-MAX_TEXT = 100_000      # characters of TOML in an uploaded map
+MAX_TEXT = 60_000       # characters of TOML in an uploaded map: under a request's 64 KiB, so that its refusal names it
 MAX_SIDE = 200          # cells: a map is at most 200 × 200
 MAX_KINGDOMS = 8
 MAX_ARMIES = 10_000     # armies on the map at the start, all kingdoms together
