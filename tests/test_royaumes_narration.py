@@ -66,3 +66,20 @@ def test_n3_imhotep_s_acts_in_words():
     deadline = [narration.narrate(e, None, "fr") for e in events if e.type == "gm_deadline"]
     assert deadline[0] == "Imhotep fixe l'échéance du tour 1 : mardi 15 janvier 2030 à 18 h 00 (UTC)."
     assert deadline[1].startswith("Imhotep retire l'échéance du tour 3")
+
+
+def test_a_turn_judged_at_its_deadline_says_imhotep_waited_for_it():
+    """« Imhotep juge le tour 1 sans attendre » only when he does not wait: at the deadline he did (issue 45)."""
+    from kadesh.core import RuleError
+    from kadesh.rules.royaumes import Royaumes
+
+    state = campaign()
+    with pytest.raises(RuleError):  # no deadline set: nothing to have waited for
+        gm(state, {"type": "adjudicate", "due": True})
+    gm(state, {"type": "set_deadline", "deadline": "2030-01-15T18:00:00+00:00"})
+    _, _, due = Royaumes().deadline(state)
+    judged = next(e for e in gm(state, due) if e.type == "gm_adjudicate")
+    assert narration.narrate(judged, None, "fr") == "Imhotep juge le tour 1 à son échéance."
+    assert narration.narrate(judged, None, "en") == "Imhotep adjudicates turn 1 at its deadline."
+    early = next(e for e in gm(state, {"type": "adjudicate"}) if e.type == "gm_adjudicate")
+    assert narration.narrate(early, None, "fr") == "Imhotep juge le tour 2 sans attendre."

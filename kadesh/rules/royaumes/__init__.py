@@ -153,7 +153,7 @@ class Royaumes(Ruleset):
     def deadline(self, state: State) -> tuple[str, str, dict[str, Any]] | None:
         if state.deadline is None or state.ended is not None:
             return None
-        return state.deadline, GAME_MASTER, {"type": "adjudicate"}
+        return state.deadline, GAME_MASTER, {"type": "adjudicate", "due": True}
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

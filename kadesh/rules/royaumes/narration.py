@@ -296,6 +296,14 @@ def _gm(fr: str, en: str):
     return write
 
 
+def _gm_adjudicate(d: dict[str, Any], k: _Names) -> tuple[str, str]:
+    """At the deadline he waited for it (issue 45); before it, he judges without waiting."""
+    if d.get("due"):
+        turn = d["turn"]
+        return f"Imhotep juge le tour {turn} à son échéance.", f"Imhotep adjudicates turn {turn} at its deadline."
+    return _gm("juge le tour {turn} sans attendre", "adjudicates turn {turn} without waiting")(d, k)
+
+
 def _gm_alliance(d: dict[str, Any], k: _Names) -> tuple[str, str]:
     a, b = map(k, d["kingdoms"])
     verb = ("suspend", "suspends") if d["suspended"] else ("rétablit", "restores")
@@ -372,7 +380,7 @@ _WRITERS = {
     "battle": _battle, "battle_totals": _battle_totals, "battle_own_total": _own_total,
     "city_conquered": _city_conquered, "city_destroyed": _city_destroyed, "city_occupied": _city_occupied,
     "tribute": _tribute, "turn_began": _turn_began,
-    "gm_adjudicate": _gm("juge le tour {turn} sans attendre", "adjudicates turn {turn} without waiting"),
+    "gm_adjudicate": _gm_adjudicate,
     "gm_alliance": _gm_alliance, "gm_edit": _gm_edit, "gm_edit_values": _gm_edit_values,
     "gm_deadline": _gm_deadline, "gm_override": _gm_override, "campaign_ended": _campaign_ended,
 }

@@ -105,8 +105,15 @@ def read_orders(state: State, kingdom: str, action: dict[str, Any]) -> dict[str,
 
 # -- Imhotep ----------------------------------------------------------------------------------------
 def _adjudicate(state: State, action: dict[str, Any]) -> list[Event]:
-    _only(action, set())
-    return [Event("gm_adjudicate", {"turn": state.turn, "missing": to_act(state)}), *adjudicate(state)]
+    """Imhotep judges the turn now, or the server does at its deadline (``due``: the journal says that he
+    waited for it, issue 45; the rules have no clock, so a deadline must be set)."""
+    _only(action, {"due"})
+    due = action.get("due", False)
+    if due not in (True, False) or (due and state.deadline is None):
+        raise bad_action("« due » : vrai, quand l'échéance fixée est passée.",
+                         "'due': true, once the deadline set has passed.")
+    data = {"turn": state.turn, "missing": to_act(state), **({"due": True} if due else {})}
+    return [Event("gm_adjudicate", data), *adjudicate(state)]
 
 
 def _pair(state: State, action: dict[str, Any]) -> tuple[str, str]:
