@@ -54,8 +54,8 @@ def test_no_rematch_before_the_end_nor_for_a_spectator(client):
     resign(client, game)
     watching = client.post(f"/api/games/{game['id']}/rematch", headers=auth(game["spectator"]["token"]))
     assert watching.status_code == 403 and watching.json()["code"] == "not_a_player"
-    nobody = client.post(f"/api/games/{game['id']}/rematch")
-    assert nobody.status_code == 401
+    nobody = client.post(f"/api/games/{game['id']}/rematch")  # over, its address alone is a spectator's (issue 44)
+    assert nobody.status_code == 403 and nobody.json()["code"] == "not_a_player"
 
 
 def test_a_browser_asking_for_a_missing_page_gets_a_page_and_the_api_a_problem(client):
