@@ -249,6 +249,29 @@ def test_r5_8c_an_army_at_peace_with_the_attacker_keeps_the_city_from_falling():
     assert state.cities["Aleph"].owner == "a"
 
 
+@pytest.mark.parametrize("arrival", [["b", "c"], ["c", "b"]])
+def test_r5_3c_two_attackers_at_peace_with_each_other_take_an_undefended_city_by_arrival_of_their_orders(arrival):
+    """« Si une armée ennemie attaque une cité non défendue, c'est à dire sans armée dans sa case, alors la cité est
+    conquise par l'armée attaquante, sauf si le royaume attaquant a déjà atteint son maximum de cités : dans ce cas,
+    la cité est simplement détruite. » An attacker's army is not the city's defence (issue 45); with several, « l'un
+    des deux assaillants combat d'abord … C'est lui dans ce cas qui peut récupérer la cité », by arrival of the
+    orders. Here b holds four cities, c one; their alliance is suspended: c's army saves nothing."""
+    state = campaign(a={"cities": [("Alpha", "A1"), ("Aleph", "C1")]}, b={"cities": B_AT_MAXIMUM, "armies": ["D2"]},
+                     c={"armies": ["B2"]})
+    war(state, "b", "a")
+    war(state, "c", "a")
+    ally(state, "b", "c")
+    gm(state, {"type": "suspend_alliance", "kingdoms": ["b", "c"], "reason": "trop fort"})
+    events = play_turn(state, {"b": {"moves": [move("D2", "C1")]}, "c": {"moves": [move("B2", "C1")]}}, arrival)
+    aleph = state.cities["Aleph"]
+    if arrival[0] == "b":  # at its maximum, b destroys it
+        assert aleph.destroyed and of_type(events, "city_destroyed")[0]["why"] == "max_cities"
+    else:
+        assert aleph.owner == "c" and of_type(events, "city_conquered") == [{"city": "Aleph", "kingdom": "c",
+                                                                               "from": "a"}]
+    assert not of_type(events, "battle")
+
+
 def test_r5_9_at_the_maximum_with_an_ally_at_its_maximum_too_the_city_is_destroyed():
     # « sauf si son allié possède encore une armée au moins sur la case »: the ally can take the
     # city only below its own maximum; when both hold 4 cities, the city is destroyed (documented).

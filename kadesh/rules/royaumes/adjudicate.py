@@ -227,13 +227,17 @@ def _settle(state: State, cell: Cell, groups: Groups, city: City | None) -> list
         events += _siege(state, cell, groups, city, attackers)
     events += _open_field(state, cell, groups, order)
     taker = next((k for k in attackers if groups.get(k)), None)
-    if city is not None and taker is not None and _alone_with_allies(state, groups, taker):
+    if city is not None and taker is not None and _undefended(state, groups, taker, attackers):
         events += _take(state, city, taker, groups)
     return events
 
 
-def _alone_with_allies(state: State, groups: Groups, kingdom: str) -> bool:
-    return all(other == kingdom or state.allied(other, kingdom) for other, armies in groups.items() if armies)
+def _undefended(state: State, groups: Groups, taker: str, attackers: list[str]) -> bool:
+    """« sans armée dans sa case »: none is left on the cell but the taker's, its allies' and the other attackers'
+    (issue 45: an attacker's army is never the city's defence; the first to have sent its orders takes it). A
+    third kingdom at peace with the owner still keeps it from falling (R5.8)."""
+    return all(other == taker or other in attackers or state.allied(other, taker)
+               for other, armies in groups.items() if armies)
 
 
 def _open_field(state: State, cell: Cell, groups: Groups, order: list[str]) -> list[Event]:
