@@ -6,6 +6,8 @@ A campaign counts as the Vizier's when it ends holding strictly more cities than
 kingdom (a tie for the most counts apart). Chance would give one in four; the same campaigns
 with four Clumsy kingdoms give each seat's own rate, the comparison in the same run.
 
+Each campaign also counts the alliance lines the rules refused (« un allié maximum »): none since issue 45.
+
 Speed: seconds for a whole campaign of four computer kingdoms, and as a ratio to the same
 campaign with four kingdoms that send empty orders (what adjudication and the journal cost alone).
 
@@ -24,11 +26,13 @@ from kadesh.ai.royaumes import cities_held, play_campaign
 KINGDOMS = ("basse_egypte", "haute_egypte", "koush", "libye")
 
 
-def campaign(args: tuple[int, int, str]) -> tuple[str, dict[str, int]]:
+def campaign(args: tuple[int, int, str]) -> tuple[str, dict[str, int], int]:
     seed, turns, strong_level = args
     strong = KINGDOMS[seed % len(KINGDOMS)]
     levels = {k: (strong_level if k == strong else "maladroit") for k in KINGDOMS}
-    return strong, cities_held(play_campaign(levels, turns, seed))
+    game = play_campaign(levels, turns, seed)
+    refused = sum(1 for _, event in game.events if event.type == "ally_refused")  # issue 45: must be none
+    return strong, cities_held(game), refused
 
 
 def strength(campaigns: int, turns: int, workers: int, strong_level: str) -> dict[str, float]:
@@ -36,13 +40,14 @@ def strength(campaigns: int, turns: int, workers: int, strong_level: str) -> dic
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(campaign, jobs))
     most = tied = 0
-    for strong, held in results:
+    for strong, held, _ in results:
         best_other = max(n for k, n in held.items() if k != strong)
         most += held[strong] > best_other
         tied += held[strong] == best_other
     return {"most": most / campaigns, "tied": tied / campaigns,
-            "cities": statistics.mean(held[strong] for strong, held in results),
-            "others": statistics.mean(n for strong, held in results for k, n in held.items() if k != strong)}
+            "cities": statistics.mean(held[strong] for strong, held, _ in results),
+            "others": statistics.mean(n for strong, held, _ in results for k, n in held.items() if k != strong),
+            "refused": statistics.mean(refused for _, _, refused in results)}
 
 
 def speed(turns: int, repeat: int) -> tuple[float, float]:
@@ -68,7 +73,8 @@ def main() -> None:
     print(f"{args.campaigns} campaigns of {args.turns} turns, one kingdom against three Clumsy ones:")
     for name, result in (("Vizier", vizier), ("Clumsy (the same seat, for comparison)", clumsy)):
         print(f"  {name}: strictly the most cities in {result['most']:.0%}, tied for the most in {result['tied']:.0%}; "
-              f"{result['cities']:.2f} cities at the end (the three others {result['others']:.2f} on average)")
+              f"{result['cities']:.2f} cities at the end (the three others {result['others']:.2f} on average); "
+              f"alliance lines refused: {result['refused']:.2f} a campaign")
     computers, empty = speed(args.turns, 3)
     print(f"A campaign of {args.turns} turns with four computer kingdoms (two Viziers, two Clumsy): {computers:.2f} s, "
           f"{computers / empty:.1f}× the same campaign with empty orders ({empty:.2f} s)")

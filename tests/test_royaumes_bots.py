@@ -132,3 +132,18 @@ def test_a_computer_kingdoms_order_is_an_ordinary_text_message():
     action = make_bot("royaumes", "vizir", seed=1).choose(game.view("koush"), "koush", game.legal_actions("koush"))
     assert set(action) == {"type", "text"} and action["type"] == "orders"
     assert rules.read_orders(game.state, "koush", action)["problems"] == []
+
+
+def test_computer_kingdoms_send_no_alliance_line_the_rules_refuse():
+    """Issue 45: a Vizier offered an alliance, then took another's offer without withdrawing its own, and « un allié
+    maximum » refused it every turn (47 lines in six campaigns). Over campaigns of three Viziers and a Clumsy
+    kingdom, every seat in turn, and of four Clumsy ones: not one."""
+    refused = 0
+    for seed in range(8):
+        order = KINGDOMS[seed % 4:] + KINGDOMS[:seed % 4]
+        levels = {k: ("vizir" if i < 3 and seed < 6 else "maladroit") for i, k in enumerate(order)}
+        game = play_campaign(levels, 6, seed)
+        refused += sum(1 for _, event in game.events if event.type == "ally_refused")
+        if seed < 6:  # Viziers seek allies: the lines were written, and accepted
+            assert any(event.type == "stance" and event.data["stance"] == "ally" for _, event in game.events)
+    assert refused == 0

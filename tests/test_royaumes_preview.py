@@ -62,3 +62,17 @@ def test_p5_a_clean_message_has_no_warning():
     state = campaign(a={"armies": ["C3", "C3"]})
     answer = read(state, "a", "2 x C3 -> C4\nguerre: B")
     assert answer["warnings"] == [] and all("warning" not in line for line in answer["lines"])
+
+
+def test_p6_an_alliance_line_refused_for_an_offer_already_made_is_flagged_at_preview():
+    """« un allié maximum »: an alliance offered and not yet answered counts (issue 45); withdrawn by a peace line
+    in the same message, the new one is accepted."""
+    state = campaign()
+    play_turn(state, {"a": "alliance: B"})
+    answer = read(state, "a", "alliance: C")
+    assert [w["fr"] for w in answer["warnings"]] == [
+        "L'alliance avec C sera refusée : un allié au plus, et l'alliance est déjà proposée à B "
+        "(écris « paix : B » pour la retirer)."]
+    assert not read(state, "a", "paix: B\nalliance: C")["warnings"]
+    events = play_turn(state, {"a": "alliance: C"})  # what the warning announced is what the ruling does
+    assert of_type(events, "ally_refused") == [{"kingdom": "a", "towards": "c", "allies": ["b"]}]

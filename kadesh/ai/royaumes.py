@@ -133,6 +133,7 @@ class Orders:
         self.lines: list[str] = []
         self.spent: dict[str, int] = {}
         self.leaving: dict[Cell, int] = {}
+        self.said: set[str] = set()  # the kingdoms this message already names a stance towards
 
     def buy(self, what: str) -> bool:
         cost = self.kingdom.view["costs"][what]
@@ -144,6 +145,15 @@ class Orders:
 
     def stance(self, word: str, other: str) -> None:
         self.lines.append(f"{word}: {self.kingdom.names[other]}")
+        self.said.add(other)
+
+    def offer_alliance(self, other: str) -> None:
+        """« un allié maximum », and an offer not yet answered counts: the other offers this kingdom made are
+        withdrawn (peace) in the same message, so that the rules accept the line (issue 45: they refused it)."""
+        for pending in self.kingdom.others:
+            if pending != other and pending not in self.said and self.kingdom.declared(pending) == "ally":
+                self.stance("paix", pending)
+        self.stance("alliance", other)
 
     def move(self, origin: Cell, target: Cell, count: int) -> None:
         if count > 0 and origin != target:
@@ -190,7 +200,7 @@ class Careless(KingdomBot):
             out.stance("paix", rng.choice(at_war))
         offers = [k for k in kingdom.others if kingdom.stance_of[k][kingdom.me] == "ally" and not kingdom.allied(k)]
         if offers and kingdom.ally() is None and rng.random() < CARELESS_ACCEPT:
-            out.stance("alliance", rng.choice(offers))
+            out.offer_alliance(rng.choice(offers))
         cities = kingdom.my_cities()
         if cities and rng.random() < CARELESS_RAISE and out.buy("army"):
             out.lines.append(f"créer armée à {rng.choice(cities)['name']}")
@@ -275,11 +285,13 @@ class Vizier(KingdomBot):
             if other != enemy and kingdom.declared(other) == "war":
                 out.stance("paix", other)
         if kingdom.ally() is None and target is not None:
-            far = [k for k in kingdom.others if k != enemy and kingdom.declared(k) != "ally"]
+            pending = [k for k in kingdom.others if k != enemy and kingdom.declared(k) == "ally"]
+            far = [k for k in kingdom.others if k != enemy and k not in pending]
             offers = [k for k in far if kingdom.stance_of[k][kingdom.me] == "ally"]
-            choice = offers[0] if offers else self._farthest(kingdom, far, target["at"])
-            if choice is not None and kingdom.declared(choice) != "ally":
-                out.stance("alliance", choice)
+            # an offer made and not yet answered is kept, unless another kingdom offers one: then it is taken
+            choice = offers[0] if offers else None if pending else self._farthest(kingdom, far, target["at"])
+            if choice is not None:
+                out.offer_alliance(choice)
 
     def _farthest(self, kingdom: Kingdom, others: list[str], where: Cell) -> str | None:
         reach = kingdom.distances(where)

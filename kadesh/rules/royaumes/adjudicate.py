@@ -55,17 +55,33 @@ def adjudicate(state: State) -> list[Event]:
 
 
 # -- relations --------------------------------------------------------------------------------------
+def alliance_refusals(state: State, kingdom: str, stances: dict[str, str]) -> dict[str, list[str]]:
+    """The alliance lines of an order that « un allié maximum » refuses, each with the kingdoms it has already
+    declared allies then: the order's war and peace come first (an order that leaves one ally for another means
+    the same in any line order), then its alliance lines in turn. For the ruling and for the preview alike."""
+    declared = {k for k, s in state.kingdoms[kingdom].stance.items() if s == ALLY}
+    refused: dict[str, list[str]] = {}
+    for other, stance in sorted(stances.items(), key=lambda item: item[1] == ALLY):
+        if stance != ALLY:
+            declared.discard(other)
+            continue
+        already = [k for k in state.kingdoms[kingdom].stance if k in declared and k != other]
+        if len(already) >= RULES.allies_at_most:
+            refused[other] = already
+        else:
+            declared.add(other)
+    return refused
+
+
 def _relations(state: State, kingdom: str, order: dict[str, Any]) -> list[Event]:
     events = []
     own = state.kingdoms[kingdom]
-    # War and peace first: an order that leaves one ally for another means the same in any line order.
+    refused = alliance_refusals(state, kingdom, order["stances"])
     for other, stance in sorted(order["stances"].items(), key=lambda item: item[1] == ALLY):
-        if stance == ALLY:
-            declared = [k for k, s in own.stance.items() if s == ALLY and k != other]
-            if len(declared) >= RULES.allies_at_most:
-                events.append(Event("ally_refused", {"kingdom": kingdom, "towards": other, "allies": declared},
-                                    private(kingdom)))
-                continue
+        if other in refused:
+            events.append(Event("ally_refused", {"kingdom": kingdom, "towards": other, "allies": refused[other]},
+                                private(kingdom)))
+            continue
         if own.stance[other] != stance:
             before = (state.at_war(kingdom, other), state.allied(kingdom, other))
             was = own.stance[other]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kadesh.rules.royaumes.adjudicate import move_problem
+from kadesh.rules.royaumes.adjudicate import alliance_refusals, move_problem
 from kadesh.rules.royaumes.narration import MOVE_REFUSALS, armies_word
 from kadesh.rules.royaumes.orders import problem
 from kadesh.rules.royaumes.state import State
@@ -25,6 +25,20 @@ def warnings(state: State, kingdom: str, order: dict[str, Any]) -> list[dict[str
             ("cette cité n'est pas à toi", "that city is not yours")
         found.append(problem(None, "", f"Pas d'armée levée à {city.name} : {why[0]}.",
                              f"No army raised at {city.name}: {why[1]}."))
+    return found + _alliance_warnings(state, kingdom, order)
+
+
+def _alliance_warnings(state: State, kingdom: str, order: dict[str, Any]) -> list[dict[str, Any]]:
+    """« un allié maximum »: an alliance line refused because another alliance is already offered (issue 45)."""
+    names = {k: state.scenario.kingdoms[k].names for k in state.kingdoms}
+    found = []
+    for other, already in alliance_refusals(state, kingdom, order["stances"]).items():
+        fr = ", ".join(names[k]["fr"] for k in already)
+        en = ", ".join(names[k]["en"] for k in already)
+        found.append(problem(None, "", f"L'alliance avec {names[other]['fr']} sera refusée : un allié au plus, et "
+                             f"l'alliance est déjà proposée à {fr} (écris « paix : {fr} » pour la retirer).",
+                             f"The alliance with {names[other]['en']} will be refused: one ally at most, and an "
+                             f"alliance is already offered to {en} (write 'peace: {en}' to withdraw it)."))
     return found
 
 
