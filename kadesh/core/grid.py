@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -52,6 +53,7 @@ def column_letters(x: int) -> str:
     return letters
 
 
+@lru_cache(maxsize=1 << 16)  # named over and over (every move order of every legal action); a few thousand cells
 def map_cell_name(cell: Cell) -> str:
     """``(2, 3)`` → ``C4``: upper-case columns beyond Z too, for maps larger than 26 columns."""
     return f"{column_letters(cell[0])}{cell[1] + 1}"
@@ -61,6 +63,11 @@ def parse_map_cell(name: object, width: int, height: int) -> Cell | None:
     """The cell called ``name`` (``C4``, ``c4``, ``AB12``) on a width×height map, or None."""
     if not isinstance(name, str):
         return None
+    return _parse_map_cell(name, width, height)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_map_cell(name: str, width: int, height: int) -> Cell | None:
     match = _MAP_CELL_NAME.match(name.strip())
     if not match:
         return None
