@@ -10,6 +10,10 @@ The runs of every holder of every ruleset are not repeated on PostgreSQL: they t
 seconds there (docs/performance.md, « The suite's own time »), and what differs between the databases (the
 store's statements, PostgreSQL's refusals of a NUL character) is met by the two runs above on both, and by the
 store's and the API's own tests on both.
+
+Each run is shared out in ``PARTS`` tests, each over its part of the routes (every route in exactly one part, the
+same examples each): one run of every route in a row took 30 to 40 s, the longest tests of the suite, which left a
+test process working alone at the end; parts of a few seconds are shared out among the processes like any test.
 """
 
 from __future__ import annotations
@@ -130,9 +134,30 @@ def sqlite_app(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def tables(sqlite_app) -> dict[str, Table]:
-    """The game of each ruleset, made on first use."""
+def tables(sqlite_app) -> dict[tuple[str, int], Table]:
+    """The game of each ruleset and part of the routes, made on first use."""
     return {}
+
+
+PARTS = 3
+
+
+METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def _part(index: int, without_tag: str | None = None):
+    """The routes of part ``index`` (of ``PARTS``): the routes a run covers (all, or all but those tagged
+    ``without_tag``) in the order of their method and path, taken in turn, so each part has as many."""
+
+    def in_part(ctx) -> bool:
+        operation = ctx.operation
+        labels = sorted(f"{method.upper()} {path}" for path, item in operation.schema.raw_schema["paths"].items()
+                        for method, spec in item.items()
+                        if method in METHODS and without_tag not in spec.get("tags", ()))
+        return operation.label in labels and labels.index(operation.label) % PARTS == index
+
+    in_part.__name__ = f"part_{index + 1}_of_{PARTS}"
+    return in_part
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
@@ -152,40 +177,55 @@ def sqlite_api_schema(sqlite_app):
     return schemathesis.openapi.from_asgi("/openapi.json", sqlite_app)
 
 
-@pytest.mark.slow
-@schema.parametrize()
-@SETTINGS
-def test_random_requests_get_documented_answers(case):
-    case.call_and_validate(checks=CHECKS)
+def _random_requests(part: int):
+    @pytest.mark.slow
+    @schema.include(_part(part)).parametrize()
+    @SETTINGS
+    def test(case):
+        case.call_and_validate(checks=CHECKS)
+
+    return test
 
 
-@pytest.mark.slow
-@game_routes.parametrize()
-@SETTINGS
-def test_random_requests_with_a_real_seat_get_documented_answers(case, seat):
-    game_id, token = seat
-    if "game_id" in (case.path_parameters or {}):
-        case.path_parameters["game_id"] = game_id
-        case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    case.call_and_validate(checks=CHECKS)
+def _random_requests_with_a_real_seat(part: int):
+    @pytest.mark.slow
+    @game_routes.include(_part(part, "accounts")).parametrize()
+    @SETTINGS
+    def test(case, seat):
+        game_id, token = seat
+        if "game_id" in (case.path_parameters or {}):
+            case.path_parameters["game_id"] = game_id
+            case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+        case.call_and_validate(checks=CHECKS)
+
+    return test
 
 
-def _every_holder(ruleset: str):
-    """One test per ruleset (schemathesis' tests take no parametrized fixture)."""
+def _every_holder(ruleset: str, part: int):
+    """One test per ruleset and part (schemathesis' tests take no parametrized fixture)."""
 
     @pytest.mark.slow
-    @holder_routes.parametrize()
+    @holder_routes.include(_part(part, "accounts")).parametrize()
     @PER_RULESET
     def test(case, sqlite_app, tables):
-        table = tables.get(ruleset) or tables.setdefault(ruleset, Table(sqlite_app, ruleset))
+        table = tables.get((ruleset, part)) or tables.setdefault((ruleset, part), Table(sqlite_app, ruleset))
         table.prepare(case)
         response = case.call_and_validate(checks=CHECKS)
         table.follow(case, response)
 
-    test.__name__ = f"test_every_holder_of_{ruleset}_gets_documented_answers"
     return test
 
 
-for _ruleset in RULESETS:
-    globals()[f"test_every_holder_of_{_ruleset}_gets_documented_answers"] = _every_holder(_ruleset)
+for _part_index in range(PARTS):
+    _suffix = f"part_{_part_index + 1}_of_{PARTS}"
+    _name = f"test_random_requests_get_documented_answers_{_suffix}"
+    globals()[_name] = _random_requests(_part_index)
+    globals()[_name].__name__ = _name
+    _name = f"test_random_requests_with_a_real_seat_get_documented_answers_{_suffix}"
+    globals()[_name] = _random_requests_with_a_real_seat(_part_index)
+    globals()[_name].__name__ = _name
+    for _ruleset in RULESETS:
+        _name = f"test_every_holder_of_{_ruleset}_gets_documented_answers_{_suffix}"
+        globals()[_name] = _every_holder(_ruleset, _part_index)
+        globals()[_name].__name__ = _name

@@ -98,11 +98,14 @@ class Facts:
         self.pairs |= other.pairs
 
 
-def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom, keys: bool = True) -> Facts:
+def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom, keys: bool = True,
+          dumped: dict[int, str] | None = None) -> Facts:
     """The atoms of a JSON value, and the pairs of identifiers that stand together in one object
     (or anywhere in it, ``whole``: an action or an event is one fact) or in one sentence.
     ``words`` picks which words of a sentence count (for others' sentences: identifiers only);
-    without ``keys``, only values count (what an event says, not the names of its fields)."""
+    without ``keys``, only values count (what an event says, not the names of its fields).
+    ``dumped``: the JSON text of ``value``'s objects by their ``id``, shared by the calls on one value while it
+    lives unchanged (a view read twice, for its own reader and as another seat's), each object written once."""
     out = Facts()
 
     def pair_up(unit: set[str]) -> None:
@@ -136,7 +139,12 @@ def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom,
         elif isinstance(item, list | tuple):
             for child in item:
                 if isinstance(child, dict) and not whole:  # an object of its own: the same facts wherever it is
-                    out.update(_object_facts(json.dumps(child, sort_keys=True), words, keys))
+                    dump = dumped.get(id(child)) if dumped is not None else None
+                    if dump is None:
+                        dump = json.dumps(child, sort_keys=True)
+                        if dumped is not None:
+                            dumped[id(child)] = dump
+                    out.update(_object_facts(dump, words, keys))
                 else:
                     walk(child, unit)
 
@@ -218,16 +226,24 @@ def _labels(secret: Facts) -> list[str]:
     return [f"secret {a!r}" for a in sorted(secret.atoms)] + [f"secret pair {p}" for p in sorted(secret.pairs)]
 
 
-def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (), reckoned: Any = None) -> list[str]:
+_UNPARSED = object()
+
+
+def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (), reckoned: Any = None,
+          parsed: Any = _UNPARSED) -> list[str]:
     """Every secret of ``book``'s reader in the raw ``text`` of an answer or frame sent to it
     (``sent``: what the reader itself sent in that request, which an answer may repeat;
-    ``reckoned``: what the reader works out itself from its own view with the rules, which an answer may tell it).
+    ``reckoned``: what the reader works out itself from its own view with the rules, which an answer may tell it;
+    ``parsed``: ``text`` already read as JSON by the caller, not read again).
     In sentences only identifiers count: their other words are the rules' own vocabulary."""
     found = [f"the {label}" for label, secret in book.raw.items() if secret and secret in text]
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = text
+    if parsed is not _UNPARSED:
+        data = parsed
+    else:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = text
     if isinstance(data, dict):
         data = {k: v for k, v in data.items() if k not in verified}
     own = facts(sent, whole=True) if sent is not None else Facts()
@@ -444,8 +460,9 @@ class Table:
         assert len(self.stored) == version
         events = [Event.from_dict(raw) for raw in self.stored[-1]] if version else []
         actor, action = self.played[-1] if version else (None, None)
-        seen = {reader: facts(views[reader]) for reader in self.readers}
-        seen_by_others = {seat: facts(views[seat], words=_idlike) for seat in self.seats}
+        dumped: dict[int, str] = {}  # the views' objects as JSON, written once for both readings (``views`` holds them)
+        seen = {reader: facts(views[reader], dumped=dumped) for reader in self.readers}
+        seen_by_others = {seat: facts(views[seat], words=_idlike, dumped=dumped) for seat in self.seats}
         before, self.seen = self.seen, seen
         for reader, book in self.books.items():
             for seat in self.seats:  # first what the others know now, then what this reader was told
@@ -510,11 +527,12 @@ class Table:
 
     # -- checks ------------------------------------------------------------------------------------------------------
     def check(self, reader: str | None, text: str, what: str, sent: Any = None, verified: tuple[str, ...] = (),
-              reckoned: Any = None) -> None:
+              reckoned: Any = None, parsed: Any = _UNPARSED) -> None:
         """No secret of ``reader`` in ``text``; the fields ``verified`` were found equal to what it
         knows (its view, its legal actions, its events), so only their raw text is searched; ``reckoned``:
-        what it works out from its own view (``leaks``)."""
-        found = leaks(self.books[reader], text, sent, verified, reckoned)
+        what it works out from its own view; ``parsed``: ``text`` as JSON, where the caller read it already
+        (``leaks``)."""
+        found = leaks(self.books[reader], text, sent, verified, reckoned, parsed)
         assert not found, f"{self.name} v{self.version}: {what} to {reader} leaks {found}: {text[:2000]}"
         self.checked += 1
 
@@ -546,18 +564,20 @@ class Table:
             assert body["view"] == self.views[self.version][reader]
             assert body["to_act"] == self.to_act and body["outcome"] == self.outcome
             assert (body["seed"] is None) == (self.outcome is None)
-            self.check(reader, response.text, "GET game", verified=("view",))
+            self.check(reader, response.text, "GET game", verified=("view",), parsed=body)
             lang, since = self.rng.choice(["fr", "en"]), self.rng.randint(0, self.version)
             response = self.client.get(f"/api/games/{self.gid}/journal", headers=_auth(token),
                                        params={"lang": lang, "since": since})
             assert response.status_code == 200, response.text
-            assert response.json() == self.journal_of(reader, lang, since, marked=True)
-            self.check(reader, response.text, f"journal {lang}")
+            journal = response.json()
+            assert journal == self.journal_of(reader, lang, since, marked=True)
+            self.check(reader, response.text, f"journal {lang}", parsed=journal)
             if reader is not None:
                 response = self.client.get(f"/api/games/{self.gid}/legal", headers=_auth(token))
                 assert response.status_code == 200, response.text
-                assert response.json()["actions"] == self.legals[reader]
-                self.check(reader, response.text, "legal", verified=("actions",))
+                legal = response.json()
+                assert legal["actions"] == self.legals[reader]
+                self.check(reader, response.text, "legal", verified=("actions",), parsed=legal)
 
     def drain(self) -> None:
         """Each socket gets frames up to the current version: the right view, the new lines, no secret."""
@@ -569,7 +589,7 @@ class Table:
                 version = frame["version"]
                 assert version > last and frame["view"] == self.views[version][reader]
                 assert frame["journal"] == self.journal_of(reader, lang, max(last, 0), version)
-                self.check(reader, text, "websocket frame", verified=("view",))
+                self.check(reader, text, "websocket frame", verified=("view",), parsed=frame)
                 last = version
                 self.sockets[reader] = (socket, lang, last)
 
@@ -656,7 +676,7 @@ class Table:
             mine = [raw for raw in self.stored[-1] if Event.from_dict(raw).visible_to(seat)]
             assert body["events"] == mine
             assert all(e.get("audience") is None or seat in e["audience"] for e in body["events"])
-            self.check(seat, response.text, "POST actions", action, verified=("view", "events"))
+            self.check(seat, response.text, "POST actions", action, verified=("view", "events"), parsed=body)
             self.drain()
         else:
             self.check(seat, response.text, f"refusal {response.status_code}", action)
@@ -683,7 +703,7 @@ class Table:
             assert here == there or (there[0] == "accepted" and here[0] != "accepted"), \
                 f"{self.name} v{self.version}: {seat}'s {route} of {action} gets {here}, but {there} in the game " \
                 f"where what it does not see is left out"
-        self.check(seat, response.text, route, action, reckoned=self.reckon(seat, route, action))
+        self.check(seat, response.text, route, action, reckoned=self.reckon(seat, route, action), parsed=body)
 
 
 # -- games where a seat's blind spots are left out ------------------------------------------------------------------

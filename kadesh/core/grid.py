@@ -9,7 +9,8 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -53,6 +54,7 @@ def column_letters(x: int) -> str:
     return letters
 
 
+@lru_cache(maxsize=1 << 16)  # named over and over (every move order of every legal action); a few thousand cells
 def map_cell_name(cell: Cell) -> str:
     """``(2, 3)`` → ``C4``: upper-case columns beyond Z too, for maps larger than 26 columns."""
     return f"{column_letters(cell[0])}{cell[1] + 1}"
@@ -62,6 +64,11 @@ def parse_map_cell(name: object, width: int, height: int) -> Cell | None:
     """The cell called ``name`` (``C4``, ``c4``, ``AB12``) on a width×height map, or None."""
     if not isinstance(name, str):
         return None
+    return _parse_map_cell(name, width, height)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_map_cell(name: str, width: int, height: int) -> Cell | None:
     match = _MAP_CELL_NAME.match(name.strip())
     if not match:
         return None
@@ -72,11 +79,11 @@ def parse_map_cell(name: object, width: int, height: int) -> Cell | None:
     return (x, y) if 0 <= x < width and 0 <= y < height else None
 
 
-def king_neighbours(cell: Cell) -> Iterator[Cell]:
+def king_neighbours(cell: Cell) -> tuple[Cell, ...]:
     """The eight cells around ``cell`` (orthogonal first, then diagonal)."""
     x, y = cell
-    yield from orthogonal_neighbours(cell)
-    yield from ((x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1))
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y),
+            (x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1))
 
 
 def step(cell: Cell, facing: str, count: int = 1) -> Cell:
@@ -88,12 +95,9 @@ def on_board(cell: Cell, width: int, height: int) -> bool:
     return 0 <= cell[0] < width and 0 <= cell[1] < height
 
 
-def orthogonal_neighbours(cell: Cell) -> Iterator[Cell]:
+def orthogonal_neighbours(cell: Cell) -> tuple[Cell, ...]:
     x, y = cell
-    yield (x, y - 1)
-    yield (x + 1, y)
-    yield (x, y + 1)
-    yield (x - 1, y)
+    return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
 
 
 def chebyshev(a: Cell, b: Cell) -> int:
@@ -171,25 +175,26 @@ def line_steps(a: Cell, b: Cell) -> list[list[Cell]]:
 
 
 def cheapest_steps(start: Cell, step_cost: Callable[[Cell, Cell], int | None], budget: int,
-                   neighbours: Callable[[Cell], Iterator[Cell]] = king_neighbours) -> dict[Cell, int]:
+                   neighbours: Callable[[Cell], Iterable[Cell]] = king_neighbours) -> dict[Cell, int]:
     """Every cell reachable from ``start`` for at most ``budget``, with its cheapest cost (Dijkstra).
 
     ``step_cost(from, to)`` is the price of one step, or None where the step is impossible
     (off the map, impassable terrain, an occupied cell). ``start`` itself costs 0."""
     best = {start: 0}
     frontier = [(0, start)]
+    pop, push, best_of, beyond = heapq.heappop, heapq.heappush, best.get, budget + 1  # the hot loop of every move
     while frontier:
-        spent, cell = heapq.heappop(frontier)
-        if spent > best.get(cell, spent):
+        spent, cell = pop(frontier)
+        if spent > best[cell]:
             continue  # a cheaper way to this cell was found after this entry was queued
         for nxt in neighbours(cell):
             price = step_cost(cell, nxt)
             if price is None:
                 continue
             total = spent + price
-            if total <= budget and total < best.get(nxt, budget + 1):
+            if total < best_of(nxt, beyond):
                 best[nxt] = total
-                heapq.heappush(frontier, (total, nxt))
+                push(frontier, (total, nxt))
     return best
 
 

@@ -18,7 +18,6 @@ orders drawn from it are exactly those of the real battle (``tests/test_front_kn
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from kadesh.core.grid import parse_map_cell
@@ -80,7 +79,7 @@ def _structures(state: State, view: dict[str, Any], side: str) -> None:
         state.structures[at] = built
         state.works.add(at)
         if item["side"] != side:
-            state.structures_seen[side][at] = copy.copy(built)
+            state.structures_seen[side][at] = built.copy()
 
 
 def _units(state: State, view: dict[str, Any], side: str) -> None:

@@ -65,6 +65,9 @@ def _leash(state: State, unit: Unit) -> set[Cell] | None:
     return aircraft.leash_area(state, unit) if unit.type.aircraft == "drone" else None
 
 
+_UNPRICED = object()
+
+
 def _prices(state: State, unit: Unit) -> Callable[[Cell, Cell], int | None]:
     """``step_price`` for one search, each cell priced once: the search asks again for a cell from each of its
     neighbours, and the price of a step depends only on where it ends."""
@@ -72,9 +75,10 @@ def _prices(state: State, unit: Unit) -> Callable[[Cell, Cell], int | None]:
     known: dict[Cell, int | None] = {}
 
     def price(_from: Cell, to: Cell) -> int | None:
-        if to not in known:
-            known[to] = step_price(state, unit, to, leash)
-        return known[to]
+        cost = known.get(to, _UNPRICED)
+        if cost is _UNPRICED:
+            cost = known[to] = step_price(state, unit, to, leash)
+        return cost
 
     return price
 

@@ -8,7 +8,6 @@ with a ``RuleError`` ``bad_scenario`` that names the line or the key at fault.
 
 from __future__ import annotations
 
-import copy
 import re
 import tomllib
 from collections.abc import Callable
@@ -134,7 +133,7 @@ def _build(raw: dict[str, Any]) -> State:
     _each(raw, "mines", MAX_SIDE * MAX_SIDE, lambda item, where: _mine(state, item, where))
     state.victory = _victory(state, raw.get("victory", {}))
     for side in SIDES:  # neutral works (bridges) are part of the map everyone has
-        state.structures_seen[side].update({cell: copy.copy(s) for cell, s in state.structures.items()
+        state.structures_seen[side].update({cell: s.copy() for cell, s in state.structures.items()
                                             if s.owner is None})
     refresh_memory(state)  # what each side sees from where it starts
     return state

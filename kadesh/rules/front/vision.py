@@ -5,7 +5,6 @@ it saw (changed ground, fires, enemy mines its engineers found).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -168,7 +167,7 @@ def _refresh_structures(state: State, side: str, rows: list[bytearray]) -> None:
             if structure is None:
                 remembered.pop(cell, None)
             else:
-                remembered[cell] = copy.copy(structure)
+                remembered[cell] = structure.copy()
 
 
 @contextmanager
