@@ -152,34 +152,37 @@ async def _play_one(client: _Client, game: LoadedGame, started: float) -> bool:
 
 
 async def _player(client: _Client, ruleset: str, options: dict[str, Any], started: float, stop_at: float,
-                  webhook: str | None = None) -> None:
+                  webhook: str | None = None, enough: int | None = None) -> None:
     game = await _open_game(client, ruleset, options, stop_at, webhook)
-    while game is not None and time.monotonic() < stop_at:
+    while game is not None and time.monotonic() < stop_at and (enough is None or client.report.actions < enough):
         if not await _play_one(client, game, started):
             game = await _open_game(client, ruleset, options, stop_at, webhook)
 
 
 async def run_load_async(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
                          options: dict[str, Any] | None = None, seed: int = 0,
-                         webhook: str | None = None) -> LoadReport:
+                         webhook: str | None = None, enough: int | None = None) -> LoadReport:
     report = LoadReport()
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         started = time.monotonic()
         stop_at = started + seconds
         players = [_player(_Client(http, servers, report, random.Random(seed * 1000 + i)), ruleset, options or {},
-                           started, stop_at, webhook) for i in range(games)]
+                           started, stop_at, webhook, enough) for i in range(games)]
         await asyncio.gather(*players)
         report.seconds = time.monotonic() - started
     return report
 
 
 def run_load(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
-             options: dict[str, Any] | None = None, seed: int = 0, webhook: str | None = None) -> LoadReport:
+             options: dict[str, Any] | None = None, seed: int = 0, webhook: str | None = None,
+             enough: int | None = None) -> LoadReport:
     """Play ``games`` games at once on ``servers`` (base URLs) for ``seconds``; see the module's doc. With
-    ``webhook``, every seat of every game subscribes to it (the servers must allow its address)."""
+    ``webhook``, every seat of every game subscribes to it (the servers must allow its address). With
+    ``enough``, the load stops as soon as that many actions are acknowledged (``seconds`` is then a ceiling:
+    a test waits on how much was played, not on how fast a busy machine plays it)."""
     return asyncio.run(run_load_async([s.rstrip("/") for s in servers], seconds, games, ruleset, options, seed,
-                                      webhook))
+                                      webhook, enough))
 
 
 def check_load(report: LoadReport, db_url: str, servers: list[str]) -> list[str]:

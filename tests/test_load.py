@@ -26,8 +26,9 @@ def _clean_load(db: str, folder, count: int) -> None:
     """A load on ``count`` servers: no 5xx, every acknowledged action stored once, replays match."""
     servers = start_servers(db, folder, count)
     try:
-        report = in_a_thread_of_its_own(run_load, [s.url for s in servers], seconds=6, games=12)
-        assert report.actions > 50, report.summary()
+        # Until 50 actions are acknowledged, however busy the machine (120 s a ceiling, not a measure)
+        report = in_a_thread_of_its_own(run_load, [s.url for s in servers], seconds=120, games=12, enough=50)
+        assert report.actions >= 50, report.summary()
         assert report.server_errors == 0, report.summary()
         assert check_load(report, db, [server.url for server in servers]) == []
     finally:
