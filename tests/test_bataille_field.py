@@ -410,3 +410,43 @@ def test_no_view_ever_shows_the_other_generals_orders_before_they_are_revealed_o
                            if e.type == "order_given" and e.visible_to(seat))
             seat = game.to_act()[0]
             game.act(seat, rng.choice(game.legal_actions(seat)))
+
+
+# -- « Si les deux le réussissent, on passe à un nouveau tour commençant directement par une séquence de mêlée » ---
+STEADY = {"troop": "custom", "strength": 300, "discipline": 20, "morale": 20, "melee": 1, "missile": 0, "range": 0,
+          "speed": 8}
+
+
+def test_a_melee_both_sides_hold_goes_on_at_the_next_field_turn_and_the_fields_night_ends_the_day():
+    """Issue 45: two steady groups meeting in melee on turn 2 of 8 went through 13 melee rounds inside turn 2, then
+    the engagement's own « night » ended the whole battle. On a field, the new turn is the field's: the melee goes
+    on at its next turn, first thing, between the same two groups; the day ends at the field's night."""
+    game = new_game("bataille", seed=45, options={"field": {"groups": [
+        {"side": "north", "lane": "centre", **STEADY}, {"side": "south", "lane": "centre", **STEADY}], "night": 8}})
+    while not of(game, "engagement"):
+        order(game, n1="advance", s1="advance")
+    stances(game, "attack", "attack")
+    assert of(game, "engagement_over")[-1]["reason"] == "melee_goes_on" and game.outcome is None
+    assert game.view(None)["phase"] == "orders" and game.view(None)["turn"] < 8
+    assert [a["order"] for a in game.legal_actions("north")] == ["hold"]  # locked in the melee, it fights on
+    before = len(game.events)
+    order(game, n1="hold", s1="hold")
+    resumed = [event for _, event in game.events[before:]]
+    engagement = next(e for e in resumed if e.type == "engagement")
+    assert engagement.data["melee"] is True and engagement.data["distance"] == 0
+    phases = [e.data["name"] for e in resumed if e.type == "phase"]
+    assert phases[0] == "melee" and "fire" not in phases
+    while game.outcome is None:  # each side holds its orders; an engagement's choices, the first offered
+        seat = game.to_act()[0]
+        if game.view(None)["phase"] == "orders":
+            order(game, **{g: "hold" for g in ("n1", "s1") if game.view(None)["groups"].get(g, {}).get("where",
+                                                                                                "field") == "field"})
+        else:
+            game.act(seat, next(iter(game.legal_actions(seat))))
+    assert game.outcome["reason"] in ("nightfall", "field_cleared")
+    assert len([e for e in of(game, "engagement") if e.get("melee")]) >= 1
+    melee_rounds_a_turn = {}
+    for version, event in game.events:
+        if event.type == "phase" and event.data.get("name") == "melee":
+            melee_rounds_a_turn[version] = melee_rounds_a_turn.get(version, 0) + 1
+    assert max(melee_rounds_a_turn.values()) == 1  # one melee sequence a field turn, never 13 in one

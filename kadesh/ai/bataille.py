@@ -85,6 +85,8 @@ def _enemy_ahead(view: dict[str, Any], group: dict[str, Any], lane: str) -> tupl
 
 def field_order(view: dict[str, Any], group: dict[str, Any]) -> str:
     """Prudent's order to one group on a field."""
+    if len(group["orders"]) == 1:  # locked in a melee that goes on (issue 45): nothing to choose
+        return group["orders"][0]
     if group["strength"] * 2 < group["initial"]:
         return "withdraw"
     enemy, gap = _enemy_ahead(view, group, group["lane"])

@@ -209,6 +209,8 @@ def melee(state: State, dice: Dice) -> list[Event]:
     if not any(passed.values()):
         return events + end(state, None, "fight_over")
     if all(passed.values()):
+        if state.standoff_ends:  # on a field, « un nouveau tour commençant directement par une séquence de
+            return events + end(state, None, "melee_goes_on")  # mêlée » is the field's next turn (issue 45)
         state.turn += 1
         if state.turn > RULES.max_turns:
             return events + end(state, None, "nightfall")

@@ -34,7 +34,7 @@ AHEAD = {"north": 1, "south": -1}           # the direction a side advances in, 
 RETREATS = {  # how an engagement's end moves its groups: who falls back (the loser, both, nobody)
     "both_fell_back": "both", "fight_over": "both", "both_withdrew": "both",
     "enemy_broke": "loser", "withdrawal": "loser", "pursuit_stopped": "loser", "event": "loser",
-    "outran": "out_of_range", "shelter": "sheltered", "destroyed": None, "standoff": None,
+    "outran": "out_of_range", "shelter": "sheltered", "destroyed": None, "standoff": None, "melee_goes_on": None,
 }
 
 
@@ -56,6 +56,7 @@ class FieldState:
     fought: dict[str, str] = field(default_factory=dict)    # lane → how this turn's engagement there ended
     engagement: State | None = None          # the engagement waiting for a decision
     lane: str | None = None                  # its lane
+    melees: dict[str, list[str]] = field(default_factory=dict)  # lane → the two groups whose melee goes on
     result: dict[str, Any] | None = None
 
     def copy(self) -> FieldState:
@@ -129,6 +130,8 @@ def to_act(state: FieldState) -> list[str]:
 
 
 def orders_for(state: FieldState, group: Group) -> list[str]:
+    if in_melee(state, group):  # locked in a melee that goes on: it fights on where it stands
+        return ["hold"]
     lane = RULES.lanes.index(group.lane)
     allowed = {"advance", "hold", "withdraw", *(("close",) if group.shoots else ())}
     if lane > 0:
@@ -193,6 +196,9 @@ def _order(state: FieldState, side: str, action: dict[str, Any], dice: Dice) -> 
 def begin_turn(state: FieldState) -> list[Event]:
     state.turn += 1
     state.phase, state.orders, state.fought = ORDERS_PHASE, {}, {}
+    state.melees = {lane: ids for lane, ids in state.melees.items()  # the two still there, still in contact
+                    if all(state.where[gid] == ON_FIELD and state.groups[gid].lane == lane for gid in ids)
+                    and state.groups[ids[0]].pos == state.groups[ids[1]].pos}
     events = [Event("turn", {"turn": state.turn, "night": state.night})]
     for gid, turn in state.arrives.items():
         if turn == state.turn and state.where[gid] == EXPECTED:
@@ -282,6 +288,10 @@ def _leave(state: FieldState, group: Group, how: str) -> Event:
 
 
 # -- engagements ----------------------------------------------------------------------------------
+def in_melee(state: FieldState, group: Group) -> bool:
+    return group.id in state.melees.get(group.lane, [])
+
+
 def _next_engagement(state: FieldState, dice: Dice) -> list[Event]:
     events: list[Event] = []
     while state.pending:
@@ -291,9 +301,11 @@ def _next_engagement(state: FieldState, dice: Dice) -> list[Event]:
             continue
         sub = _engagement(state, lane, north, south)
         state.engagement, state.lane = sub, lane
+        goes_on = state.melees.pop(lane, None) == [north.id, south.id] and sub.distance == 0
         events.append(Event("engagement", {"lane": lane, "north": north.id, "south": south.id,
-                                           "distance": sub.distance}))
-        events += _tagged(state, engine.engage(sub, dice))
+                                           "distance": sub.distance, **({"melee": True} if goes_on else {})}))
+        # « un nouveau tour commençant directement par une séquence de mêlée »: a melee both held goes on
+        events += _tagged(state, engine.melee(sub, dice) if goes_on else engine.engage(sub, dice))
         _closing(state)
         if sub.phase != OVER:
             state.phase = ENGAGE
@@ -360,6 +372,8 @@ def _settle(state: FieldState) -> list[Event]:
     events = [_leave(state, g, DESTROYED) for g in groups.values() if g.strength <= 0]
     if reason == "nightfall":  # the engine's own night: an engagement that nobody ended
         return events + _over(state, "nightfall")
+    if reason == "melee_goes_on":
+        state.melees[lane] = [groups["north"].id, groups["south"].id]
     how = RETREATS[reason]
     losers = list(SIDES) if how == "both" else [OTHER[winner]] if how and winner else []
     for side in losers:

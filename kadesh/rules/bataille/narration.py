@@ -183,8 +183,10 @@ ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", 
                 "west": "move west", "east": "move east"}}
 FIELD_REASON = {
     "fr": {**REASON["fr"], "standoff": "les deux groupes tiennent leurs positions",
+           "melee_goes_on": "les deux tiennent bon : la mêlée reprend au tour suivant",
            "field_cleared": "un camp n'a plus personne sur le terrain"},
     "en": {**REASON["en"], "standoff": "both groups hold their ground",
+           "melee_goes_on": "both stand firm: the melee goes on next turn",
            "field_cleared": "one side has nobody left on the field"},
 }
 EVENT = {"fr": {"night": "La tombée de la nuit", "storm": "La tempête", "reinforcements": "L'arrivée de renforts"},
@@ -250,6 +252,9 @@ def _move(d: dict[str, Any], lang: str, names: dict) -> str:
 
 def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
     north, south, lane = names[d["north"]][lang], names[d["south"]][lang], LANE_AT[lang][d["lane"]]
+    if d.get("melee"):  # a melee both held, going on from the last turn (issue 45)
+        return f"Engagement {lane} : la mêlée reprend entre {north} et {south}." if lang == "fr" else \
+            f"Engagement {lane}: the melee between {north} and {south} goes on."
     if lang == "fr":
         at = "au contact" if d["distance"] == 0 else f"à {d['distance']} pas"
         return f"Engagement {lane} : {north} et {south} s'affrontent {at}."

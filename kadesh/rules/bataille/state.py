@@ -68,7 +68,8 @@ class State:
     shelter_distance: dict[str, int] | None = None  # paces from each side's group to its shelter
     fled: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SIDES, 0))  # paces run in a pursuit
     field_event: str | None = None   # night, storm or reinforcements: ends a pursuit this turn
-    standoff_ends: bool = False      # both hold: the engagement ends until the next field turn
+    standoff_ends: bool = False      # both hold, or both stand after a melee: the engagement ends until the
+    #                                  next field turn (the melee then goes on at once, ``field.melee_goes_on``)
     closed: bool = False             # a melee or a pursuit brought the groups into contact
     stances_taken: dict[str, str] = field(default_factory=dict)  # the last stances, after discipline
 
