@@ -450,3 +450,22 @@ def test_a_melee_both_sides_hold_goes_on_at_the_next_field_turn_and_the_fields_n
         if event.type == "phase" and event.data.get("name") == "melee":
             melee_rounds_a_turn[version] = melee_rounds_a_turn.get(version, 0) + 1
     assert max(melee_rounds_a_turn.values()) == 1  # one melee sequence a field turn, never 13 in one
+
+
+# -- « Dès que deux groupes s'affrontent (c'est à dire dès qu'ils arrivent à portée), on doit résoudre le combat » --
+def test_a_group_behind_its_front_within_range_of_the_enemy_shoots_over_its_friends():
+    """Issue 45: North's archers closing to their range (180 paces) behind North's spearmen had no engagement,
+    no die, the order achieved nothing. Range is the trigger: they shoot over their own ranks (fire and morale; no
+    melee through their own lines); a group behind without missiles, none."""
+    rolls = [10, 1, 1]  # the archers' volley; both keep their morale
+    game = field([("north", "centre", "spearmen"), ("north", "centre", "archers"), ("north", "centre", "levies"),
+                  ("south", "centre", "spearmen")], rolls)
+    for _ in range(3):
+        order(game, n1="advance", n2="close", n3="hold", s1="hold")
+    assert (group(game, "n1")["pos"], group(game, "n2")["pos"], group(game, "s1")["pos"]) == (400, 320, 500)
+    assert of(game, "engagement") == [{"lane": "centre", "north": "n2", "south": "s1", "distance": 180,
+                                       "over_friends": True, "shooter": "north"}]
+    assert of(game, "engagement_over")[-1]["reason"] == "volley"
+    assert group(game, "s1")["strength"] < 100 and group(game, "n1")["pos"] == 400  # hit; nobody moved
+    assert "tirent par-dessus leurs rangs" in " ".join(game.journal(None))
+    assert game.view(None)["phase"] == "orders" and game.view(None)["turn"] == 4

@@ -182,7 +182,8 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
                        "arrives": state.arrives[gid] if where == field.EXPECTED else None,
                        "ordered": gid in state.orders,
                        "order": state.orders.get(gid) if g.side == seat else None,
-                       "orders": field.orders_for(state, g) if where == field.ON_FIELD else []}
+                       "orders": field.orders_for(state, g) if where == field.ON_FIELD else [],
+                       "in_melee": where == field.ON_FIELD and field.in_melee(state, g)}
     sub = state.engagement
     engagement = None if sub is None else {
         "lane": state.lane, "north": sub.groups["north"].id, "south": sub.groups["south"].id,
@@ -198,7 +199,8 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
         "groups": groups,
         "orders_done": {side: not any(g.id not in state.orders for g in state.on_field(side))
                         for side in SIDES} if state.phase == field.ORDERS_PHASE else None,
-        "last_orders": dict(state.revealed), "fought": dict(state.fought), "pending": list(state.pending),
+        "last_orders": dict(state.revealed), "fought": dict(state.fought),
+        "pending": list(dict.fromkeys([*state.pending, *(lane for lane, _ in state.volleys)])),  # lanes to fight
         "engagement": engagement,
         "decider": sub.decider if sub is not None else None, "dice": DICE, "result": state.result,
     }

@@ -139,8 +139,10 @@ def after_fire(state: State, dice: Dice, before: dict[str, int]) -> list[Event]:
     if not any(passed.values()):
         return events + end(state, None, "both_fell_back")
     if all(passed.values()):
-        return events + ask_stances(state)
+        return events + (end(state, None, "volley") if state.over_friends else ask_stances(state))
     winner = next(s for s in SIDES if passed[s])
+    if state.over_friends:  # nobody charges or pursues through its own side's front (issue 45)
+        return events + end(state, winner, "enemy_broke")
     return events + ask_pursuit(state, winner)
 
 

@@ -35,6 +35,7 @@ RETREATS = {  # how an engagement's end moves its groups: who falls back (the lo
     "both_fell_back": "both", "fight_over": "both", "both_withdrew": "both",
     "enemy_broke": "loser", "withdrawal": "loser", "pursuit_stopped": "loser", "event": "loser",
     "outran": "out_of_range", "shelter": "sheltered", "destroyed": None, "standoff": None, "melee_goes_on": None,
+    "volley": None,
 }
 
 
@@ -57,6 +58,7 @@ class FieldState:
     engagement: State | None = None          # the engagement waiting for a decision
     lane: str | None = None                  # its lane
     melees: dict[str, list[str]] = field(default_factory=dict)  # lane → the two groups whose melee goes on
+    volleys: list[list[str]] = field(default_factory=list)      # [lane, group] shooting over its front, to come
     result: dict[str, Any] | None = None
 
     def copy(self) -> FieldState:
@@ -105,6 +107,21 @@ def sheltered_at(state: FieldState, side: str, lane: str) -> bool:
 def reach(state: FieldState, group: Group) -> int:
     """How far a group can shoot this turn: its range, or nothing in a storm or without missiles."""
     return group.range if group.shoots and state.turn != state.storm else 0
+
+
+def volleys_over_friends(state: FieldState) -> list[list[str]]:
+    """« dès qu'ils arrivent à portée » (issue 45): a group behind its own side's front in a lane that can shoot the
+    enemy's front there engages it too, shooting over its friends (as archers do; a group without missiles does
+    not), after the fronts' engagement: fire and morale only, since it cannot charge through its own lines."""
+    out = []
+    for lane in RULES.lanes:
+        for side in SIDES:
+            front, enemy = state.front(side, lane), state.front(OTHER[side], lane)
+            if front is None or enemy is None:
+                continue
+            out += [[lane, g.id] for g in state.on_field(side, lane)
+                    if g is not front and 0 < abs(enemy.pos - g.pos) <= reach(state, g)]
+    return out
 
 
 def engaged_lanes(state: FieldState) -> list[str]:
@@ -214,7 +231,7 @@ def _resolve_turn(state: FieldState, dice: Dice) -> list[Event]:
     state.revealed, state.orders = dict(state.orders), {}
     events = [Event("orders", {"orders": dict(state.revealed)})]
     events += _move(state)
-    state.pending = engaged_lanes(state)
+    state.pending, state.volleys = engaged_lanes(state), volleys_over_friends(state)
     return events + _next_engagement(state, dice)
 
 
@@ -292,18 +309,37 @@ def in_melee(state: FieldState, group: Group) -> bool:
     return group.id in state.melees.get(group.lane, [])
 
 
-def _next_engagement(state: FieldState, dice: Dice) -> list[Event]:
-    events: list[Event] = []
+def _next_pair(state: FieldState) -> tuple[str, Group, Group, str | None] | None:
+    """The next engagement to fight: the fronts of a lane, then the groups shooting over their friends (each
+    still in range of the enemy's front once the fronts have fought)."""
     while state.pending:
         lane = state.pending.pop(0)
         north, south = state.front("north", lane), state.front("south", lane)
-        if north is None or south is None:
-            continue
+        if north is not None and south is not None:
+            return lane, north, south, None
+    while state.volleys:
+        lane, gid = state.volleys.pop(0)
+        shooter = state.groups[gid]
+        enemy = state.front(OTHER[shooter.side], lane)
+        if state.where[gid] == ON_FIELD and shooter.lane == lane and enemy is not None \
+                and shooter is not state.front(shooter.side, lane) \
+                and 0 < abs(enemy.pos - shooter.pos) <= reach(state, shooter):
+            north, south = (shooter, enemy) if shooter.side == "north" else (enemy, shooter)
+            return lane, north, south, shooter.side
+    return None
+
+
+def _next_engagement(state: FieldState, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    while (pair := _next_pair(state)) is not None:
+        lane, north, south, shooter = pair
         sub = _engagement(state, lane, north, south)
+        sub.over_friends = over_friends = shooter is not None
         state.engagement, state.lane = sub, lane
-        goes_on = state.melees.pop(lane, None) == [north.id, south.id] and sub.distance == 0
+        goes_on = not over_friends and state.melees.pop(lane, None) == [north.id, south.id] and sub.distance == 0
         events.append(Event("engagement", {"lane": lane, "north": north.id, "south": south.id,
-                                           "distance": sub.distance, **({"melee": True} if goes_on else {})}))
+                                           "distance": sub.distance, **({"melee": True} if goes_on else {}),
+                                           **({"over_friends": True, "shooter": shooter} if over_friends else {})}))
         # « un nouveau tour commençant directement par une séquence de mêlée »: a melee both held goes on
         events += _tagged(state, engine.melee(sub, dice) if goes_on else engine.engage(sub, dice))
         _closing(state)
@@ -367,7 +403,8 @@ def _settle(state: FieldState) -> list[Event]:
     assert sub is not None and sub.result is not None and lane is not None
     state.engagement = None
     reason, winner = sub.result["reason"], sub.result["winner"]
-    state.fought[lane] = reason
+    if not (sub.over_friends and lane in state.fought):  # a lane's caption tells its fronts' engagement first
+        state.fought[lane] = reason
     groups = sub.groups
     events = [_leave(state, g, DESTROYED) for g in groups.values() if g.strength <= 0]
     if reason == "nightfall":  # the engine's own night: an engagement that nobody ended
@@ -452,7 +489,7 @@ def _over(state: FieldState, reason: str) -> list[Event]:
         winner = standing[0] if len(standing) == 1 else None
     else:
         winner = None if men["north"] == men["south"] else max(SIDES, key=men.__getitem__)
-    state.phase, state.engagement, state.lane, state.pending = OVER, None, None, []
+    state.phase, state.engagement, state.lane, state.pending, state.volleys = OVER, None, None, [], []
     state.result = {"winner": winner, "reason": reason, "strength": men,
                     "sheltered": {side: sum(g.strength for g in state.groups.values()
                                             if g.side == side and state.where[g.id] == SHELTERED) for side in SIDES}}

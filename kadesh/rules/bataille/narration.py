@@ -184,9 +184,11 @@ ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", 
 FIELD_REASON = {
     "fr": {**REASON["fr"], "standoff": "les deux groupes tiennent leurs positions",
            "melee_goes_on": "les deux tiennent bon : la mêlée reprend au tour suivant",
+           "volley": "chacun tient sous les traits",
            "field_cleared": "un camp n'a plus personne sur le terrain"},
     "en": {**REASON["en"], "standoff": "both groups hold their ground",
            "melee_goes_on": "both stand firm: the melee goes on next turn",
+           "volley": "both stand under the missiles",
            "field_cleared": "one side has nobody left on the field"},
 }
 EVENT = {"fr": {"night": "La tombée de la nuit", "storm": "La tempête", "reinforcements": "L'arrivée de renforts"},
@@ -252,6 +254,11 @@ def _move(d: dict[str, Any], lang: str, names: dict) -> str:
 
 def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
     north, south, lane = names[d["north"]][lang], names[d["south"]][lang], LANE_AT[lang][d["lane"]]
+    if d.get("over_friends"):  # a group behind its front shoots over it (issue 45)
+        shooter, target = (north, south) if d.get("shooter", "north") == "north" else (south, north)
+        return f"Engagement {lane} : {shooter} tirent par-dessus leurs rangs sur {target}, à {d['distance']} pas." \
+            if lang == "fr" else f"Engagement {lane}: {shooter} shoot over their own ranks at {target}, " \
+            f"{d['distance']} paces away."
     if d.get("melee"):  # a melee both held, going on from the last turn (issue 45)
         return f"Engagement {lane} : la mêlée reprend entre {north} et {south}." if lang == "fr" else \
             f"Engagement {lane}: the melee between {north} and {south} goes on."

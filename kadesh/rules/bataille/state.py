@@ -71,6 +71,7 @@ class State:
     standoff_ends: bool = False      # both hold, or both stand after a melee: the engagement ends until the
     #                                  next field turn (the melee then goes on at once, ``field.melee_goes_on``)
     closed: bool = False             # a melee or a pursuit brought the groups into contact
+    over_friends: bool = False       # a group shooting over its own side's front: fire and morale, no melee
     stances_taken: dict[str, str] = field(default_factory=dict)  # the last stances, after discipline
 
     def copy(self) -> State:

@@ -53,6 +53,7 @@ const W = {
     decidingElsewhere: "L'autre général décide.",
     where: { field: "sur le terrain", sheltered: "à l'abri", left: "hors du terrain", destroyed: "anéantis", expected: "attendus" },
     out: "Hors du terrain", pending: "engagement à suivre",
+    inMelee: "Pris dans une mêlée que personne n'a rompue : il tient et combat, la mêlée reprend au début du tour.",
     allGroups: (n) => `Les figures des ${n} autres groupes sur le terrain`,
     men: (n) => `${n} homme${n >= 2 ? "s" : ""}`,
     standing: (s, i) => `${s} / ${i}`,
@@ -63,7 +64,7 @@ const W = {
     fieldDesc: (parts) => parts,
     edge: { north: "Bord du Nord", south: "Bord du Sud" },
     river: "Fleuve", fortress: "Forteresse",
-    fought: { standoff: "chacun tient", melee_goes_on: "mêlée à suivre", destroyed: "un groupe anéanti", shelter: "fuite à l'abri", outran: "fuite",
+    fought: { standoff: "chacun tient", melee_goes_on: "mêlée à suivre", volley: "tir par-dessus", destroyed: "un groupe anéanti", shelter: "fuite à l'abri", outran: "fuite",
       event: "poursuite interrompue", both_fell_back: "repli des deux", fight_over: "les deux rompent",
       enemy_broke: "l'un rompt", withdrawal: "repli", both_withdrew: "repli des deux",
       pursuit_stopped: "poursuite arrêtée", default: "combat" },
@@ -118,6 +119,7 @@ const W = {
     decidingElsewhere: "The other general is deciding.",
     where: { field: "on the field", sheltered: "in shelter", left: "off the field", destroyed: "wiped out", expected: "expected" },
     out: "Off the field", pending: "engagement to come",
+    inMelee: "Caught in a melee nobody broke: it holds and fights; the melee goes on at the start of the turn.",
     allGroups: (n) => `The figures of the ${n} other groups on the field`,
     men: (n) => `${n} ${n === 1 ? "man" : "men"}`,
     standing: (s, i) => `${s} / ${i}`,
@@ -128,7 +130,7 @@ const W = {
     fieldDesc: (parts) => parts,
     edge: { north: "North's edge", south: "South's edge" },
     river: "River", fortress: "Fortress",
-    fought: { standoff: "both hold", melee_goes_on: "melee goes on", destroyed: "a group wiped out", shelter: "fled to shelter", outran: "got away",
+    fought: { standoff: "both hold", melee_goes_on: "melee goes on", volley: "volley over friends", destroyed: "a group wiped out", shelter: "fled to shelter", outran: "got away",
       event: "pursuit cut short", both_fell_back: "both fall back", fight_over: "both break",
       enemy_broke: "one breaks", withdrawal: "withdrawal", both_withdrew: "both withdraw",
       pursuit_stopped: "pursuit stopped", default: "fight" },
@@ -450,6 +452,7 @@ function ordersPanel(view, ctx, lang) {
     orderList(view, mine, ctx, lang),
     el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
     el("p", { class: "nearest", id: "nearest-enemy" }, nearestEnemy(view, g, lang)),
+    g.in_melee ? el("p", { class: "in-melee", id: "in-melee" }, w.inMelee) : null,
     el("div", { class: "choices", role: "group", "aria-labelledby": "order-for" }, ...buttons));
 }
 
