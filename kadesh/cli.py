@@ -439,6 +439,7 @@ def duel(
 
     from kadesh.ai.base import levels
     from kadesh.ai.duel import duel as run_duel
+    from kadesh.ai.duel import percentile
 
     if ruleset not in all_rulesets():
         raise typer.BadParameter(f"unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
@@ -455,6 +456,11 @@ def duel(
                   f"(of {result.games})")
     console.print(f"{a} win rate {rate:.1%} (95 % CI {low:.1%}–{high:.1%}); "
                   f"{b} {1 - rate:.1%} (95 % CI {1 - high:.1%}–{1 - low:.1%})")
+    console.print(f"{a} won {result.a_first_wins} of {result.a_first_games} games with the first seat, "
+                  f"{result.a_wins - result.a_first_wins} of {result.games - result.a_first_games} with the second")
+    if result.a_turns:
+        console.print(f"{a}'s whole turns: {len(result.a_turns)}, median {percentile(result.a_turns, 0.5):.2f} s, "
+                      f"95th percentile {percentile(result.a_turns, 0.95):.2f} s, longest {max(result.a_turns):.2f} s")
 
 
 ODDS_TEXT = {
