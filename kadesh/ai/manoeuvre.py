@@ -35,6 +35,7 @@ TURN_BUDGET = 3.0
 TURN_RESERVE = 0.2  # of the turn's seconds, kept for what is not search: views, legal actions, the end of turn
 DECISION_FLOOR = 0.02  # the least a decision searches (a few iterations), even when the turn's time is spent
 DEFAULT_ITERATIONS = 300
+ROLLOUT_TURNS = 2  # turns played on from a leaf, attacks only: the other side's reply, then the answer
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -303,15 +304,14 @@ class ManoeuvreKnowledge(Knowledge):
         a position that will charge next turn is worth more than one that only waits."""
         if state.phase != BATTLE:
             return
-        mover = state.active
-        assert mover is not None
-        rules.apply(state, mover, {"type": "end_turn"}, dice)
-        reply = OTHER_SIDE[mover]
-        good_attacks(state, reply, dice)
-        if state.phase != BATTLE:
-            return
-        rules.apply(state, reply, {"type": "end_turn"}, dice)
-        good_attacks(state, mover, dice)
+        side = state.active
+        assert side is not None
+        for _ in range(ROLLOUT_TURNS):
+            rules.apply(state, side, {"type": "end_turn"}, dice)
+            side = OTHER_SIDE[side]
+            good_attacks(state, side, dice)
+            if state.phase != BATTLE:
+                return
 
 
 def good_attacks(state: State, side: str, dice: Any, most: int = 4) -> None:
