@@ -130,7 +130,8 @@ class FrozenClock:
 
 def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monkeypatch):
     """The same iterations whatever the clock says (issue 24): a duel's result does not depend on how busy the
-    machine is; only a machine slower than the 1 s ceiling allows cuts the search short."""
+    machine is; only a machine too slow for the decision's share of the turn budget (issue 44) cuts the search
+    short."""
     import kadesh.ai.mcts
     from kadesh.ai.manoeuvre import DEFAULT_ITERATIONS
 
