@@ -1,28 +1,36 @@
-"""Strength and speed of the Manœuvre bots: tournaments with 95 % intervals, search speed.
+"""Strength and speed of the Manœuvre bots: tournaments with 95 % intervals, whole-turn times, search speed.
 
-    python bench/bench_ai.py [--games 200] [--budget 0.25] [--pairs stratege:random,...] [--jobs 2]
-                             [--turn-games 4]
+    python bench/bench_ai.py [--games 200] [--seed 1 --seed 2] [--busy 2] [--jobs 2] [--budget S]
+                             [--pairs stratege:maladroit,...]
 
-Sides alternate from game to game. Stratège's default is ``DEFAULT_ITERATIONS`` search iterations per action
-under a ``DEFAULT_BUDGET`` ceiling (load does not change its play); ``--budget S`` makes it search S seconds
-instead. The figures in docs/performance.md say which they were measured with. A player waits for a whole
-turn, not one action: ``turn_seconds`` times every Stratège turn (all its decisions until it ends its turn)
-in games against Maladroit. The baseline for speed is the same as bench_manoeuvre.py's: building small dicts
-in a loop, in this process.
+The acceptance measurement of issue 44 (Stratège at its default budget, a turn budget):
+
+    nice -n 5 python bench/bench_ai.py --games 200 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2
+    nice -n 5 python bench/bench_ai.py --games 200 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2 --busy 2
+
+Each pair plays ``--games`` games per seed through ``kadesh.ai.duel`` (the games ``kadesh duel`` plays with the
+same seed): sides alternate, A having the first seat (North, who moves first in Manœuvre) in even games. For
+each seed it prints A's wins with their Wilson 95 % interval, split by first and second seat, and the wall time
+of A's whole turns (every action from its first to its last, the view and legal actions included: what a
+player waits for), median and 95th percentile. ``--busy N`` starts N CPU-bound processes beside the games for
+the whole run (a busy machine); ``--budget S`` gives Stratège S seconds per action instead of its turn budget.
+The baseline for speed is the same as bench_manoeuvre.py's: building small dicts in a loop, in this process.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import subprocess
+import sys
 import time
 
 from kadesh import new_game
 from kadesh.ai.base import make_bot, play_turn_of
-from kadesh.ai.duel import duel
-from kadesh.ai.manoeuvre import DEFAULT_BUDGET, DEFAULT_ITERATIONS
+from kadesh.ai.duel import duel, percentile
+from kadesh.ai.manoeuvre import DEFAULT_ITERATIONS, TURN_BUDGET
 
 DEFAULT_PAIRS = "stratege:random,stratege:maladroit,maladroit:random"
+SPIN = "while True: pass"  # a CPU-bound process for --busy
 
 
 def baseline_seconds(count: int) -> float:
@@ -33,87 +41,81 @@ def baseline_seconds(count: int) -> float:
 
 
 def search_speed(budget: float | None, decisions: int = 12) -> tuple[float, float]:
-    """Stratège's iterations per second over the first decisions of a battle, and its longest think."""
+    """Stratège's iterations per second of CPU over the first decisions of a battle, and its longest think
+    (wall time)."""
     game = new_game("manoeuvre", seed=21)
     deployer = make_bot("manoeuvre", "maladroit", seed=1)
     while game.view(None)["phase"] == "deployment":
         play_turn_of(game, game.to_act()[0], deployer)
     stratege = make_bot("manoeuvre", "stratege", seed=2, budget=budget)
-    iterations, seconds, longest = 0, 0.0, 0.0
+    iterations, cpu, longest = 0, 0.0, 0.0
     for _ in range(decisions):
         seat = game.to_act()[0]
         view, legal = game.view(seat), game.legal_actions(seat)  # what the server hands the bot
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = stratege.choose(view, seat, legal)
-        spent = time.perf_counter() - start
-        seconds += spent
-        longest = max(longest, spent)
+        cpu += time.process_time() - start_cpu
+        longest = max(longest, time.perf_counter() - start)
         iterations += stratege.search.last_iterations
         game.act(seat, action)
-    return iterations / seconds, longest
+    return iterations / cpu, longest
 
 
-def turn_seconds(budget: float | None, games: int = 4, seed: int = 7) -> tuple[list[float], list[int]]:
-    """Wall time of each whole Stratège turn (every decision until its end_turn) against Maladroit,
-    with the number of actions in each, over ``games`` games (Stratège North, then South, …)."""
-    times, actions = [], []
-    for number in range(games):
-        game = new_game("manoeuvre", seed=seed * 1000 + number)
-        stratege_seat = ("north", "south")[number % 2]
-        bots = {stratege_seat: make_bot("manoeuvre", "stratege", seed=number, budget=budget),
-                ("south" if stratege_seat == "north" else "north"): make_bot("manoeuvre", "maladroit", seed=number)}
-        spent, count = 0.0, 0
-        while game.outcome is None and game.version < 5000:
-            seat = game.to_act()[0]
-            start = time.perf_counter()  # what the server does per action too: the view, the legal actions
-            view, legal = game.view(seat), game.legal_actions(seat)
-            action = bots[seat].choose(view, seat, legal)
-            if seat == stratege_seat and view["phase"] == "battle":
-                spent += time.perf_counter() - start
-                count += 1
-                if action["type"] == "end_turn":
-                    times.append(spent)
-                    actions.append(count)
-                    spent, count = 0.0, 0
-            game.act(seat, action)
-    return times, actions
+def start_busy(count: int) -> list[subprocess.Popen]:
+    """``count`` CPU-bound processes, at this process's niceness."""
+    return [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(count)]
+
+
+def stop_busy(spinners: list[subprocess.Popen]) -> None:
+    for spinner in spinners:
+        spinner.terminate()
+    for spinner in spinners:
+        spinner.wait()
+
+
+def tournament(a: str, b: str, games: int, seed: int, budget: float | None, jobs: int) -> None:
+    start = time.perf_counter()
+    result = duel("manoeuvre", a, b, games, seed=seed, budget=budget, jobs=jobs)
+    rate, low, high = result.rate()
+    second_games = result.games - result.a_first_games
+    print(f"{a} vs {b}, seed {seed}: {result.a_wins}-{result.b_wins} (unfinished {result.unfinished}) "
+          f"of {result.games}; {a} wins {rate:.1%} [95 % CI {low:.1%}, {high:.1%}]; first seat "
+          f"{result.a_first_wins}/{result.a_first_games}, second seat {result.a_wins - result.a_first_wins}/"
+          f"{second_games}; {time.perf_counter() - start:.0f} s", flush=True)
+    turns = [t for t in result.a_turns if t > 0]
+    if turns:
+        print(f"  {a}'s whole turns: {len(turns)}, median {percentile(turns, 0.5):.2f} s, "
+              f"95th percentile {percentile(turns, 0.95):.2f} s, longest {max(turns):.2f} s", flush=True)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per pair and per seed")
     parser.add_argument("--budget", type=float, default=None,
                         help=f"Stratège's seconds per action (default: its own, {DEFAULT_ITERATIONS} iterations "
-                             f"within {DEFAULT_BUDGET} s)")
+                             f"per action within {TURN_BUDGET} s a turn)")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, action="append", help="a seed of the games (repeat for several)")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
-    parser.add_argument("--turn-games", type=int, default=4, help="games against Maladroit to time whole turns")
+    parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes to run beside the games")
+    parser.add_argument("--no-speed", action="store_true", help="skip the search speed measure")
     args = parser.parse_args()
 
-    speed, _ = search_speed(args.budget)
-    per_iteration = 1 / speed
-    print(f"Stratège search: {speed:,.0f} iterations/s "
-          f"(one iteration = {per_iteration / (baseline_seconds(100_000) / 100_000):,.0f} baseline dicts)")
-    _, longest = search_speed(None)
-    print(f"Stratège at its default ({DEFAULT_ITERATIONS} iterations within {DEFAULT_BUDGET} s): longest think "
-          f"{longest:.3f} s per action")
-    if args.turn_games:
-        times, actions = turn_seconds(args.budget, args.turn_games)
-        ordered = sorted(times)
-        thought = f"{args.budget} s" if args.budget else f"{DEFAULT_ITERATIONS} iterations"
-        print(f"Stratège's whole turns at {thought} per action, {len(times)} turns "
-              f"in {args.turn_games} games: median {statistics.median(times):.2f} s, "
-              f"90th percentile {ordered[int(0.9 * (len(ordered) - 1))]:.2f} s, longest {ordered[-1]:.2f} s; "
-              f"{statistics.mean(actions):.1f} actions per turn (most {max(actions)})", flush=True)
-    for pair in args.pairs.split(","):
-        a, b = pair.split(":")
-        start = time.perf_counter()
-        result = duel("manoeuvre", a, b, args.games, seed=args.seed, budget=args.budget, jobs=args.jobs)
-        rate, low, high = result.rate()
-        print(f"{a} vs {b}: {result.a_wins}-{result.b_wins} (unfinished {result.unfinished}) of {result.games}; "
-              f"{a} wins {rate:.1%} [95 % CI {low:.1%}, {high:.1%}] in {time.perf_counter() - start:.0f} s",
-              flush=True)
+    spinners = start_busy(args.busy)
+    try:
+        print(f"{args.busy} CPU-bound processes beside the games; {args.jobs} playing", flush=True)
+        if not args.no_speed:
+            speed, longest = search_speed(args.budget)
+            per_iteration = 1 / speed
+            print(f"Stratège search: {speed:,.0f} iterations per CPU second (one iteration = "
+                  f"{per_iteration / (baseline_seconds(100_000) / 100_000):,.0f} baseline dicts); "
+                  f"longest think {longest:.3f} s", flush=True)
+        for seed in args.seed or [1]:
+            for pair in args.pairs.split(","):
+                a, b = pair.split(":")
+                tournament(a, b, args.games, seed, args.budget, args.jobs)
+    finally:
+        stop_busy(spinners)
 
 
 if __name__ == "__main__":

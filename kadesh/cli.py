@@ -130,7 +130,7 @@ def serve(
     log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
-                                                 "(default: each bot's own, Stratège 300 iterations within 1 s)"),
+                                                 "(default: each bot's own, Stratège's a budget per turn)"),
     workers: int = typer.Option(2, min=0, max=64, help="Worker processes this server starts for the computer's "
                                                         "moves and the deadlines (0: only those of kadesh worker)"),
 ) -> None:
@@ -167,7 +167,7 @@ def worker(
     db: str | None = DbOption,
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
-                                                 "(default: each bot's own, Stratège 300 iterations within 1 s)"),
+                                                 "(default: each bot's own, Stratège's a budget per turn)"),
     deadline_poll: float = typer.Option(5.0, min=0.01, help="Seconds between two looks for passed deadlines"),
     lease: float = typer.Option(60.0, min=0.5, help="Seconds a job stays this worker's; past them, another "
                                                     "worker takes it for abandoned and plays it"),
@@ -431,7 +431,8 @@ def duel(
     b: Annotated[str, typer.Option("--b", help="Second bot")] = "maladroit",
     games: Annotated[int, typer.Option(min=1, help="Number of games; sides alternate")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the dice and of the bots")] = 0,
-    budget: Annotated[float | None, typer.Option(help="Stratège's thinking time per action, seconds")] = None,
+    budget: Annotated[float | None, typer.Option(help="Stratège's thinking time per action, seconds "
+                                                              "(default: its own budget per turn)")] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once")] = 1,
 ) -> None:
     """Play a tournament between two bots and print win rates with 95 % confidence intervals."""
@@ -439,6 +440,7 @@ def duel(
 
     from kadesh.ai.base import levels
     from kadesh.ai.duel import duel as run_duel
+    from kadesh.ai.duel import percentile
 
     if ruleset not in all_rulesets():
         raise typer.BadParameter(f"unknown ruleset {ruleset!r}; known: {', '.join(all_rulesets())}")
@@ -455,6 +457,11 @@ def duel(
                   f"(of {result.games})")
     console.print(f"{a} win rate {rate:.1%} (95 % CI {low:.1%}–{high:.1%}); "
                   f"{b} {1 - rate:.1%} (95 % CI {1 - high:.1%}–{1 - low:.1%})")
+    console.print(f"{a} won {result.a_first_wins} of {result.a_first_games} games with the first seat, "
+                  f"{result.a_wins - result.a_first_wins} of {result.games - result.a_first_games} with the second")
+    if result.a_turns:
+        console.print(f"{a}'s whole turns: {len(result.a_turns)}, median {percentile(result.a_turns, 0.5):.2f} s, "
+                      f"95th percentile {percentile(result.a_turns, 0.95):.2f} s, longest {max(result.a_turns):.2f} s")
 
 
 ODDS_TEXT = {

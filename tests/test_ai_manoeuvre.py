@@ -130,7 +130,8 @@ class FrozenClock:
 
 def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monkeypatch):
     """The same iterations whatever the clock says (issue 24): a duel's result does not depend on how busy the
-    machine is; only a machine slower than the 1 s ceiling allows cuts the search short."""
+    machine is; only a machine too slow for the decision's share of the turn budget (issue 44) cuts the search
+    short."""
     import kadesh.ai.mcts
     from kadesh.ai.manoeuvre import DEFAULT_ITERATIONS
 
@@ -149,3 +150,93 @@ def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monk
     assert stratege.search.last_iterations == 2
     timed = make_bot("manoeuvre", "stratege", seed=5, budget=0.5)  # --bot-budget: a time budget, no count
     assert timed.search.iterations is None and timed.search.budget == 0.5
+
+
+def test_a_turn_clock_shares_what_is_left_of_the_turn_among_the_decisions_left():
+    from kadesh.ai.turn_clock import TurnClock
+
+    now = [0.0]
+    clock = TurnClock(3.0, 0.02, clock=lambda: now[0])
+    clock.begin(("north", 1))
+    assert clock.share(4) == pytest.approx(0.75)
+    now[0] = 1.5  # the first decisions took half the turn
+    clock.begin(("north", 1))
+    assert clock.share(3) == pytest.approx(0.5)
+    now[0] = 2.99
+    assert clock.share(2) == 0.02  # the turn's time spent: the floor
+    clock.begin(("north", 3))  # a new turn of the seat: its own allowance again
+    assert clock.share(4) == pytest.approx(0.75)
+    clock.begin(("north", 3), started=1.49)  # told by the server: the turn began 1.5 s ago
+    assert clock.share(3) == pytest.approx(0.5)
+
+
+def _recorded_budgets(stratege, monkeypatch) -> list:
+    budgets = []
+    search = stratege.search.best_action
+
+    def best_action(state, seat, legal, started=None, budget=None):
+        budgets.append(budget)
+        return search(state, seat, legal, started, budget)
+
+    monkeypatch.setattr(stratege.search, "best_action", best_action)
+    return budgets
+
+
+def test_strateges_decisions_share_its_turn_budget(monkeypatch):
+    """Each decision of a turn gets what is left of TURN_BUDGET (less the reserve) over the decisions left;
+    the first decision of the next turn gets a whole turn's share again (issue 44)."""
+    from kadesh.ai.manoeuvre import TURN_BUDGET, TURN_RESERVE, decisions_left
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    clock = FrozenClock(0.001)
+    stratege = make_bot("manoeuvre", "stratege", seed=5, iterations=20, clock=clock)
+    budgets, lefts, turn = _recorded_budgets(stratege, monkeypatch), [], game.view(seat)["turn"]
+    while game.to_act() == [seat] and game.view(seat)["turn"] == turn:
+        view, legal = game.view(seat), game.legal_actions(seat)
+        lefts.append(decisions_left(view, seat))
+        begun = clock.now
+        game.act(seat, stratege.choose(view, seat, legal))
+        spent = clock.now - begun
+        if spent:  # a searched decision: what was left, shared
+            assert budgets[-1] == pytest.approx((TURN_BUDGET - TURN_RESERVE - begun - 0.001) / lefts[-1], abs=0.002)
+    assert len(budgets) >= 2 and lefts[0] == 12 and budgets[0] == pytest.approx(2.8 / 12, abs=0.002)
+
+
+def test_a_strateges_whole_turn_stays_within_its_budget_on_a_slow_machine():
+    """A clock that leaps 10 ms at each reading: 300 iterations would take 6 s a decision, a turn over a minute.
+    The turn budget cuts each decision to its share: the whole turn, from its first decision to its end,
+    stays within TURN_BUDGET."""
+    from kadesh.ai.manoeuvre import TURN_BUDGET
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    clock = FrozenClock(0.01)
+    stratege = make_bot("manoeuvre", "stratege", seed=5, clock=clock)
+    begun, decisions, searched = clock.now, 0, []
+    while game.to_act() == [seat]:
+        game.act(seat, stratege.choose(game.view(seat), seat, game.legal_actions(seat)))
+        decisions += 1
+        searched.append(stratege.search.last_iterations)
+    assert decisions >= 3 and clock.now - begun <= TURN_BUDGET
+    assert searched[0] > 2  # the first decisions had time to search, not only the floor
+
+
+def test_a_strateges_turn_counts_from_when_the_server_says_it_began(monkeypatch):
+    """A worker may make a bot again mid-turn (another process played its first decisions): the turn's start
+    comes from the store, and a turn that began a whole budget ago leaves only the floor."""
+    from kadesh.ai.manoeuvre import DECISION_FLOOR, TURN_BUDGET
+    from kadesh.server.worker import turn_began_at
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    game.written_at = list(range(game.version + 1))
+    assert turn_began_at(game, seat) == game.turn_began[seat]
+    stratege = make_bot("manoeuvre", "stratege", seed=5, iterations=10, clock=FrozenClock(0.0))
+    budgets = _recorded_budgets(stratege, monkeypatch)
+    stratege.turn_started(TURN_BUDGET)
+    stratege.choose(game.view(seat), seat, game.legal_actions(seat))
+    fresh = make_bot("manoeuvre", "stratege", seed=5, iterations=10, clock=FrozenClock(0.0))
+    fresh_budgets = _recorded_budgets(fresh, monkeypatch)
+    fresh.choose(game.view(seat), seat, game.legal_actions(seat))
+    assert budgets == [DECISION_FLOOR] and fresh_budgets[0] > 0.2

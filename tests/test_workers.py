@@ -213,3 +213,27 @@ def test_two_servers_and_three_workers_on_postgresql_play_bots_deadlines_and_peo
             server.kill()
         store.close()
         postgres.drop_database(db)
+
+
+def test_a_worker_tells_stratege_when_its_turn_began(db, monkeypatch):
+    """Stratège's budget is per turn, and any worker may play any decision of a turn: the worker tells the bot
+    how long ago the store gave its seat the turn, and later decisions of the same turn hear of an older start."""
+    import kadesh.ai.manoeuvre
+    from kadesh.server.worker import Worker
+
+    monkeypatch.setattr(kadesh.ai.manoeuvre, "DEFAULT_ITERATIONS", 5)  # the search is not what is tested
+    told: list[float] = []
+    monkeypatch.setattr(kadesh.ai.manoeuvre.Stratege, "turn_started", lambda bot, ago: told.append(ago))
+    store = Store(db)
+    game_id = battle_for_stratege(store)
+    movers = []
+    for _ in range(2):
+        job = store.jobs.claim("w")
+        assert job is not None and job.game_id == game_id
+        with store.game(game_id) as game:
+            movers.append((game.to_act(), game.state.turn))
+        assert Worker(store).play(job)  # a worker each: the second knows nothing of the first
+    assert len(told) == 2 and told[0] >= 0
+    if movers[0] == movers[1]:  # the same turn (the first decision did not end it)
+        assert told[1] >= told[0]
+    store.close()

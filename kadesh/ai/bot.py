@@ -28,3 +28,9 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, view: dict[str, Any], seat: str, legal: list[Action]) -> Action: ...
+
+    def turn_started(self, seconds_ago: float) -> None:
+        """The seat's current turn began ``seconds_ago``: what a caller that knows tells before ``choose``
+        (the server, whose workers may each play a few decisions of one turn). A bot with a budget per turn
+        counts from there; the others need not know."""
+        return None

@@ -7,13 +7,14 @@ Both see only their seat's view: the state they reason on is rebuilt from that v
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Callable
 from typing import Any
 
 from kadesh.ai.base import Bot, register_bot
 from kadesh.ai.mcts import MCTS, Knowledge
+from kadesh.ai.turn_clock import TurnClock
 from kadesh.core.dice import ScriptedDice
-from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, chebyshev, facing_nearest, parse_cell
+from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, facing_nearest, parse_cell
 from kadesh.core.ruleset import Action
 from kadesh.rules.manoeuvre import combat, rules
 from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES
@@ -26,11 +27,15 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
 VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
-# Stratège thinks DEFAULT_ITERATIONS search iterations per action (0.1-0.3 s on a quiet machine, as the 0.25 s
-# time budget it had before, a whole turn in about 3 s), so that its play does not depend on how busy the
-# machine is; DEFAULT_BUDGET seconds is only a ceiling, reached when the machine is several times slower.
+# Stratège's budget is its whole turn, what a player waits for (issue 44): TURN_BUDGET seconds of wall time
+# from its turn's first decision, shared among the decisions left (``TurnClock``). Each decision searches
+# DEFAULT_ITERATIONS iterations, the same play however busy the machine, unless its share of the turn runs out
+# first; on a quiet machine a whole turn of those takes about 1.5-2.5 s, so the share only binds under load.
+TURN_BUDGET = 3.0
+TURN_RESERVE = 0.2  # of the turn's seconds, kept for what is not search: views, legal actions, the end of turn
+DECISION_FLOOR = 0.02  # the least a decision searches (a few iterations), even when the turn's time is spent
 DEFAULT_ITERATIONS = 300
-DEFAULT_BUDGET = 1.0
+ROLLOUT_TURNS = 2  # turns played on from a leaf, attacks only: the other side's reply, then the answer
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -137,8 +142,9 @@ def _reach_penalty(element: Element, enemy_cells: list) -> float:
     """A little pull towards the enemy, stronger for the mounted who strike from afar."""
     assert element.cell is not None
     x, y = element.cell
-    # Chebyshev distance written inline: this runs for every element of every evaluated position.
-    nearest = min((max(abs(x - ex), abs(y - ey)) for ex, ey in enemy_cells), default=0)
+    # Chebyshev distance written inline, in a list rather than a generator: this runs for every element of
+    # every evaluated position.
+    nearest = min([max(abs(x - ex), abs(y - ey)) for ex, ey in enemy_cells]) if enemy_cells else 0
     return (0.08 if element.kind.mounted else 0.04) * nearest
 
 
@@ -183,7 +189,9 @@ def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
         if cell_text not in facing_for:
             cell = parse_cell(cell_text, RULES.width, RULES.height)
             assert cell is not None
-            nearest = min(enemies, key=lambda e: chebyshev(e, cell), default=None)
+            x, y = cell
+            distances = [max(abs(x - ex), abs(y - ey)) for ex, ey in enemies]  # Chebyshev, inline: a hot loop
+            nearest = enemies[distances.index(min(distances))] if enemies else None
             facing_for[cell_text] = facing_nearest(cell, nearest) if nearest else None
         return facing_for[cell_text]
 
@@ -278,10 +286,10 @@ class ManoeuvreKnowledge(Knowledge):
             ranked = [a for _, a in ranked_actions(state, seat, legal)[: self.width]]
         else:  # deeper down, a cheap order: good fights, then ending the turn, then a few moves
             options = plausible(state, seat, legal)
-            fights = sorted((a for a in options if a["type"] in ("attack", "shoot")),
-                            key=lambda a: fight_gain(state, a), reverse=True)
+            gains = [(fight_gain(state, a), a) for a in options if a["type"] in ("attack", "shoot")]
+            gains.sort(key=lambda pair: pair[0], reverse=True)  # stable: equal gains keep the legal order
             others = [a for a in options if a["type"] not in ("attack", "shoot", "end_turn")]
-            ranked = [a for a in fights if fight_gain(state, a) > 0] + [{"type": "end_turn"}] + others[:4]
+            ranked = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + others[:4]
         if not any(a["type"] == "end_turn" for a in ranked):
             ranked.append({"type": "end_turn"})
         return ranked
@@ -296,15 +304,14 @@ class ManoeuvreKnowledge(Knowledge):
         a position that will charge next turn is worth more than one that only waits."""
         if state.phase != BATTLE:
             return
-        mover = state.active
-        assert mover is not None
-        rules.apply(state, mover, {"type": "end_turn"}, dice)
-        reply = OTHER_SIDE[mover]
-        good_attacks(state, reply, dice)
-        if state.phase != BATTLE:
-            return
-        rules.apply(state, reply, {"type": "end_turn"}, dice)
-        good_attacks(state, mover, dice)
+        side = state.active
+        assert side is not None
+        for _ in range(ROLLOUT_TURNS):
+            rules.apply(state, side, {"type": "end_turn"}, dice)
+            side = OTHER_SIDE[side]
+            good_attacks(state, side, dice)
+            if state.phase != BATTLE:
+                return
 
 
 def good_attacks(state: State, side: str, dice: Any, most: int = 4) -> None:
@@ -321,9 +328,10 @@ def good_attacks(state: State, side: str, dice: Any, most: int = 4) -> None:
 
 @register_bot("manoeuvre", "stratege")
 class Stratege(ManoeuvreBot):
-    """« Stratège »: Monte Carlo tree search with chance nodes for the dice: an iteration budget per action,
-    under a time ceiling. ``budget`` alone (a time budget, as ``kadesh serve --bot-budget`` gives) searches
-    for that long; ``iterations`` alone that many iterations under the default ceiling."""
+    """« Stratège »: Monte Carlo tree search with chance nodes for the dice. By default ``iterations`` per
+    decision within a budget per turn (``turn_budget`` seconds shared among the turn's decisions). ``budget``
+    (a time per action, as ``kadesh serve --bot-budget`` gives) searches that long at every decision instead,
+    with no turn budget; ``iterations`` with ``budget``: that many within it."""
 
     level = "stratege"
     title = {"fr": "Stratège", "en": "Strategist"}
@@ -331,12 +339,34 @@ class Stratege(ManoeuvreBot):
             "en": "strong: it weighs the odds of every fight and what follows; it beats Clumsy eight times in ten"}
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
-                 iterations: int | None = None) -> None:
-        super().__init__(ruleset, seed, DEFAULT_BUDGET if budget is None else budget)
-        if iterations is None and budget is None:
-            iterations = DEFAULT_ITERATIONS
-        self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=self.budget, iterations=iterations, rng=self.rng)
+                 iterations: int | None = None, turn_budget: float = TURN_BUDGET,
+                 clock: Callable[[], float] | None = None) -> None:
+        super().__init__(ruleset, seed, budget)
+        if budget is None:
+            self.turn: TurnClock | None = TurnClock(turn_budget - TURN_RESERVE, DECISION_FLOOR, clock)
+            iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+        else:
+            self.turn = None
+        self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=budget or turn_budget, iterations=iterations,
+                           rng=self.rng, clock=clock)
+        self._told_start: float | None = None
+
+    def turn_started(self, seconds_ago: float) -> None:
+        if self.turn is not None:
+            self._told_start = self.turn.now() - max(0.0, seconds_ago)
 
     def decide(self, view: dict[str, Any], seat: str, playable: list[Action]) -> Action:
-        started = time.perf_counter()
-        return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable, started)
+        started = self.search.now()
+        budget = None
+        if self.turn is not None:
+            self.turn.begin((seat, view["turn"]), self._told_start)
+            self._told_start = None
+            budget = self.turn.share(decisions_left(view, seat))
+        return self.search.best_action(self.rules.state_from_view(view, seat), seat, playable, started, budget)
+
+
+def decisions_left(view: dict[str, Any], seat: str) -> int:
+    """At most how many more decisions this turn holds, this one included: one for each element of ``seat`` on
+    the field that has not acted (ending the turn is one of them, or comes when no choice is left)."""
+    return sum(1 for e in view["elements"] if e["side"] == seat and e["cell"] is not None and e["alive"]
+               and not e.get("acted"))

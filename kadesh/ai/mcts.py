@@ -13,6 +13,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from kadesh.core.dice import SeededDice
@@ -67,8 +68,10 @@ class Edge:
 class MCTS:
     def __init__(self, rules: Ruleset, knowledge: Knowledge, budget: float = 1.0, iterations: int | None = None,
                  rng: random.Random | None = None, exploration: float = 0.25, widening: tuple[int, float] = (3, 0.5),
-                 max_depth: int = 12) -> None:
+                 max_depth: int = 12, clock: Callable[[], float] | None = None) -> None:
+        """``clock``: seconds as ``time.perf_counter`` gives them (a test passes its own)."""
         self.rules = rules
+        self._clock = clock
         self.knowledge = knowledge
         self.budget = budget
         self.iterations = iterations
@@ -78,24 +81,28 @@ class MCTS:
         self.max_depth = max_depth
         self.last_iterations = 0
 
-    def best_action(self, state: Any, seat: str, legal: list[Action], started: float | None = None) -> Action:
-        """The most visited root action. The budget counts from ``started`` (default: now), and the
-        search stops when its longest iteration so far could overrun it."""
-        start = time.perf_counter() if started is None else started
-        deadline = start + self.budget * (1 - BUDGET_MARGIN)
+    def now(self) -> float:
+        return self._clock() if self._clock is not None else time.perf_counter()
+
+    def best_action(self, state: Any, seat: str, legal: list[Action], started: float | None = None,
+                    budget: float | None = None) -> Action:
+        """The most visited root action. The time budget (``budget``, default: the search's own) counts from
+        ``started`` (default: now), and the search stops when its longest iteration so far could overrun it."""
+        start = self.now() if started is None else started
+        deadline = start + (self.budget if budget is None else budget) * (1 - BUDGET_MARGIN)
         root = Node()
         root.edges = [Edge(a) for a in self.knowledge.candidates(state, seat, legal, root=True)]
         if len(root.edges) == 1:
             return root.edges[0].action
         count, longest = 0, 0.0
         while True:
-            now = time.perf_counter()
+            now = self.now()
             if self.iterations and count >= self.iterations:
                 break  # the iteration budget: the same search however busy the machine
             if count >= 2 and now + longest > deadline:
                 break  # the time budget, a ceiling when there is an iteration budget too
             self._iterate(root, state)
-            longest = max(longest, time.perf_counter() - now)
+            longest = max(longest, self.now() - now)
             count += 1
         self.last_iterations = count
         return max(root.edges, key=lambda e: (e.visits, e.total)).action

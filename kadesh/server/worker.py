@@ -26,6 +26,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime
 
 from kadesh.ai.base import Bot, legal_for, levels, make_bot
+from kadesh.core import Game
 from kadesh.core.errors import RuleError
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
 from kadesh.store import SEAT, Access, Store, StoreError
@@ -112,6 +113,9 @@ class Worker:
                 return False  # the seat went back to people
             bot = self._bot(job.game_id, game.ruleset.name, seat, bots[seat])
             view, legal = game.view(seat), legal_for(game, seat, bot)
+            began = turn_began_at(game, seat)
+        if began is not None:
+            bot.turn_started((datetime.now(UTC) - began).total_seconds())
         action = bot.choose(view, seat, legal)
         told = self._announcements(job.game_id, job.version, seat, action)
         try:
@@ -201,6 +205,13 @@ class Worker:
         while len(self._bots) > KEPT_BOTS:
             self._bots.popitem(last=False)
         return bot
+
+
+def turn_began_at(game: Game, seat: str) -> datetime | None:
+    """When ``seat``'s current turn began, as the store wrote it (the version that gave it the turn): a search
+    bot's turn budget counts from there, whichever worker played the turn's first decisions."""
+    version = game.turn_began.get(seat)
+    return game.written_at[version] if version is not None and version < len(game.written_at) else None
 
 
 def run_worker(url: str | None, budget: float | None = None, deadline_poll: float = DEADLINE_POLL,

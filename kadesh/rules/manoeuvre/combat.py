@@ -145,9 +145,23 @@ def distribution(state: State, attacker: Element, defender: Element, close: bool
     Returns (score outcomes: double/win/tie/lose/doubled, effects: enemy_destroyed/enemy_recoils/
     tie/own_recoils/own_destroyed), each out of die_sides squared, following ``resolve`` exactly."""
     setup = prepare(state, attacker, defender, close)
-    base_a, base_d = setup.bases
     recoils = {side: recoil_path(state, loser)[0] in ("recoil", "push")
                for side, loser in (("enemy", defender), ("own", attacker))}
+    # The counts depend on the scores' bases, what destroys outright and who may recoil, nothing else: a search
+    # asks for the same few fights again and again.
+    key = (setup.bases, setup.aspect == REAR, close and defender.kind.shoots and attacker.kind.mounted,
+           close and attacker.kind.shoots and defender.kind.mounted, recoils["enemy"], recoils["own"])
+    known = _DISTRIBUTIONS.get(key)
+    if known is None:
+        known = _DISTRIBUTIONS[key] = _count_outcomes(setup, recoils)
+    return dict(known[0]), dict(known[1])
+
+
+_DISTRIBUTIONS: dict[tuple, tuple[dict, dict]] = {}
+
+
+def _count_outcomes(setup: Setup, recoils: dict[str, bool]) -> tuple[dict, dict]:
+    base_a, base_d = setup.bases
     scores = dict.fromkeys((DOUBLE, WIN, TIE, LOSE, DOUBLED), 0)
     effects = dict.fromkeys(("enemy_destroyed", "enemy_recoils", "tie", "own_recoils", "own_destroyed"), 0)
     faces = range(1, RULES.die_sides + 1)

@@ -389,7 +389,7 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
     out the moves of elements that no enemy is near (what a search's quick replies need)."""
     if state.phase != BATTLE or state.active != side:
         return
-    enemies = [e for e in state.side_elements(opponent(side)) if e.on_field]
+    enemy_cells = [e.cell for e in state.side_elements(opponent(side)) if e.on_field and e.cell is not None]
     for element in state.side_elements(side):
         if not element.on_field or element.acted:
             continue
@@ -402,7 +402,8 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
                     yield {"type": "shoot", "element": element.id, "target": enemy.id}
             continue
         reach = element.kind.move + 1
-        if any(manhattan(element.cell, e.cell) <= reach for e in enemies if e.cell is not None):
+        x, y = element.cell
+        if enemy_cells and min([abs(x - ex) + abs(y - ey) for ex, ey in enemy_cells]) <= reach:
             yield from _attacks(state, element, reachable(state, element))
         if element.kind.shoots:
             yield from _shots(state, element)
@@ -414,9 +415,10 @@ def _attacks(state: State, element: Element, destinations: dict[Cell, int]) -> I
         if not enemy.on_field:
             continue
         assert enemy.cell is not None
-        if manhattan(element.cell, enemy.cell) == 1:
+        distance = manhattan(element.cell, enemy.cell)
+        if distance == 1:
             yield {"type": "attack", "element": element.id, "target": enemy.id}
-        if manhattan(element.cell, enemy.cell) > element.kind.move + 1:
+        if distance > element.kind.move + 1:
             continue
         for cell in orthogonal_neighbours(enemy.cell):
             if cell in destinations:
@@ -425,8 +427,10 @@ def _attacks(state: State, element: Element, destinations: dict[Cell, int]) -> I
 
 def _shots(state: State, element: Element) -> Iterator[dict[str, Any]]:
     assert element.cell is not None
+    x, y = element.cell
+    reach = RULES.shooting_range
     for enemy in state.side_elements(opponent(element.side)):
         if (enemy.on_field and enemy.cell is not None
-                and chebyshev(element.cell, enemy.cell) <= RULES.shooting_range
+                and abs(x - enemy.cell[0]) <= reach and abs(y - enemy.cell[1]) <= reach  # Chebyshev distance
                 and line_is_clear(state, element.cell, enemy.cell)):
             yield {"type": "shoot", "element": element.id, "target": enemy.id}

@@ -9,6 +9,9 @@ from kadesh.core.grid import Cell, on_board, parse_cell, step
 from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES, SIDES, Kind
 
 DEPLOYMENT, BATTLE, OVER = "deployment", "battle", "over"
+# The neighbours of a cell (north, east, south, west) and the facing with which each threatens that cell:
+# what ``threatened_cell() == cell`` says, without building the cell, on the search's hottest path.
+FACING_IN = ((0, -1, "S"), (1, 0, "W"), (0, 1, "N"), (-1, 0, "E"))
 
 
 @dataclass(slots=True)
@@ -63,19 +66,21 @@ class State:
         if element.cell is None:
             return []
         x, y = element.cell
+        board, side = self.board, element.side
         found = []
-        for neighbour in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            other = self.board.get(neighbour)
-            if other is not None and other.side != element.side and other.threatened_cell() == element.cell:
+        for dx, dy, facing in FACING_IN:
+            other = board.get((x + dx, y + dy))
+            if other is not None and other.side != side and other.facing == facing:
                 found.append(other)
         return found
 
     def is_threatened_by(self, cell: Cell, side: str) -> bool:
         """Whether an element of ``side`` threatens ``cell``."""
         x, y = cell
-        for neighbour in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            other = self.board.get(neighbour)
-            if other is not None and other.side == side and other.threatened_cell() == cell:
+        board = self.board
+        for dx, dy, facing in FACING_IN:
+            other = board.get((x + dx, y + dy))
+            if other is not None and other.side == side and other.facing == facing:
                 return True
         return False
 
