@@ -29,6 +29,7 @@ from kadesh.server.delivery import Settings  # noqa: E402
 from kadesh.store import schema  # noqa: E402
 from kadesh.store.jobs import utc_text  # noqa: E402
 from kadesh.store.table import DAY, TableSettings  # noqa: E402
+from tests.bataille_support import field_battle  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
 
 NORTH = {"n1": "f2", "n2": "d2", "n3": "g2", "n4": "i2", "n5": "e2", "n6": "h2", "n7": "c2",
@@ -286,22 +287,6 @@ def front_against_the_computer(store, seed: str, options: dict, turns: int):
                 version, action = game.version, bot.choose(game.view("red"), "red", [])
             store.act(created.id, "red", version, action)
     store.set_bot(created.id, "red", "maladroit")  # Blue to play: the computer waits its turn
-    return created
-
-
-def field_battle(store, seed: str, stop) -> object:
-    """A battle on the plain of Kadesh, both sides played by « Prudent » until ``stop(game)`` holds."""
-    from kadesh.ai.base import make_bot
-
-    created = store.create_game("bataille", options={"field": "kadesh"}, seed=seed)
-    general, version = make_bot("bataille", "careful"), 0
-    for _ in range(400):
-        with store.game(created.id) as game:
-            if game.outcome is not None or stop(game):
-                break
-            seat = game.to_act()[0]
-            action = general.choose(game.view(seat), seat, game.legal_actions(seat))
-        version = store.act(created.id, seat, version, action).version
     return created
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bataille_support import field_battle
 from tests.browser_support import assert_page_clean, running_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -188,20 +189,6 @@ def test_manoeuvre_move_highlights_are_plain_to_see(browser, site):
 
 
 # -- point 14: the layout ------------------------------------------------------------------------------------
-def field_battle(store, seed: str, stop=lambda game: False):
-    """A battle on the plain of Kadesh, both sides played by « Prudent » until ``stop(game)`` holds."""
-    from kadesh.ai.base import make_bot
-
-    created = store.create_game("bataille", options={"field": "kadesh"}, seed=seed)
-    general, version = make_bot("bataille", "careful"), 0
-    for _ in range(400):
-        with store.game(created.id) as game:
-            if game.outcome is not None or stop(game):
-                break
-            seat = game.to_act()[0]
-            action = general.choose(game.view(seat), seat, game.legal_actions(seat))
-        version = store.act(created.id, seat, version, action).version
-    return created
 
 
 FIELD_WORDS = """() => {
@@ -226,7 +213,8 @@ def test_bataille_captions_wrap_inside_their_lanes_and_names_are_whole(browser, 
     nubi… » was cut (issue 44, point 14): on a desktop and on a phone."""
     base, store = site
     start = store.create_game("bataille", options={"field": "kadesh"}, seed="pages-names")
-    ended = field_battle(store, "kadesh-screenshot-field")
+    # played until a lane's caption is the longest, « poursuite interrompue » (a pursuit an event cut short)
+    ended = field_battle(store, "kadesh-screenshot-field", lambda game: "event" in game.view(None)["fought"].values())
     page = browser.new_page(viewport=viewport)
     page.goto(f"{base}/play/{start.id}#token={start.seat_tokens['south']}")
     page.locator("svg.field-map g.field-group").first.wait_for()
