@@ -89,7 +89,9 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, tmp_path):
         journal = pages["south"].locator("#journal").inner_text()
         assert "Engagement" in journal and "ou moins (1d20)" in journal and "Fin de la bataille" in journal
         assert "les Gardes du Nord" in journal or "les Chars du Nord" in journal  # the story names the groups
-        assert pages["north"].locator("#verify-result").get_attribute("data-ok") == "true"
+        verdict = pages["north"].locator("#verify-result[data-ok]")  # the check is asked once the end is drawn
+        verdict.wait_for()
+        assert verdict.get_attribute("data-ok") == "true", verdict.inner_text()
         for page in pages.values():
             assert page.locator(".battle-reason").inner_text()
             assert_page_clean(page)
