@@ -298,13 +298,10 @@ def test_on_a_phone_fronts_overview_shows_the_whole_map_and_every_order_whole(br
     assert page.evaluate(WHOLE_MAP) == {"pressed": "true", "whole": True}
     page.get_by_role("button", name="Vue d'ensemble").click()  # and back to the close view
     page.wait_for_function("() => !document.querySelector('.fm-tools button[aria-pressed=\"true\"]')")
-    with store.game(created.id) as game:
-        orders = {}
-        for action in game.legal_actions("blue"):
-            orders.setdefault(action.get("unit"), set()).add(action["type"])
-        unit = max((u for u in game.view("blue")["units"] if u["side"] == "blue" and u["cell"]),
-                   key=lambda u: len(orders.get(u["id"], ())))
-    page.locator(f'.front-map-host [data-unit="{unit["id"]}"]').first.click()
+    # A unit chosen from the keyboard (the map's cursor starts on the side's first unit; Enter picks it): a click
+    # at a unit's place could land where the map had just moved after the overview (issue 44's test, flaky).
+    page.locator('.front-map-host [role="grid"]').focus()
+    page.keyboard.press("Enter")
     page.locator(".front-bar .front-buttons button").first.wait_for()
     shown = page.evaluate(ORDERS_IN_SIGHT)
     assert shown["count"] >= 3 and not shown["clipped"] and shown["rows"] and shown["page"], shown
