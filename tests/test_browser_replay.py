@@ -68,13 +68,19 @@ def test_a_finished_game_is_replayed_from_its_first_move_to_its_last_with_the_ke
         page.close()
 
 
+def replay_as(browser, base: str, game_id: str, token: str):
+    """A page of the game opened with ``token``, its replay open at the start."""
+    page = browser.new_page()
+    page.goto(f"{base}/play/{game_id}#token={token}")
+    page.click("#replay-open")
+    page.wait_for_selector("#board[data-replay='0']")
+    return page
+
+
 def test_a_seat_replays_its_game_going_on_and_a_spectator_cannot_yet(browser, site):
     base, store = site
     created = random_game(store, 12, finish=False)
-    page = browser.new_page()
-    page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
-    page.click("#replay-open")
-    page.wait_for_selector("#board[data-replay='0']")
+    page = replay_as(browser, base, created.id, created.seat_tokens["north"])
     page.fill("#replay-slider", "6")
     page.wait_for_selector("#board[data-replay='6']")
     page.close()
@@ -90,10 +96,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(brows
     someone who holds no link of the game, it starts the public replay. A game going on offers none."""
     base, store = site
     created = random_game(store, 20, finish=True)
-    seat = browser.new_page()
-    seat.goto(f"{base}/play/{created.id}#token={created.seat_tokens['south']}")
-    seat.click("#replay-open")
-    seat.wait_for_selector("#board[data-replay='0']")
+    seat = replay_as(browser, base, created.id, created.seat_tokens["south"])
     link = seat.input_value("#replay-link")
     assert link == f"{base}/play/{created.id}?replay" and created.seat_tokens["south"] not in link
     seat.click("#replay-share")
@@ -107,10 +110,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(brows
     assert_page_clean(stranger, "fr")
     stranger.context.close()
     going = random_game(store, 6, finish=False)
-    player = browser.new_page()
-    player.goto(f"{base}/play/{going.id}#token={going.seat_tokens['north']}")
-    player.click("#replay-open")
-    player.wait_for_selector("#board[data-replay='0']")
+    player = replay_as(browser, base, going.id, going.seat_tokens["north"])
     assert player.locator("#replay-link").count() == 0
     player.close()
 
