@@ -143,11 +143,13 @@ def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monk
         stratege = make_bot("manoeuvre", "stratege", seed=5)
         chosen.append(stratege.choose(game.view(seat), seat, game.legal_actions(seat)))
         assert stratege.search.last_iterations == DEFAULT_ITERATIONS
+        assert stratege.searches() == (1, 0)  # what bench_ai counts: no decision cut, the quiet machine's play
     assert chosen[0] == chosen[1]
     monkeypatch.setattr(kadesh.ai.mcts.time, "perf_counter", FrozenClock(10.0))  # past the ceiling at once
     stratege = make_bot("manoeuvre", "stratege", seed=5)
     stratege.choose(game.view(seat), seat, game.legal_actions(seat))
     assert stratege.search.last_iterations == 2
+    assert stratege.searches() == (1, 1)
     timed = make_bot("manoeuvre", "stratege", seed=5, budget=0.5)  # --bot-budget: a time budget, no count
     assert timed.search.iterations is None and timed.search.budget == 0.5
 

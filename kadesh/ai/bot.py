@@ -34,3 +34,8 @@ class Bot(ABC):
         (the server, whose workers may each play a few decisions of one turn). A bot with a budget per turn
         counts from there; the others need not know."""
         return None
+
+    def searches(self) -> tuple[int, int]:
+        """(decisions searched, of them those its time budget cut before its iteration budget): how much the
+        machine's load changed its play (a bench tells; the levels that do not search have (0, 0))."""
+        return 0, 0

@@ -27,6 +27,8 @@ class DuelResult:
     a_first_games: int = 0  # games where A had the first seat (Manœuvre: North, who moves first)
     a_first_wins: int = 0
     a_turns: list[float] = field(default_factory=list)  # seconds of each of A's turns, first action to last
+    a_searches: int = 0  # A's decisions searched
+    a_cut_short: int = 0  # of them, those A's time budget stopped before its iteration budget
 
     def rate(self) -> tuple[float, float, float]:
         """A's win rate (unfinished games count as half) with its Wilson 95 % interval."""
@@ -48,6 +50,7 @@ class GameRecord:
     winner: str | None  # "a", "b", or None if unfinished
     a_first: bool  # A had the first seat
     a_turns: list[float]  # seconds of each of A's turns
+    a_searches: tuple[int, int] = (0, 0)  # A's decisions searched, and those its time budget cut short
 
 
 def play_game(ruleset: str, seats: dict[str, Bot], seed: int,
@@ -84,9 +87,8 @@ def duel_record(ruleset: str, a: str, b: str, number: int, seed: int = 0,
     turns: dict[str, list[float]] = {}
     winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number, turns)
     a_turns = turns.get(seats[0 if a_first else 1], [])
-    if winner is None:
-        return GameRecord(None, a_first, a_turns)
-    return GameRecord("a" if (winner == seats[0]) == a_first else "b", a_first, a_turns)
+    a_won = None if winner is None else "a" if (winner == seats[0]) == a_first else "b"
+    return GameRecord(a_won, a_first, a_turns, bot_a.searches())
 
 
 def duel_game(ruleset: str, a: str, b: str, number: int, seed: int = 0, budget: float | None = None) -> str | None:
@@ -113,6 +115,8 @@ def _count(result: DuelResult, records: Iterable[GameRecord], progress: Callable
         result.games += 1
         result.a_first_games += record.a_first
         result.a_turns.extend(record.a_turns)
+        result.a_searches += record.a_searches[0]
+        result.a_cut_short += record.a_searches[1]
         if record.winner is None:
             result.unfinished += 1
         elif record.winner == "a":

@@ -351,6 +351,9 @@ class Stratege(ManoeuvreBot):
                            rng=self.rng, clock=clock)
         self._told_start: float | None = None
 
+    def searches(self) -> tuple[int, int]:
+        return self.search.searches, self.search.cut_short
+
     def turn_started(self, seconds_ago: float) -> None:
         if self.turn is not None:
             self._told_start = self.turn.now() - max(0.0, seconds_ago)

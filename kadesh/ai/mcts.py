@@ -80,6 +80,8 @@ class MCTS:
         self.widening = widening
         self.max_depth = max_depth
         self.last_iterations = 0
+        self.searches = 0  # decisions searched (one candidate only is no search)
+        self.cut_short = 0  # of them, those the time budget stopped before the iteration budget
 
     def now(self) -> float:
         return self._clock() if self._clock is not None else time.perf_counter()
@@ -100,11 +102,13 @@ class MCTS:
             if self.iterations and count >= self.iterations:
                 break  # the iteration budget: the same search however busy the machine
             if count >= 2 and now + longest > deadline:
+                self.cut_short += bool(self.iterations)
                 break  # the time budget, a ceiling when there is an iteration budget too
             self._iterate(root, state)
             longest = max(longest, self.now() - now)
             count += 1
         self.last_iterations = count
+        self.searches += 1
         return max(root.edges, key=lambda e: (e.visits, e.total)).action
 
     def _iterate(self, root: Node, root_state: Any) -> None:
