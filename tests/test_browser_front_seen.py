@@ -70,6 +70,7 @@ def test_each_enemy_move_blue_saw_is_drawn_and_listed_when_its_turn_begins(brows
         .map((g) => ({ unit: g.dataset.trace, cells: g.dataset.cells.split(' ') }))""")
     assert drawn == [{"unit": entry["mark"]["unit"], "cells": entry["mark"]["cells"]} for entry in seen]
     assert_page_clean(page, "fr")
+    _a_phone_opens_on_what_red_did(browser, f"{base}/play/{created['id']}#token={token}", seen)
 
     summary.locator(".front-replay-turn").click()  # Red's turn again, move by move, each seen move drawn
     page.locator("#replay").wait_for()
@@ -87,6 +88,27 @@ def test_each_enemy_move_blue_saw_is_drawn_and_listed_when_its_turn_begins(brows
     summary.locator(".front-dismiss").click()
     assert page.locator(".front-map-host g.fm-trace").count() == 0  # the map is the player's again
     page.close()
+
+
+def _a_phone_opens_on_what_red_did(browser, link: str, seen: list[dict]) -> None:
+    """A phone shows a part of the map only: opened on Blue's turn, it opens amid where the seen red units went
+    (the middle of their last cells), not amid Blue's own units."""
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone.goto(link)
+    phone.locator(".front-map-host g.fm-trace").first.wait_for()
+    ends = [entry["mark"]["cells"][-1] for entry in seen]
+    in_view = phone.evaluate("""(cells) => {
+        const frame = document.querySelector('.front-map-host .fm-viewport').getBoundingClientRect();
+        const centres = cells.map((cell) => {
+            const box = document.querySelector(`.front-map-host [data-cell="${cell}"]`).getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+        });
+        const x = centres.reduce((a, c) => a + c[0], 0) / centres.length;
+        const y = centres.reduce((a, c) => a + c[1], 0) / centres.length;
+        return frame.left <= x && x <= frame.right && frame.top <= y && y <= frame.bottom;
+    }""", ends)
+    assert in_view, f"the phone's map opens away from what Red was seen doing ({ends})"
+    phone.close()
 
 
 ODDS_TEXT = """async ([lang, odds]) => (await import('/static/rules/front-orders.js')).oddsText(lang, odds)"""

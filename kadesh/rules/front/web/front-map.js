@@ -340,13 +340,19 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
   const camera = createCamera({ element, frame, viewport, svg, colsInner, rowsInner, mini,
     onWhole: (whole) => miniButton.setAttribute("aria-pressed", String(whole)) },
     () => ({ view: state?.view, centre: firstCentre() }), () => (element.classList.contains("fm-focused") ? cursor : null));
-  // Where a new map opens: on the selected unit, else amid the side's units.
+  // Where a new map opens: on the selected unit, else amid what the other side was seen doing (the page opens
+  // on its turn's summary), else amid the side's units.
   function firstCentre() {
     const units = state?.view.units ?? [];
     const chosen = units.find((u) => u.id === state.selected && u.cell);
     if (chosen) return parseMapCell(chosen.cell);
+    const seen = (state.traces ?? []).map((t) => (t.kind === "moved" ? t.cells[t.cells.length - 1] : t.cell));
+    if (seen.length) return middle(seen.map(parseMapCell));
     const own = units.filter((u) => u.side === state.seat && u.cell && !u.aboard).map((u) => parseMapCell(u.cell));
-    return own.length ? [own.reduce((a, c) => a + c[0], 0) / own.length, own.reduce((a, c) => a + c[1], 0) / own.length] : null;
+    return own.length ? middle(own) : null;
+  }
+  function middle(cells) {
+    return [cells.reduce((a, c) => a + c[0], 0) / cells.length, cells.reduce((a, c) => a + c[1], 0) / cells.length];
   }
 
   // Pointer: the cell under it (onHover), and a pick (onCell) when a press did not drag the map.
