@@ -80,3 +80,32 @@ def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=Non
         page.locator(f'g.token[data-element="{side[0]}{number}"]').wait_for()
         if after:
             after()
+
+
+TIMINGS = """(version) => { const t = window.__kadesh.timings;
+    return [t.answered[version] ?? null, t.heard[version] ?? null, t.drawn[version] ?? null]; }"""
+
+
+def toggle_general(page) -> None:
+    """North's general placed on c1 if it is in the tray, taken back to the tray if it is on the field."""
+    if page.locator('.tray .piece[data-element="n1"]').count():
+        page.click('.tray .piece[data-element="n1"]')
+        page.click('rect[data-cell="c1"]')
+    else:
+        page.click('g.token[data-element="n1"]')
+        page.click("#undeploy")
+
+
+def timed_moves(acting, other, moves: int) -> list[tuple[int, float, float, float]]:
+    """Make ``moves`` deployment moves on ``acting``'s page, each once the other page has drawn the one before:
+    each move's version, when its answer reached the acting page, when the other page heard it pushed and when
+    it drew it (ms, epoch)."""
+    measured = []
+    for _ in range(moves):
+        version = version_of(acting) + 1
+        toggle_general(acting)
+        wait_version(acting, version)
+        other.wait_for_function(f"() => window.__kadesh.timings.drawn[{version}] !== undefined")
+        answered, heard, drawn = acting.evaluate(TIMINGS, version)[0], *other.evaluate(TIMINGS, version)[1:]
+        measured.append((version, answered, heard, drawn))
+    return measured

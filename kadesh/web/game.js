@@ -91,6 +91,13 @@ let talk = null;      // the table's talk (talk.js), once loaded
 
 const $ = (selector) => document.querySelector(selector);
 
+// When this page got each version's answer to its own action, heard each version pushed, and first drew the
+// board of each version, in milliseconds since the epoch (comparable between the pages of one browser): read by
+// the redraw's test and bench.
+const timings = { answered: {}, heard: {}, drawn: {} };
+window.__kadesh = { timings };
+const now = () => performance.timeOrigin + performance.now();
+
 async function call(path, options = {}) {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}${path}`, {
     ...options,
@@ -177,6 +184,7 @@ async function act(action, { independent = false } = {}, retries = STALE_RETRIES
   showError("");
   try {
     const answer = await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
+    timings.answered[answer.version] ??= now();
     known = Math.max(known, answer.version);  // its own push must not redraw the board a second time
   } catch (error) {
     if (error.code === "stale_version" && retries > 0) {
@@ -304,6 +312,7 @@ function render() {
     lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
   renderTalk();
   $("#board").dataset.version = String(current.version);
+  timings.drawn[current.version] ??= now();
   renderJournal();
   renderEnd();
   remember();
@@ -508,6 +517,7 @@ function connect(delay = 500) {
     token ? ["kadesh", `kadesh.bearer.${token}`] : ["kadesh"]);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
+    if (data.type === "update") timings.heard[data.version] ??= now();
     if (data.type === "update" && data.version > known) await refresh();
     if (data.type === "messages") talk?.receive(data);
     $("#offline").hidden = true;
