@@ -349,8 +349,9 @@ function drawBoard() {
   delete $("#board").dataset.replay;
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
     lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
-  $("#board").dataset.version = String(current.version);
   timings.drawn[current.version] ??= now();
+  // The version the board can be played at: a board drawn from a push waits for its legal actions.
+  if (legalAt === current.version) $("#board").dataset.version = String(current.version);
 }
 
 // In hot seat, when the other seat must act, cover the board until its commander takes over.

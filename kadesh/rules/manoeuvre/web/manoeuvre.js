@@ -288,7 +288,6 @@ export function render(root, ctx) {
   }
   if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat));
 
-  root.dataset.version = String(ctx.game.version);
   root.replaceChildren(el("div", { class: "manoeuvre" },
     el("div", { class: "field-wrap" }, svg, noticeBox),
     el("div", { class: "side" }, status, controls, ...extras)));
