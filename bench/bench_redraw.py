@@ -15,25 +15,16 @@ Printed, never asserted: the tests do not time anything.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
-from tests.manoeuvre_pages import timed_moves  # noqa: E402
-
-
-def new_game(base: str) -> dict:
-    request = urllib.request.Request(f"{base}/api/games", data=json.dumps({"ruleset": "manoeuvre"}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
+from tests.manoeuvre_pages import created_over_http, timed_moves  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -54,7 +45,7 @@ def main() -> None:
             sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for round_number in range(1, args.rounds + 1):
-            game = new_game(base)
+            game = created_over_http(base)
             north, south = (browser.new_context().new_page() for _ in range(2))
             north.goto(base + game["seats"]["north"]["link"])
             south.goto(base + game["seats"]["south"]["link"])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 NORTH_CELLS = ["e1", "d2", "c1", "f1", "g1", "h1", "i1", "c2", "e2", "f2", "g2", "h2"]
 SOUTH_CELLS = ["e12", "d11", "c12", "f12", "g12", "h12", "i12", "c11", "e11", "f11", "g11", "h11"]
 
@@ -80,6 +83,14 @@ def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=Non
         page.locator(f'g.token[data-element="{side[0]}{number}"]').wait_for()
         if after:
             after()
+
+
+def created_over_http(base: str) -> dict:
+    """A new Manœuvre game made through the API, as the home page makes one: its id and seats' links."""
+    request = urllib.request.Request(f"{base}/api/games", data=json.dumps({"ruleset": "manoeuvre"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
 
 
 TIMINGS = """(version) => { const t = window.__kadesh.timings;

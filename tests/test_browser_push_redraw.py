@@ -7,27 +7,24 @@ and printed, never asserted: a busy machine must not fail a test. bench/bench_re
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
 from tests.browser_support import running_server
-from tests.manoeuvre_pages import timed_moves
+from tests.manoeuvre_pages import created_over_http, timed_moves, wait_version
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser]
 
 MOVES = 20
 
-# Each request South's page makes from now on, with the newest version it was pushed and the version its board shows.
+# Each request South's page makes from now on, with the newest version it was pushed and the newest it drew.
 ASKED = """() => {
     window.__asked = [];
-    const board = document.querySelector('#board');
-    const newestHeard = () => Math.max(-1, ...Object.keys(window.__kadesh.timings.heard).map(Number));
+    const newest = (versions) => Math.max(-1, ...Object.keys(versions).map(Number));
+    const { heard, drawn } = window.__kadesh.timings;
     const send = window.fetch;
     window.fetch = (url, options) => {
-        window.__asked.push([String(url), newestHeard(), Number(board.dataset.version)]);
+        window.__asked.push([String(url), newest(heard), newest(drawn)]);
         return send(url, options);
     };
 }"""
@@ -39,13 +36,6 @@ def site(tmp_path_factory):
         yield base, store
 
 
-def new_game(base: str) -> dict:
-    request = urllib.request.Request(f"{base}/api/games", data=json.dumps({"ruleset": "manoeuvre"}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
-
-
 def opened(browser, base: str, link: str):
     page = browser.new_context().new_page()
     page.goto(base + link)
@@ -55,7 +45,7 @@ def opened(browser, base: str, link: str):
 
 def test_the_other_screen_draws_every_move_from_its_push_before_asking_for_anything(browser, site, record_property):
     base, _ = site
-    game = new_game(base)
+    game = created_over_http(base)
     north = opened(browser, base, game["seats"]["north"]["link"])
     south = opened(browser, base, game["seats"]["south"]["link"])
     start = int(south.locator("#board").get_attribute("data-version"))
@@ -65,15 +55,17 @@ def test_the_other_screen_draws_every_move_from_its_push_before_asking_for_anyth
 
     versions = [version for version, *_ in measured]
     assert versions == list(range(start + 1, start + MOVES + 1))
-    drawn = [drawn for *_, drawn in measured]
-    assert drawn == sorted(drawn), "South drew the versions out of order"
-    heard = south.evaluate("() => Object.keys(window.__kadesh.timings.heard).map(Number)")
-    assert set(versions) <= set(heard), "a version was drawn that South was never pushed"
+    moments = [drawn for *_, drawn in measured]
+    assert moments == sorted(moments), "South drew the versions out of order"
+    pushed = south.evaluate("() => Object.keys(window.__kadesh.timings.heard).map(Number)")
+    assert set(versions) <= set(pushed), "a version was drawn that South was never pushed"
     # South asks for the game, its legal actions and the journal after each push, never before drawing its board.
     south.wait_for_function(f"() => window.__asked.filter(([url]) => url.includes('/journal')).length >= {MOVES}")
     asked = south.evaluate("() => window.__asked")
-    early = [(url, heard, shown) for url, heard, shown in asked if heard > shown]
+    early = [(url, heard, drawn) for url, heard, drawn in asked if heard > drawn]
     assert not early, f"South asked for these (url, version pushed, version drawn) before drawing: {early[:3]}"
+    # Then South's board is playable at the last version: its legal actions came.
+    wait_version(south, versions[-1])
     lags = [round(drawn - answered, 1) for _, answered, _, drawn in measured]
     record_property("answer_to_other_board_drawn_ms", lags)
     print(f"\nanswer on North's page → South's board drawn, ms: {lags}")
