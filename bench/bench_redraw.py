@@ -8,7 +8,8 @@ opens North's and South's links in two browser contexts. North's page places its
 when it happened (``window.__kadesh.timings`` in game.js): North when its action's answer arrived, South when
 it heard that version pushed and when it first drew its board. Both pages are in one Chromium on one machine,
 so their clocks (``performance.timeOrigin + performance.now()``) agree. Prints each round's p50, p95 and worst
-of answer → redraw (and answer → push heard, the server's share), with the load average at the start and end.
+of answer → redraw (and answer → push heard, the server's share, and answer → the acting page's own board drawn),
+with the load average at the start and end.
 Printed, never asserted: the tests do not time anything.
 """
 
@@ -32,6 +33,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def spread(values: list[float]) -> str:
+    return f"p50 {statistics.median(values):.1f}, p95 {percentile(values, 0.95):.1f}, worst {max(values):.1f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=20)
@@ -52,17 +57,15 @@ def main() -> None:
             for page in (north, south):
                 page.locator("#board .field").wait_for()
             measured = timed_moves(north, south, args.moves)
-            lags = [drawn - answered for _, answered, _, drawn in measured]
-            pushed = [heard - answered for _, answered, heard, _ in measured]
+            lags = [move["drawn"] - move["answered"] for move in measured]
             everything += lags
-            print(f"round {round_number}: answer → other board drawn, ms: p50 {statistics.median(lags):.1f}, "
-                  f"p95 {percentile(lags, 0.95):.1f}, worst {max(lags):.1f} (of which answer → push heard: "
-                  f"p50 {statistics.median(pushed):.1f}, p95 {percentile(pushed, 0.95):.1f})")
+            print(f"round {round_number}: answer → other board drawn, ms: {spread(lags)}; of which answer → push "
+                  f"heard: {spread([move['heard'] - move['answered'] for move in measured])}; answer → own board "
+                  f"drawn: {spread([move['drawn_here'] - move['answered'] for move in measured])}")
             for page in (north, south):
                 page.context.close()
         browser.close()
-    print(f"all {len(everything)} moves: p50 {statistics.median(everything):.1f} ms, "
-          f"p95 {percentile(everything, 0.95):.1f} ms, worst {max(everything):.1f} ms; "
+    print(f"all {len(everything)} moves, answer → other board drawn, ms: {spread(everything)}; "
           f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

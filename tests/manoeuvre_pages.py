@@ -94,7 +94,7 @@ def created_over_http(base: str) -> dict:
 
 
 TIMINGS = """(version) => { const t = window.__kadesh.timings;
-    return [t.answered[version] ?? null, t.heard[version] ?? null, t.drawn[version] ?? null]; }"""
+    return { answered: t.answered[version], heard: t.heard[version], drawn: t.drawn[version] }; }"""
 
 
 def toggle_general(page) -> None:
@@ -107,16 +107,17 @@ def toggle_general(page) -> None:
         page.click("#undeploy")
 
 
-def timed_moves(acting, other, moves: int) -> list[tuple[int, float, float, float]]:
-    """Make ``moves`` deployment moves on ``acting``'s page, each once the other page has drawn the one before:
-    each move's version, when its answer reached the acting page, when the other page heard it pushed and when
-    it drew it (ms, epoch)."""
+def timed_moves(acting, other, moves: int) -> list[dict]:
+    """Make ``moves`` deployment moves on ``acting``'s page, each once the other page has drawn the one before.
+    For each move (ms since the epoch): its ``version``, when its answer reached the acting page (``answered``) and
+    the acting page drew it (``drawn_here``), when the other page was pushed it (``heard``) and drew it (``drawn``)."""
     measured = []
     for _ in range(moves):
         version = version_of(acting) + 1
         toggle_general(acting)
         wait_version(acting, version)
         other.wait_for_function(f"() => window.__kadesh.timings.drawn[{version}] !== undefined")
-        answered, heard, drawn = acting.evaluate(TIMINGS, version)[0], *other.evaluate(TIMINGS, version)[1:]
-        measured.append((version, answered, heard, drawn))
+        here, there = acting.evaluate(TIMINGS, version), other.evaluate(TIMINGS, version)
+        measured.append({"version": version, "answered": here["answered"], "drawn_here": here["drawn"],
+                         "heard": there["heard"], "drawn": there["drawn"]})
     return measured

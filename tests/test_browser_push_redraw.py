@@ -53,9 +53,9 @@ def test_the_other_screen_draws_every_move_from_its_push_before_asking_for_anyth
 
     measured = timed_moves(north, south, MOVES)
 
-    versions = [version for version, *_ in measured]
+    versions = [move["version"] for move in measured]
     assert versions == list(range(start + 1, start + MOVES + 1))
-    moments = [drawn for *_, drawn in measured]
+    moments = [move["drawn"] for move in measured]
     assert moments == sorted(moments), "South drew the versions out of order"
     pushed = south.evaluate("() => Object.keys(window.__kadesh.timings.heard).map(Number)")
     assert set(versions) <= set(pushed), "a version was drawn that South was never pushed"
@@ -66,6 +66,6 @@ def test_the_other_screen_draws_every_move_from_its_push_before_asking_for_anyth
     assert not early, f"South asked for these (url, version pushed, version drawn) before drawing: {early[:3]}"
     # Then South's board is playable at the last version: its legal actions came.
     wait_version(south, versions[-1])
-    lags = [round(drawn - answered, 1) for _, answered, _, drawn in measured]
+    lags = [round(move["drawn"] - move["answered"], 1) for move in measured]
     record_property("answer_to_other_board_drawn_ms", lags)
     print(f"\nanswer on North's page → South's board drawn, ms: {lags}")
