@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 NORTH_CELLS = ["e1", "d2", "c1", "f1", "g1", "h1", "i1", "c2", "e2", "f2", "g2", "h2"]
 SOUTH_CELLS = ["e12", "d11", "c12", "f12", "g12", "h12", "i12", "c11", "e11", "f11", "g11", "h11"]
 
@@ -80,3 +83,41 @@ def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=Non
         page.locator(f'g.token[data-element="{side[0]}{number}"]').wait_for()
         if after:
             after()
+
+
+def created_over_http(base: str) -> dict:
+    """A new Manœuvre game made through the API, as the home page makes one: its id and seats' links."""
+    request = urllib.request.Request(f"{base}/api/games", data=json.dumps({"ruleset": "manoeuvre"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+TIMINGS = """(version) => { const t = window.__kadesh.timings;
+    return { answered: t.answered[version], heard: t.heard[version], drawn: t.drawn[version] }; }"""
+
+
+def toggle_general(page) -> None:
+    """North's general placed on c1 if it is in the tray, taken back to the tray if it is on the field."""
+    if page.locator('.tray .piece[data-element="n1"]').count():
+        page.click('.tray .piece[data-element="n1"]')
+        page.click('rect[data-cell="c1"]')
+    else:
+        page.click('g.token[data-element="n1"]')
+        page.click("#undeploy")
+
+
+def timed_moves(acting, other, moves: int) -> list[dict]:
+    """Make ``moves`` deployment moves on ``acting``'s page, each once the other page has drawn the one before.
+    For each move (ms since the epoch): its ``version``, when its answer reached the acting page (``answered``) and
+    the acting page drew it (``drawn_here``), when the other page was pushed it (``heard``) and drew it (``drawn``)."""
+    measured = []
+    for _ in range(moves):
+        version = version_of(acting) + 1
+        toggle_general(acting)
+        wait_version(acting, version)
+        other.wait_for_function(f"() => window.__kadesh.timings.drawn[{version}] !== undefined")
+        here, there = acting.evaluate(TIMINGS, version), other.evaluate(TIMINGS, version)
+        measured.append({"version": version, "answered": here["answered"], "drawn_here": here["drawn"],
+                         "heard": there["heard"], "drawn": there["drawn"]})
+    return measured

@@ -80,6 +80,7 @@ let lang = localStorage.getItem("kadesh.lang") || "fr";
 document.documentElement.lang = lang;  // from the start: an error shown before the game loads is in it too
 let current = null;   // GameOut from the server
 let legal = [];       // this seat's legal actions
+let legalAt = -1;     // the version they are the legal actions of (the board may already show a newer one)
 let journal = [];
 let rulesView = null; // the ruleset's view module
 let socket = null;
@@ -90,6 +91,13 @@ let deadlines = false; // whether the ruleset's games may have deadlines (a remi
 let talk = null;      // the table's talk (talk.js), once loaded
 
 const $ = (selector) => document.querySelector(selector);
+
+// When this page got each version's answer to its own action, heard each version pushed, and first drew the
+// board of each version, in milliseconds since the epoch (comparable between the pages of one browser): read by
+// the redraw's test and bench.
+const timings = { answered: {}, heard: {}, drawn: {} };
+window.__kadesh = { timings };
+const now = () => performance.timeOrigin + performance.now();
 
 async function call(path, options = {}) {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}${path}`, {
@@ -114,19 +122,16 @@ function showError(message) {
 
 let latest = 0;  // refreshes may overlap (an action's answer, a WebSocket push): only the newest is drawn
 let known = -1;  // the newest version this page has fetched or was answered: a push at or below it is not news
+let acting = 0;  // this page's own actions under way, from sent to drawn
 
 async function refresh() {
   const ticket = ++latest;
-  let game, actions;
-  do {  // the legal actions must belong to the version shown
-    game = await call("");
-    actions = game.seat ? await call("/legal") : { version: game.version, actions: [] };
-  } while (actions.version !== game.version && ticket === latest);
+  const { game, actions, lines } = await fetchGame(ticket);
   known = Math.max(known, game.version);
-  const lines = await call(`/journal?lang=${lang}`);
   if (ticket !== latest) return;
   current = game;
-  legal = actions.actions;
+  legal = actions;
+  legalAt = game.version;
   journal = lines;
   if (handOver()) return;
   if (!rulesView) {
@@ -142,6 +147,30 @@ async function refresh() {
   }
   if (!talk && !handOverPending()) await loadTalk();
   render();
+}
+
+// The game and this seat's legal actions of the same version, asked for together once the page knows it has a
+// seat; then the journal, asked for after the game so that it holds the lines of the game's version.
+async function fetchGame(ticket) {
+  let game, actions;
+  do {
+    [game, actions] = await Promise.all([call(""), current?.seat ? call("/legal") : null]);
+    if (game.seat && !actions) actions = await call("/legal");  // the page's first load
+  } while (game.seat && actions.version !== game.version && ticket === latest);
+  const lines = await call(`/journal?lang=${lang}`);
+  return { game, actions: game.seat ? actions.actions : [], lines };
+}
+
+// A newer version's view, pushed after someone else's action, drawn at once: whose turn it is, the journal and
+// this seat's legal actions follow with refresh(). Meanwhile the board keeps the legal actions it had (the other
+// side's move seldom changes them), and an action chosen among them is sent for their version: a stale one is
+// checked again, as ever. Not while this page's own action is under way: the push may be its own, and its board
+// would then offer the moves of before the action. Two seats on one screen wait for refresh() too: the board may
+// have to be covered before the other seat's turn.
+function drawAtOnce(version, view) {
+  if (!current || !rulesView || version <= current.version || acting || handOverPending() || replay.state.open) return;
+  current = { ...current, version, view };
+  drawBoard();
 }
 
 async function loadTalk() {
@@ -173,16 +202,26 @@ const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.s
 // The action is sent again as long as it still stands; the cap only stops a runaway loop.
 const STALE_RETRIES = 50;
 
-async function act(action, { independent = false } = {}, retries = STALE_RETRIES) {
+async function act(action, options = {}) {
+  acting++;
+  try {
+    await send(action, options);
+  } finally {
+    acting--;
+  }
+}
+
+async function send(action, { independent = false } = {}, retries = STALE_RETRIES) {
   showError("");
   try {
-    const answer = await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: current.version, action }) });
+    const answer = await call("/actions", { method: "POST", body: JSON.stringify({ expected_version: legalAt, action }) });
+    timings.answered[answer.version] ??= now();
     known = Math.max(known, answer.version);  // its own push must not redraw the board a second time
   } catch (error) {
     if (error.code === "stale_version" && retries > 0) {
       await refresh();
       const stands = independent || legal.some((candidate) => sameAction(candidate, action));
-      if (stands) return act(action, { independent }, retries - 1);
+      if (stands) return send(action, { independent }, retries - 1);
       showError(STRINGS[lang].stale);
       return;
     }
@@ -299,14 +338,20 @@ function render() {
     remember();
     return;
   }
-  delete $("#board").dataset.replay;
-  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
-    lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
+  drawBoard();
   renderTalk();
-  $("#board").dataset.version = String(current.version);
   renderJournal();
   renderEnd();
   remember();
+}
+
+function drawBoard() {
+  delete $("#board").dataset.replay;
+  rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
+    lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
+  timings.drawn[current.version] ??= now();
+  // The version the board can be played at: a board drawn from a push waits for its legal actions.
+  if (legalAt === current.version) $("#board").dataset.version = String(current.version);
 }
 
 // In hot seat, when the other seat must act, cover the board until its commander takes over.
@@ -508,7 +553,11 @@ function connect(delay = 500) {
     token ? ["kadesh", `kadesh.bearer.${token}`] : ["kadesh"]);
   socket.onmessage = async (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "update" && data.version > known) await refresh();
+    if (data.type === "update") timings.heard[data.version] ??= now();
+    if (data.type === "update" && data.version > known) {
+      drawAtOnce(data.version, data.view);
+      await refresh();
+    }
     if (data.type === "messages") talk?.receive(data);
     $("#offline").hidden = true;
   };

@@ -72,7 +72,6 @@ function zoneText(t, zone) {
 export function render(root, ctx) {
   latest = { root, ctx };
   if (ctx.game.version !== lastVersion) {
-    if (lastVersion !== null && !ctx.legal.some((a) => a.element === selected)) selected = null;
     const placed = ctx.view.elements.find((e) => e.id === selected && e.cell);
     if (ctx.view.phase === "deployment" && placed) {
       const next = ctx.view.elements.find((e) => e.side === ctx.seat && !e.cell);
@@ -82,6 +81,8 @@ export function render(root, ctx) {
     if (inspected && !ctx.view.elements.some((e) => e.id === inspected && e.alive && e.cell)) inspected = null;
     lastVersion = ctx.game.version;
   }
+  // At every drawing, not only a new version's: a pushed board is drawn before its legal actions come.
+  if (!ctx.legal.some((a) => a.element === selected)) selected = null;
   const focused = document.activeElement;
   const refocus = root.contains(focused) ? (focused.dataset?.element ? `[data-element="${focused.dataset.element}"]`
     : focused.dataset?.cell ? `[data-cell="${focused.dataset.cell}"]` : focused.id ? `#${focused.id}` : null) : null;
@@ -287,7 +288,6 @@ export function render(root, ctx) {
   }
   if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat));
 
-  root.dataset.version = String(ctx.game.version);
   root.replaceChildren(el("div", { class: "manoeuvre" },
     el("div", { class: "field-wrap" }, svg, noticeBox),
     el("div", { class: "side" }, status, controls, ...extras)));
