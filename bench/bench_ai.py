@@ -5,8 +5,10 @@
 
 The acceptance measurement of issue 44 (Stratège at its default budget, a turn budget):
 
-    nice -n 5 python bench/bench_ai.py --games 200 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2
-    nice -n 5 python bench/bench_ai.py --games 200 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2 --busy 2
+    nice -n 5 python bench/bench_ai.py --games 100 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2
+    nice -n 5 python bench/bench_ai.py --games 100 --seed 1 --seed 2 --pairs stratege:maladroit --jobs 2 --busy 2
+
+(200 games each: two seeds of 100.)
 
 Each pair plays ``--games`` games per seed through ``kadesh.ai.duel`` (the games ``kadesh duel`` plays with the
 same seed): sides alternate, A having the first seat (North, who moves first in Manœuvre) in even games. For

@@ -26,7 +26,9 @@ BACK_ROW = {"e": "bow", "f": "general", "g": "skirmisher", "d": "blade", "h": "c
 
 WIN_VALUE = 100.0
 LOSS_WEIGHT = 10.0
-VALUE_SCALE = 10.0  # evaluation points squashed to [-1, 1] for the search: one loss ~ 0.76
+# Evaluation points squashed to [-1, 1] for the search: one loss ~0.38, two ~0.66, three ~0.83. At the former 10
+# (one loss ~0.76, two ~0.96) a side two losses up or down saw every move alike, and played its last turns blind.
+VALUE_SCALE = 25.0
 # Stratège's budget is its whole turn, what a player waits for (issue 44): TURN_BUDGET seconds of wall time
 # from its turn's first decision, shared among the decisions left (``TurnClock``). Each decision searches
 # DEFAULT_ITERATIONS iterations, the same play however busy the machine, unless its share of the turn runs out
@@ -36,6 +38,7 @@ TURN_RESERVE = 0.2  # of the turn's seconds, kept for what is not search: views,
 DECISION_FLOOR = 0.02  # the least a decision searches (a few iterations), even when the turn's time is spent
 DEFAULT_ITERATIONS = 300
 ROLLOUT_TURNS = 2  # turns played on from a leaf, attacks only: the other side's reply, then the answer
+EXPLORATION = 0.1  # UCT's constant for values squashed at VALUE_SCALE (0.25 at the former 10: the same balance)
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -348,7 +351,7 @@ class Stratege(ManoeuvreBot):
         else:
             self.turn = None
         self.search = MCTS(self.rules, ManoeuvreKnowledge(), budget=budget or turn_budget, iterations=iterations,
-                           rng=self.rng, clock=clock)
+                           rng=self.rng, clock=clock, exploration=EXPLORATION)
         self._told_start: float | None = None
 
     def searches(self) -> tuple[int, int]:
