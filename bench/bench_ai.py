@@ -84,6 +84,9 @@ def tournament(a: str, b: str, games: int, seed: int, budget: float | None, jobs
           f"of {result.games}; {a} wins {rate:.1%} [95 % CI {low:.1%}, {high:.1%}]; first seat "
           f"{result.a_first_wins}/{result.a_first_games}, second seat {result.a_wins - result.a_first_wins}/"
           f"{second_games}; {time.perf_counter() - start:.0f} s", flush=True)
+    if result.a_lost:
+        print(f"  games {a} lost (numbered as the duel plays them: the same seed plays them again): "
+              f"{', '.join(map(str, sorted(result.a_lost)))}", flush=True)
     if result.a_searches and budget is None:
         print(f"  {a}'s searches cut short by its time budget: {result.a_cut_short} of {result.a_searches} "
               f"({result.a_cut_short / result.a_searches:.1%}; none: the games a quiet machine plays)", flush=True)

@@ -29,6 +29,7 @@ class DuelResult:
     a_turns: list[float] = field(default_factory=list)  # seconds of each of A's turns, first action to last
     a_searches: int = 0  # A's decisions searched
     a_cut_short: int = 0  # of them, those A's time budget stopped before its iteration budget
+    a_lost: list[int] = field(default_factory=list)  # the numbers of the games A lost (to replay them: duel_game)
 
     def rate(self) -> tuple[float, float, float]:
         """A's win rate (unfinished games count as half) with its Wilson 95 % interval."""
@@ -51,6 +52,7 @@ class GameRecord:
     a_first: bool  # A had the first seat
     a_turns: list[float]  # seconds of each of A's turns
     a_searches: tuple[int, int] = (0, 0)  # A's decisions searched, and those its time budget cut short
+    number: int = 0  # the game's number in its duel
 
 
 def play_game(ruleset: str, seats: dict[str, Bot], seed: int,
@@ -88,7 +90,7 @@ def duel_record(ruleset: str, a: str, b: str, number: int, seed: int = 0,
     winner = play_game(ruleset, {seats[0]: first, seats[1]: second}, seed * 1_000_003 + number, turns)
     a_turns = turns.get(seats[0 if a_first else 1], [])
     a_won = None if winner is None else "a" if (winner == seats[0]) == a_first else "b"
-    return GameRecord(a_won, a_first, a_turns, bot_a.searches())
+    return GameRecord(a_won, a_first, a_turns, bot_a.searches(), number)
 
 
 def duel_game(ruleset: str, a: str, b: str, number: int, seed: int = 0, budget: float | None = None) -> str | None:
@@ -124,6 +126,7 @@ def _count(result: DuelResult, records: Iterable[GameRecord], progress: Callable
             result.a_first_wins += record.a_first
         else:
             result.b_wins += 1
+            result.a_lost.append(record.number)
         if progress:
             progress(result)
 
