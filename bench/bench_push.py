@@ -133,10 +133,11 @@ def start_kadesh(db: str, folder: Path, tag: str) -> tuple[subprocess.Popen, str
     return process, f"127.0.0.1:{port}"
 
 
-def start_bare(folder: Path, view: Path) -> tuple[subprocess.Popen, str]:
+def start_bare(folder: Path, view: Path, deflate: bool) -> tuple[subprocess.Popen, str]:
     port = free_port()
     process = start([sys.executable, "-m", "uvicorn", "bare_push:app", "--app-dir", str(HERE), "--port", str(port),
-                     "--log-level", "warning"], {"KADESH_BENCH_VIEW": str(view)}, folder / "bare.log")
+                     "--log-level", "warning", "--ws-per-message-deflate", str(deflate).lower()],
+                    {"KADESH_BENCH_VIEW": str(view)}, folder / "bare.log")
     wait_until_up(f"http://127.0.0.1:{port}/health", process)
     return process, f"127.0.0.1:{port}"
 
@@ -244,7 +245,7 @@ def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Names
     """One measure on fresh servers: "bare", "sqlite" (one Kadesh server) or "postgresql" (two)."""
     postgres = None
     if name == "bare":
-        process, base = start_bare(folder, view)
+        process, base = start_bare(folder, view, deflate=not args.bare_without_deflate)
         servers = Servers(name, [process], [f"ws://{base}"], f"http://{base}", kadesh=False)
     elif name == "sqlite":
         process, base = start_kadesh(f"sqlite:///{folder / f'kadesh-{sockets}.sqlite3'}", folder, f"sqlite-{sockets}")
@@ -276,6 +277,8 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between an answer and the next POST")
     parser.add_argument("--clients", type=int, default=2, help="processes of watchers")
     parser.add_argument("--quick", action="store_true", help="200 sockets, 50 actions")
+    parser.add_argument("--bare-without-deflate", action="store_true",
+                        help="the bare broadcaster without permessage-deflate, as kadesh serve (default: uvicorn's)")
     parser.add_argument("--py-spy", metavar="PREFIX", help="profile Kadesh while it pushes (py-spy, raw stacks)")
     args = parser.parse_args()
     if args.quick:

@@ -22,7 +22,6 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +81,32 @@ def check_credentials(store: Store, game_id: str, keys: list[CredentialKey]) -> 
     return {key: problem for key, problem in found.items() if problem is not None}
 
 
-@dataclass(eq=False)
+class Wake:
+    """What a socket's writer waits on: set from the event loop, as ``asyncio.Event`` but without its queue of
+    waiters (760 bytes each, on every idle socket; there is one waiter here)."""
+
+    __slots__ = ("_set", "_waiter")
+
+    def __init__(self) -> None:
+        self._set, self._waiter = False, None
+
+    def set(self) -> None:
+        self._set = True
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    async def wait(self) -> None:
+        """Until set (at once if set already), then clear."""
+        if not self._set:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        self._set = False
+
+
+@dataclass(eq=False, slots=True)
 class Watcher:
     """One open socket as its broadcaster and its writer see it."""
 
@@ -94,9 +118,9 @@ class Watcher:
     last_message: int = 0
     messages_wanted: int = 0  # the last message announced
     behind: bool = True  # its writer renders what it misses itself (it starts there: the first update is its own)
-    outbox: deque[str] = field(default_factory=deque)
+    outbox: list[str] = field(default_factory=list)  # at most MAX_OUTBOX texts
     refused: tuple[ApiProblem, int] | None = None  # the error frame and close code to end with
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    wake: Wake = field(default_factory=Wake)
 
     @property
     def audience(self) -> Audience:

@@ -113,7 +113,7 @@ def offered(websocket: WebSocket) -> tuple[bool, str | None]:
 
 async def _listen(websocket: WebSocket) -> ApiProblem | None:
     """Read what the client sends until it leaves (None) or floods (the problem to tell it)."""
-    times: deque[float] = deque()
+    times: deque[float] | None = None  # made at the first message: most sockets never send one
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -122,6 +122,7 @@ async def _listen(websocket: WebSocket) -> ApiProblem | None:
         if len(data) > MAX_CLIENT_MESSAGE:
             return TOO_BIG
         now = time.monotonic()
+        times = times if times is not None else deque()
         times.append(now)
         while now - times[0] > FLOOD_WINDOW:
             times.popleft()
@@ -188,6 +189,9 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         await _write(watcher, broadcast, listener)
     except WebSocketDisconnect:
         return
+    except StoreError as error:  # the game gone since the socket's token was read
+        problem = from_store_error(error)
+        await _refuse(websocket, problem, 4000 + problem.status)
     except SQLAlchemyError as error:
         if not database_unavailable(error):
             raise
@@ -214,7 +218,6 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
     websocket, store = watcher.websocket, broadcast.store
     while True:
         await watcher.wake.wait()
-        watcher.wake.clear()
         if listener.done():
             problem = None if listener.cancelled() or listener.exception() else listener.result()
             if problem is not None:
@@ -224,7 +227,7 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
             await _refuse(websocket, *watcher.refused)
             return
         while watcher.outbox:
-            await websocket.send_text(watcher.outbox.popleft())
+            await websocket.send_text(watcher.outbox.pop(0))
         while watcher.behind and watcher.refused is None:
             await _catch_up(watcher, broadcast)
         if watcher.messages_wanted > watcher.last_message and watcher.refused is None:
