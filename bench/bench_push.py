@@ -9,14 +9,15 @@ alternating a deploy and an undeploy, ``--interval`` seconds after the answer), 
 carrying the new version arrives; the latency runs from the moment the POST was sent. Kadesh: ``kadesh serve``
 (its own settings, no workers) on a fresh SQLite file; with ``postgresql``, two servers on one database of a
 throwaway PostgreSQL server (tests/pg_support.py), the watchers split between them, the actions posted to the
-first. Bare: ``bench/bare_push.py`` under uvicorn's defaults, sockets in memory, each POST sent to its game's
-sockets, the same view in each update. The watchers run in ``--clients`` processes of their own
-(``bench/push_client.py``), the actions from this one.
+first. Bare: ``bench/bare_push.py`` under uvicorn's defaults (permessage-deflate on), sockets in memory, each
+POST sent to its game's sockets, the same view in each update. The watchers run in ``--clients`` processes of
+their own (``bench/push_client.py``), the actions from this one.
 
-Prints, for each: p50/p95/p99 push latency, the p95's ratio to the bare's of the same run, memory per socket
-(the server's RSS with the sockets open minus before, over the sockets; the games read once before, so that
-their cache is not counted) and its ratio to the bare's, and whether every update arrived; with the load
-average, since the figures are only as quiet as the machine.
+Prints, for each: how long a POST took to answer (p50), p50/p95/p99 push latency, the p95's ratio to the bare's
+of the same run, memory per socket (the server's RSS with the sockets open minus before, over the sockets; the
+games read once before, so that their cache is not counted) and its ratio to the bare's, and whether every update
+arrived; with the load average, since the figures are only as quiet as the machine. ``--bare-without-deflate``
+runs the bare broadcaster without permessage-deflate, as ``kadesh serve`` runs.
 """
 
 from __future__ import annotations
@@ -160,8 +161,10 @@ def open_watchers(servers: Servers, sockets: int, clients: int) -> list[subproce
     return processes
 
 
-def play(servers: Servers, actions: int, interval: float, rng: random.Random) -> dict[tuple[int, int], float]:
-    """One action at a time on a random game: when each (game, version) was sent."""
+def play(servers: Servers, actions: int, interval: float, rng: random.Random,
+         answered: list[float]) -> dict[tuple[int, int], float]:
+    """One action at a time on a random game: when each (game, version) was sent (and, in ``answered``, how long
+    each POST took to answer, in ms)."""
     host, port = servers.act_base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port))
     sent: dict[tuple[int, int], float] = {}
@@ -176,6 +179,7 @@ def play(servers: Servers, actions: int, interval: float, rng: random.Random) ->
         connection.request("POST", servers.action_path(game), body, headers)
         response = connection.getresponse()
         answer = json.loads(response.read())
+        answered.append((time.monotonic() - began) * 1000)
         if response.status != 200:
             sys.exit(f"{servers.name}: action refused ({response.status}): {answer}")
         game.version = answer["version"]
@@ -201,7 +205,8 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
     if args.py_spy and servers.kadesh:  # the first Kadesh server while the actions are pushed
         spy = subprocess.Popen(["py-spy", "record", "--pid", str(servers.processes[0].pid), "--format", "raw",
                                 "-r", "250", "-o", f"{args.py_spy}-{servers.name}-{sockets}.txt", "--nonblocking"])
-    sent = play(servers, args.actions, args.interval, random.Random(sockets))
+    answered: list[float] = []
+    sent = play(servers, args.actions, args.interval, random.Random(sockets), answered)
     if spy is not None:
         spy.send_signal(2)
         spy.wait()
@@ -222,7 +227,8 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
                     arrived += 1
                     latencies.append((got[version] - began) * 1000)
     return {"sockets": sockets, "games": games, "kib": (after - before) / sockets, "expected": expected,
-            "arrived": arrived, "p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
+            "arrived": arrived, "answer": percentile(answered, 50), "p50": percentile(latencies, 50),
+            "p95": percentile(latencies, 95),
             "p99": percentile(latencies, 99)}
 
 
@@ -288,8 +294,9 @@ def main() -> None:
     if hard < 2 * max(int(n) for n in args.sockets.split(",")) // args.clients + 1000:
         print(f"warning: the open-files limit ({hard}) may be too low for these sockets", file=sys.stderr)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores\n")
-    print("| server | sockets | games × watchers | p50 | p95 | p99 | p95 / bare | KiB per socket | / bare | arrived |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| server | sockets | games × watchers | POST answered, p50 | push p50 | p95 | p99 | p95 / bare "
+          "| KiB per socket | / bare | arrived |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         view = spectator_view(folder)
@@ -297,7 +304,8 @@ def main() -> None:
             bare = side("bare", sockets, folder, view, args)
             for result in [bare] + [side(db, sockets, folder, view, args) for db in args.databases.split(",")]:
                 print(f"| {result['name']} | {sockets:,} | {result['games']} × {min(sockets, WATCHERS)} "
-                      f"| {result['p50']:.1f} ms | {result['p95']:.1f} ms | {result['p99']:.1f} ms "
+                      f"| {result['answer']:.1f} ms | {result['p50']:.1f} ms | {result['p95']:.1f} ms "
+                      f"| {result['p99']:.1f} ms "
                       f"| {result['p95'] / bare['p95']:.2f} | {result['kib']:.0f} | {result['kib'] / bare['kib']:.2f} "
                       f"| {result['arrived']:,}/{result['expected']:,} |", flush=True)
     print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
