@@ -57,10 +57,10 @@ def as_text(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def render_audiences(store: Store, game_id: str, since: int,
+def render_audiences(store: Store, game_id: str, since: int, announced: int,
                      audiences: set[Audience]) -> tuple[int, dict[Audience, str]]:
     """The game's version, and each audience's update after ``since`` as text (none when nothing moved)."""
-    with store.game(game_id) as game:
+    with store.announced_game(game_id, announced) as game:
         if game.version <= since:
             return game.version, {}
         return game.version, {(seat, lang): as_text(update(game, seat, lang, since)) for seat, lang in audiences}
@@ -168,7 +168,7 @@ class GameBroadcast:
         if forced or moved:
             await self._check_credentials(every=forced)
         if moved:
-            await self._push()
+            await self._push(newest)
         if messages:
             for watcher in self.watchers:
                 watcher.messages_wanted = max(watcher.messages_wanted, *messages)
@@ -189,14 +189,15 @@ class GameBroadcast:
             if problem is not None:
                 watcher.refuse(problem, 4000 + problem.status)
 
-    async def _push(self) -> None:
+    async def _push(self, announced: int) -> None:
         if self.version is None:  # nothing rendered yet: learn the version; the sockets catch up on their own
             version = await run_in_threadpool(self.store.current_version, self.game_id)
             self._deliver(version or 0, {}, since=None)
             return
         since = self.version
         audiences = {w.audience for w in self.watchers if w.refused is None}
-        version, texts = await run_in_threadpool(render_audiences, self.store, self.game_id, since, audiences)
+        version, texts = await run_in_threadpool(render_audiences, self.store, self.game_id, since, announced,
+                                                 audiences)
         self.renders += len(texts)
         self._deliver(version, texts, since)
 

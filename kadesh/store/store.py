@@ -417,6 +417,15 @@ class Store:
         with self._lock(game_id):
             yield self._load(game_id)
 
+    @contextmanager
+    def announced_game(self, game_id: str, version: int) -> Iterator[Game]:
+        """The game under its lock, as ``game``, without reading its version when the cache holds it at
+        ``version``: one announced as committed (a socket's push, ``kadesh.server.broadcast``). A newer version
+        written meanwhile is announced in its turn."""
+        with self._lock(game_id):
+            cached = self.cache.get(game_id, version)
+            yield cached if cached is not None else self._load(game_id)
+
     def _load(self, game_id: str, version: int | None = None) -> Game:
         version = self.current_version(game_id) if version is None else version
         if version is None:
