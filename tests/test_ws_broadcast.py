@@ -31,7 +31,7 @@ def _settled(client: TestClient, game_id: str, sockets: int) -> broadcast.GameBr
     """The game's broadcaster once each of its sockets follows it (their first updates all sent)."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        found = client.app.state.broadcasts.games.get(game_id)
+        found = next(iter(client.app.state.broadcasts.of(game_id)), None)
         if found and len(found.watchers) == sockets and not any(w.behind for w in found.watchers):
             return found
         time.sleep(0.01)
@@ -158,3 +158,32 @@ def test_a_signed_out_players_socket_stops_at_once(db):
                 socket.receive_json()
             assert closed.value.code == 4401
     app.state.store.close()
+
+
+def test_after_a_resync_a_socket_reads_its_messages_once_not_at_every_push(client, monkeypatch):
+    """A resync (the LISTEN connection back) announces everything as new once: messages read again once."""
+    game = create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    with client.websocket_connect(_url(game, "spectator")) as socket:
+        socket.receive_json()
+        _settled(client, gid, 1)
+        reads = _counting(monkeypatch, ws, "pushed")
+        client.app.state.notifier.resync()
+        version = deploy_side(client, gid, north, 0, ready=False)
+        while socket.receive_json()["version"] < version:
+            pass
+    assert len(reads) == 1
+
+
+def test_a_render_that_fails_in_the_broadcast_leaves_each_socket_to_its_own(client, monkeypatch):
+    def failing(*_args):
+        raise RuntimeError("a view that fails once")
+
+    game = create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    with client.websocket_connect(_url(game, "spectator")) as socket:
+        socket.receive_json()
+        _settled(client, gid, 1)
+        monkeypatch.setattr(broadcast, "render_audiences", failing)
+        version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
+        assert socket.receive_json()["version"] == version

@@ -139,7 +139,6 @@ class GameBroadcast:
         self.watchers: set[Watcher] = set()
         self.version: int | None = None  # the version whose updates were rendered last
         self.checked: dict[CredentialKey, float] = {}  # when each credential was last looked at
-        self.renders = 0  # audiences rendered (for the tests and the bench)
         self.task = asyncio.get_running_loop().create_task(self._hear())
 
     async def _hear(self) -> None:
@@ -158,6 +157,11 @@ class GameBroadcast:
                 problem = from_store_error(error)
                 for watcher in self.watchers:
                     watcher.refuse(problem, 4000 + problem.status)
+            except Exception:  # a ruleset's view that fails, say: each socket tries its own render, as it used to
+                log.exception("game %s: push failed", self.game_id)
+                for watcher in self.watchers:
+                    watcher.behind = True
+                    watcher.wake.set()
 
     async def _handle(self, announcements: list[Announcement]) -> None:
         versions = [n for kind, n in announcements if kind == VERSION]
@@ -198,7 +202,6 @@ class GameBroadcast:
         audiences = {w.audience for w in self.watchers if w.refused is None}
         version, texts = await run_in_threadpool(render_audiences, self.store, self.game_id, since, announced,
                                                  audiences)
-        self.renders += len(texts)
         self._deliver(version, texts, since)
 
     def _deliver(self, version: int, texts: dict[Audience, str], since: int | None) -> None:
@@ -225,23 +228,29 @@ class GameBroadcast:
 
 
 class Broadcasts:
-    """This server's broadcasters, one per game with a socket open here (on the event loop only)."""
+    """This server's broadcasters, one per game with a socket open here and event loop (uvicorn runs one; a test
+    client may run several)."""
 
     def __init__(self, store: Store, notifier: Notifier) -> None:
         self.store, self.notifier = store, notifier
-        self.games: dict[str, GameBroadcast] = {}
+        self.games: dict[tuple[asyncio.AbstractEventLoop, str], GameBroadcast] = {}
+
+    def of(self, game_id: str) -> list[GameBroadcast]:
+        return [broadcast for (_, watched), broadcast in self.games.items() if watched == game_id]
 
     def join(self, game_id: str, watcher: Watcher) -> GameBroadcast:
         """Add a socket to its game's broadcast (subscribed from now on: nothing committed later is missed)."""
-        broadcast = self.games.get(game_id)
+        key = (asyncio.get_running_loop(), game_id)
+        broadcast = self.games.get(key)
         if broadcast is None:
-            broadcast = self.games[game_id] = GameBroadcast(self.store, game_id, self.notifier.subscribe(game_id))
+            broadcast = self.games[key] = GameBroadcast(self.store, game_id, self.notifier.subscribe(game_id))
         broadcast.watchers.add(watcher)
         broadcast.checked.setdefault(watcher.credential, time.monotonic())  # it was resolved as it connected
         return broadcast
 
     async def leave(self, game_id: str, watcher: Watcher) -> None:
-        broadcast = self.games.get(game_id)
+        key = (asyncio.get_running_loop(), game_id)
+        broadcast = self.games.get(key)
         if broadcast is None:
             return
         broadcast.watchers.discard(watcher)
@@ -249,7 +258,7 @@ class Broadcasts:
             if not any(w.credential == watcher.credential for w in broadcast.watchers):
                 broadcast.checked.pop(watcher.credential, None)
             return
-        del self.games[game_id]
+        del self.games[key]
         broadcast.subscription.close()
         broadcast.task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

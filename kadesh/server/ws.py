@@ -231,6 +231,7 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
         while watcher.behind and watcher.refused is None:
             await _catch_up(watcher, broadcast)
         if watcher.messages_wanted > watcher.last_message and watcher.refused is None:
+            watcher.messages_wanted = 0  # taken (a resync announces sys.maxsize); any new one raises it again
             talk = await run_in_threadpool(pushed, store, broadcast.game_id, watcher.access, watcher.last_message)
             if talk["messages"]:
                 await websocket.send_json(talk)
