@@ -91,6 +91,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.legal_answers = Answers()
     app.state.watching = Watching(app.state.store)
     app.state.broadcasts = Broadcasts(app.state.store, app.state.notifier)
+    app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)
