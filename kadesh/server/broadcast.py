@@ -18,7 +18,6 @@ depends on the seat (``kadesh.server.messages_api.pushed``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -43,6 +42,7 @@ CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the database is away; the 
 
 Audience = tuple[str | None, str]  # (seat, lang)
 CredentialKey = tuple[str | None, str | None]  # (token, session secret)
+Rendered = tuple[int, dict[Audience, str]]  # the version rendered, and each audience's update as text
 
 
 def update(game: Game, seat: str | None, lang: str, since: int) -> dict[str, Any]:
@@ -57,8 +57,7 @@ def as_text(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def render_audiences(store: Store, game_id: str, since: int, announced: int,
-                     audiences: set[Audience]) -> tuple[int, dict[Audience, str]]:
+def render_audiences(store: Store, game_id: str, since: int, announced: int, audiences: set[Audience]) -> Rendered:
     """The game's version, and each audience's update after ``since`` as text (none when nothing moved)."""
     with store.announced_game(game_id, announced) as game:
         if game.version <= since:
@@ -77,6 +76,8 @@ def credential_problem(store: Store, game_id: str, token: str | None, secret: st
 
 
 def check_credentials(store: Store, game_id: str, keys: list[CredentialKey]) -> dict[CredentialKey, ApiProblem]:
+    if not keys:
+        return {}
     found = {key: credential_problem(store, game_id, *key) for key in keys}
     return {key: problem for key, problem in found.items() if problem is not None}
 
@@ -104,6 +105,12 @@ class Wake:
             finally:
                 self._waiter = None
         self._set = False
+
+
+def check_and_render(store: Store, game_id: str, due: list[CredentialKey], since: int, announced: int,
+                     audiences: set[Audience]) -> tuple[dict[CredentialKey, ApiProblem], Rendered]:
+    """The credentials' problems and the audiences' updates: one trip to the threadpool for a push."""
+    return check_credentials(store, game_id, due), render_audiences(store, game_id, since, announced, audiences)
 
 
 @dataclass(eq=False, slots=True)
@@ -168,40 +175,45 @@ class GameBroadcast:
         messages = [n for kind, n in announcements if kind == MESSAGE]
         newest = max(versions, default=None)
         forced = any(kind == ACCESS for kind, _ in announcements) or RESYNC in versions  # a resync missed anything
-        moved = newest is not None and (self.version is None or newest > self.version)
-        if forced or moved:
-            await self._check_credentials(every=forced)
-        if moved:
-            await self._push(newest)
+        if newest is not None and (self.version is None or newest > self.version):
+            await self._push(newest, forced)
+        elif forced:
+            due = self._due(every=True)
+            self._refuse(await run_in_threadpool(check_credentials, self.store, self.game_id, due))
         if messages:
             for watcher in self.watchers:
                 watcher.messages_wanted = max(watcher.messages_wanted, *messages)
                 watcher.wake.set()
 
-    async def _check_credentials(self, every: bool) -> None:
-        """Close the sockets whose credential opens the game no more: every credential, or those not looked at
-        for ``ACCESS_RECHECK`` seconds."""
+    def _due(self, every: bool) -> list[CredentialKey]:
+        """The credentials to look at again: every one, or those not looked at for ``ACCESS_RECHECK`` seconds
+        (counted as looked at from now)."""
         now = time.monotonic()
         keys = {w.credential for w in self.watchers}
         due = [key for key in keys if every or now - self.checked.get(key, 0.0) >= ACCESS_RECHECK]
-        if not due:
-            return
-        refused = await run_in_threadpool(check_credentials, self.store, self.game_id, due)
         self.checked.update(dict.fromkeys(due, now))
+        return due
+
+    def _refuse(self, refused: dict[CredentialKey, ApiProblem]) -> None:
+        """Close the sockets whose credential opens the game no more."""
         for watcher in self.watchers:
             problem = refused.get(watcher.credential)
             if problem is not None:
                 watcher.refuse(problem, 4000 + problem.status)
 
-    async def _push(self, announced: int) -> None:
+    async def _push(self, announced: int, every_credential: bool) -> None:
+        """The credentials due and the new version's updates, in one call to the threadpool."""
+        due = self._due(every_credential)
         if self.version is None:  # nothing rendered yet: learn the version; the sockets catch up on their own
+            self._refuse(await run_in_threadpool(check_credentials, self.store, self.game_id, due))
             version = await run_in_threadpool(self.store.current_version, self.game_id)
             self._deliver(version or 0, {}, since=None)
             return
         since = self.version
         audiences = {w.audience for w in self.watchers if w.refused is None}
-        version, texts = await run_in_threadpool(render_audiences, self.store, self.game_id, since, announced,
-                                                 audiences)
+        refused, (version, texts) = await run_in_threadpool(check_and_render, self.store, self.game_id, due, since,
+                                                            announced, audiences)
+        self._refuse(refused)
         self._deliver(version, texts, since)
 
     def _deliver(self, version: int, texts: dict[Audience, str], since: int | None) -> None:
@@ -248,7 +260,9 @@ class Broadcasts:
         broadcast.checked.setdefault(watcher.credential, time.monotonic())  # it was resolved as it connected
         return broadcast
 
-    async def leave(self, game_id: str, watcher: Watcher) -> None:
+    def leave(self, game_id: str, watcher: Watcher) -> None:
+        """Take a socket out; the last one's going ends the broadcast (no wait: the socket's task may be cancelled
+        as it ends, and its ``watches`` row must still be closed after this)."""
         key = (asyncio.get_running_loop(), game_id)
         broadcast = self.games.get(key)
         if broadcast is None:
@@ -261,5 +275,3 @@ class Broadcasts:
         del self.games[key]
         broadcast.subscription.close()
         broadcast.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await broadcast.task

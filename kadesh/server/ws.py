@@ -200,7 +200,7 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         listener.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await listener
-        await broadcasts.leave(game_id, watcher)
+        broadcasts.leave(game_id, watcher)
         await watching.closed(game_id)
 
 
