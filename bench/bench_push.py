@@ -28,6 +28,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -67,6 +68,7 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 60.0) ->
             return
         except OSError:
             time.sleep(0.1)
+    process.terminate()
     sys.exit(f"no answer from {url}")
 
 
@@ -157,6 +159,8 @@ def open_watchers(servers: Servers, sockets: int, clients: int) -> list[subproce
     for process in processes:
         line = process.stdout.readline().split()
         if not line or line[0] != "open" or int(line[2]):
+            for client in processes:
+                client.kill()
             sys.exit(f"{servers.name}: watchers could not all connect: {line}")
     return processes
 
@@ -276,6 +280,7 @@ def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Names
 
 
 def main() -> None:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the servers are stopped on the way out
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sockets", default="1000,5000,10000", help="watching sockets, comma-separated")
     parser.add_argument("--databases", default="sqlite", help="sqlite, postgresql (two servers) or both")
