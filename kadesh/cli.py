@@ -159,7 +159,11 @@ def serve(
     # ws_max_size: the WebSocket needs nothing from clients, so a big message is refused by uvicorn itself.
     # proxy_headers off: uvicorn would otherwise believe any loopback peer's X-Forwarded-For; whom to believe is
     # KADESH_TRUSTED_PROXIES's to say (kadesh.server.rates).
-    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME, proxy_headers=False)
+    # ws_per_message_deflate off: uvicorn's deflate keeps a compressor and a decompressor per socket, about 40 KiB of
+    # a watching socket's 85, and compresses each push once per socket; an update is 3-4 KB of JSON, a push every
+    # few seconds at most (docs/performance.md, "Push to watching sockets").
+    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME, proxy_headers=False,
+                ws_per_message_deflate=False)
 
 
 @app.command()

@@ -271,3 +271,37 @@ async def _messages_scenario(urls: list[str]) -> None:
 @pytest.mark.postgresql
 def test_a_message_written_through_one_server_arrives_live_on_the_others_sockets_in_order(two_servers):
     in_a_thread_of_its_own(asyncio.run, _messages_scenario([server.url for server in two_servers]))
+
+
+async def _revocation_scenario(urls: list[str]) -> None:
+    """A link replaced through the first server closes its socket on the second at once, with no action played
+    (the replacement's NOTIFY, issue 46); the game's other sockets there go on."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        game = (await http.post(f"{urls[0]}/api/games", json={"ruleset": "manoeuvre"})).json()
+        base = urls[1].replace("http", "ws") + f"/ws/games/{game['id']}?token="
+        async with websockets.connect(base + game["seats"]["north"]["token"]) as old, \
+                websockets.connect(base + game["spectator"]["token"]) as watcher:
+            for socket in (old, watcher):
+                assert json.loads(await asyncio.wait_for(socket.recv(), 10))["type"] == "update"
+            answer = await http.post(f"{urls[0]}/api/games/{game['id']}/tokens/north",
+                                     headers={"Authorization": f"Bearer {game['owner']['token']}"})
+            assert answer.status_code == 200, answer.text
+            message = json.loads(await asyncio.wait_for(old.recv(), 10))
+            assert message["type"] == "error" and message["problem"]["code"] == "token_revoked"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(old.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+            new = answer.json()["token"]
+            legal = (await http.get(f"{urls[0]}/api/games/{game['id']}/legal",
+                                    headers={"Authorization": f"Bearer {new}"})).json()
+            played = await http.post(f"{urls[0]}/api/games/{game['id']}/actions",
+                                     headers={"Authorization": f"Bearer {new}"},
+                                     json={"expected_version": 0, "action": legal["actions"][0]})
+            assert played.status_code == 200, played.text
+            assert json.loads(await asyncio.wait_for(watcher.recv(), 10))["version"] == 1
+
+
+@pytest.mark.slow
+@pytest.mark.postgresql
+def test_a_link_replaced_through_one_server_closes_its_socket_on_the_other_at_once(two_servers):
+    in_a_thread_of_its_own(asyncio.run, _revocation_scenario([server.url for server in two_servers]))

@@ -166,7 +166,10 @@ def sign_out(request: Request, store: StoreDep) -> Response:
     check_same_site(request)
     secret = session_secret(request)
     if secret:
+        player = store.accounts.session_player(secret)
         store.accounts.close_session(secret)
+        if player is not None:
+            _sockets_look_again(request, store, player.id)
     response = Response(status_code=204)
     clear_session(response, request)
     return response
@@ -176,9 +179,17 @@ def sign_out(request: Request, store: StoreDep) -> Response:
 def sign_out_everywhere(request: Request, player: PlayerDep, store: StoreDep) -> Response:
     """Sign out of every device: every session of the account ends, on every server."""
     store.accounts.close_sessions(player.id)
+    _sockets_look_again(request, store, player.id)
     response = Response(status_code=204)
     clear_session(response, request)
     return response
+
+
+def _sockets_look_again(request: Request, store: Store, player_id: str) -> None:
+    """The sockets this server keeps open on the player's games look at their credentials now: a signed-out
+    player's stop (other servers' within ``kadesh.server.broadcast.ACCESS_RECHECK`` seconds)."""
+    for game_id in {claim.game_id for claim in store.accounts.claims_of(player_id)}:
+        request.app.state.notifier.publish_access(game_id)
 
 
 # -- passkeys ----------------------------------------------------------------------------------------------------

@@ -422,9 +422,7 @@ def reissue_token(game_id: str, holder: Holder,
     token = store.reissue_token(game_id, role, seat)
     if seat is not None:  # the reissue took the seat's subscriptions with its old link: the account's come back
         after_reissue(store, game_id, seat, request)
-    version = store.current_version(game_id)
-    if version is not None:  # open sockets look at their token again: the old one's are closed
-        request.app.state.notifier.publish(game_id, version)
+    request.app.state.notifier.publish_access(game_id)  # open sockets look at their token again: the old one's close
     return play_link(game_id, token)
 
 

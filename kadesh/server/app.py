@@ -29,6 +29,7 @@ from kadesh.server import (
     table_api,
     ws,
 )
+from kadesh.server.broadcast import Broadcasts
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
@@ -89,6 +90,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.checks = Checks(app.state.store.url)
     app.state.legal_answers = Answers()
     app.state.watching = Watching(app.state.store)
+    app.state.broadcasts = Broadcasts(app.state.store, app.state.notifier)
+    app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     app.include_router(api.router)

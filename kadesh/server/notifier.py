@@ -1,9 +1,9 @@
 """Who is told when a game moves on, or its table gets a message: an interface, and its in-process implementation.
 
-A notification carries only the game id and what changed: its new version, or its new last message (the store's
-PostgreSQL NOTIFY payloads, "<id> <version>" and "<id> m<seq>"); each listener then reads what its own seat may
-see or read from the store. Several servers on one PostgreSQL database hear each other through
-``PostgresNotifier``.
+A notification carries only the game id and what changed: its new version, its new last message, or that a
+token of the game was replaced (the store's PostgreSQL NOTIFY payloads, "<id> <version>", "<id> m<seq>" and
+"<id> a"); each listener then reads what its own seat may see or read from the store. Several servers on one
+PostgreSQL database hear each other through ``PostgresNotifier``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ from typing import Protocol
 # connection): greater than any version or message number, so each listener reads the game again.
 RESYNC = sys.maxsize
 VERSION, MESSAGE = "version", "message"  # what an announcement numbers: the game's version, or its last message
+ACCESS = "access"  # a token was replaced or a player signed out: open sockets look at their credentials again
 Announcement = tuple[str, int]
 
 
 class Subscription(Protocol):
     async def get(self) -> Announcement:
-        """Wait for the next announcement for the game: (VERSION, version) or (MESSAGE, seq)."""
+        """Wait for the next announcement for the game: (VERSION, version), (MESSAGE, seq) or (ACCESS, 0)."""
+
+    def get_nowait(self) -> Announcement | None:
+        """The next announcement already there, if any (to take several at once)."""
 
     def close(self) -> None: ...
 
@@ -33,6 +37,9 @@ class Notifier(Protocol):
 
     def publish_message(self, game_id: str, seq: int) -> None:
         """Announce a new message (its number); callable from any thread."""
+
+    def publish_access(self, game_id: str) -> None:
+        """Announce that a credential of the game may have been withdrawn; callable from any thread."""
 
     def subscribe(self, game_id: str) -> Subscription:
         """Listen to a game; call from the event loop that will ``await get()``."""
@@ -51,6 +58,9 @@ class _LocalSubscription:
 
     async def get(self) -> Announcement:
         return await self.queue.get()
+
+    def get_nowait(self) -> Announcement | None:
+        return None if self.queue.empty() else self.queue.get_nowait()
 
     def close(self) -> None:
         self.hub._remove(self)
@@ -80,6 +90,9 @@ class InProcessNotifier:
 
     def publish_message(self, game_id: str, seq: int) -> None:
         self._announce(game_id, (MESSAGE, seq))
+
+    def publish_access(self, game_id: str) -> None:
+        self._announce(game_id, (ACCESS, 0))
 
     def _announce(self, game_id: str, announcement: Announcement) -> None:
         with self._lock:

@@ -1,8 +1,9 @@
 """Notifications across servers on one PostgreSQL database, through LISTEN/NOTIFY.
 
 The store sends ``NOTIFY kadesh_games, '<game id> <version>'`` inside the transaction that
-writes an action (``'<game id> m<seq>'`` for a message), so a notification goes out exactly when (and only if)
-the action is committed, in commit order, whichever server wrote it. Each server keeps one connection
+writes an action (``'<game id> m<seq>'`` for a message, ``'<game id> a'`` for a replaced token), so a
+notification goes out exactly when (and only if) the action is committed, in commit order, whichever server
+wrote it. Each server keeps one connection
 listening on that channel, in a thread, and hands what it hears to its own listeners.
 
 When the listening connection is lost (PostgreSQL restarted), the thread reconnects with
@@ -80,3 +81,5 @@ class PostgresNotifier(InProcessNotifier):
                     self.publish(game_id, int(number))
                 elif number.startswith("m") and number[1:].isdigit():
                     self.publish_message(game_id, int(number[1:]))
+                elif number == "a":
+                    self.publish_access(game_id)

@@ -37,9 +37,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.auth import bearer, resolve
-from kadesh.server.identity import signed_in
+from kadesh.server.broadcast import CLOSE_TRY_AGAIN, Broadcasts, GameBroadcast, Watcher, update
+from kadesh.server.identity import session_secret, signed_in
 from kadesh.server.messages_api import pushed
-from kadesh.server.notifier import MESSAGE
 from kadesh.server.problems import (
     DATABASE_UNAVAILABLE,
     ApiProblem,
@@ -59,7 +59,6 @@ MAX_CLIENT_MESSAGE = 4096  # characters (text) or bytes (binary) in one client m
 MAX_FRAME = 64 * 1024  # bytes: uvicorn (kadesh serve) drops a connection sending more in one message
 CLOSE_POLICY = 1008  # RFC 6455 "policy violation": flooding
 CLOSE_TOO_MANY = 4429  # too many sockets on this game
-CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the database is away; the page reconnects by itself
 SUBPROTOCOL = "kadesh"
 BEARER_PROTOCOL = "kadesh.bearer."  # followed by the token, in the offered subprotocols
 
@@ -73,10 +72,9 @@ CROWDED = ApiProblem(429, "too_many_sockets",
 
 
 def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int) -> dict[str, Any]:
+    """One socket's own update (its first, or one its broadcast could not queue for it)."""
     with store.game(game_id) as game:
-        return {"type": "update", "version": game.version,
-                "journal": [{"version": v, "line": line} for v, line in game.journal_entries(seat, lang, since)],
-                "view": game.view(seat)}
+        return update(game, seat, lang, since)
 
 
 FOREIGN = ApiProblem(403, "foreign_origin", "Cette page n'est pas de ce serveur : connexion refusée.",
@@ -115,7 +113,7 @@ def offered(websocket: WebSocket) -> tuple[bool, str | None]:
 
 async def _listen(websocket: WebSocket) -> ApiProblem | None:
     """Read what the client sends until it leaves (None) or floods (the problem to tell it)."""
-    times: deque[float] = deque()
+    times: deque[float] | None = None  # made at the first message: most sockets never send one
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -124,6 +122,7 @@ async def _listen(websocket: WebSocket) -> ApiProblem | None:
         if len(data) > MAX_CLIENT_MESSAGE:
             return TOO_BIG
         now = time.monotonic()
+        times = times if times is not None else deque()
         times.append(now)
         while now - times[0] > FLOOD_WINDOW:
             times.popleft()
@@ -174,57 +173,66 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
     if watching.sockets.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
         await _refuse(websocket, CROWDED, CLOSE_TOO_MANY)
         return
-    subscription = websocket.app.state.notifier.subscribe(game_id)
+    broadcasts: Broadcasts = websocket.app.state.broadcasts
+    credential = (token, None if token else session_secret(websocket))
+    watcher = Watcher(websocket, access, lang, credential, last=max(since, 0), last_message=max(messages_since, 0))
+    broadcast = broadcasts.join(game_id, watcher)  # before the first read: nothing committed from now on is missed
     listener = asyncio.create_task(_listen(websocket))
-    getter: asyncio.Task[tuple[str, int]] | None = None
+    listener.add_done_callback(lambda _: watcher.wake.set())
     try:
         await watching.opened(game_id)  # counted at once, before its first wait: closed below whatever happens
-        message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, max(since, 0))
-        await websocket.send_json(message)
-        last = message["version"]
-        talk = await run_in_threadpool(pushed, store, game_id, access, max(messages_since, 0))
+        await _catch_up(watcher, broadcast, first=True)
+        talk = await run_in_threadpool(pushed, store, game_id, access, watcher.last_message)
         if talk["messages"]:  # a table without messages sends none: the socket's first frame stays the game's
             await websocket.send_json(talk)
-        last_message = talk["last"]
-        while True:
-            getter = asyncio.create_task(subscription.get())
-            done, _ = await asyncio.wait({getter, listener}, return_when=asyncio.FIRST_COMPLETED)
-            if listener in done:
-                problem = None if listener.cancelled() or listener.exception() else listener.result()
-                if problem is not None:
-                    await _refuse(websocket, problem, CLOSE_POLICY)
-                return
-            try:  # the owner may have replaced this token (or the player signed out) since the last push
-                await run_in_threadpool(_resolve, websocket, store, game_id, token)
-            except StoreError as error:
-                problem = from_store_error(error)
-                await _refuse(websocket, problem, 4000 + problem.status)
-                return
-            kind, number = getter.result()
-            if kind == MESSAGE:
-                if number > last_message:
-                    talk = await run_in_threadpool(pushed, store, game_id, access, last_message)
-                    if talk["messages"]:
-                        await websocket.send_json(talk)
-                    last_message = talk["last"]
-                continue
-            if number <= last:
-                continue
-            message = await run_in_threadpool(snapshot, store, game_id, access.seat, lang, last)
-            if message["version"] > last:
-                await websocket.send_json(message)
-                last = message["version"]
+        watcher.last_message = talk["last"]
+        await _write(watcher, broadcast, listener)
     except WebSocketDisconnect:
         return
+    except StoreError as error:  # the game gone since the socket's token was read
+        problem = from_store_error(error)
+        await _refuse(websocket, problem, 4000 + problem.status)
     except SQLAlchemyError as error:
         if not database_unavailable(error):
             raise
         await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
     finally:
-        subscription.close()
-        for task in (listener, getter):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        listener.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await listener
+        broadcasts.leave(game_id, watcher)
         await watching.closed(game_id)
+
+
+async def _catch_up(watcher: Watcher, broadcast: GameBroadcast, first: bool = False) -> None:
+    """The socket's own read and render of what it misses (its first update, or one it was not there for)."""
+    message = await run_in_threadpool(snapshot, broadcast.store, broadcast.game_id, watcher.access.seat,
+                                      watcher.lang, watcher.last)
+    if first or message["version"] > watcher.last:
+        await watcher.websocket.send_json(message)
+    broadcast.caught_up(watcher, message["version"])
+
+
+async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.Task[ApiProblem | None]) -> None:
+    """Send the socket what its broadcast queues for it, until the client leaves, floods or is refused."""
+    websocket, store = watcher.websocket, broadcast.store
+    while True:
+        await watcher.wake.wait()
+        if listener.done():
+            problem = None if listener.cancelled() or listener.exception() else listener.result()
+            if problem is not None:
+                await _refuse(websocket, problem, CLOSE_POLICY)
+            return
+        if watcher.refused is not None:
+            await _refuse(websocket, *watcher.refused)
+            return
+        while watcher.outbox:
+            await websocket.send_text(watcher.outbox.pop(0))
+        while watcher.behind and watcher.refused is None:
+            await _catch_up(watcher, broadcast)
+        if watcher.messages_wanted > watcher.last_message and watcher.refused is None:
+            watcher.messages_wanted = 0  # taken (a resync announces sys.maxsize); any new one raises it again
+            talk = await run_in_threadpool(pushed, store, broadcast.game_id, watcher.access, watcher.last_message)
+            if talk["messages"]:
+                await websocket.send_json(talk)
+            watcher.last_message = talk["last"]

@@ -219,6 +219,9 @@ class Store:
         self.url = normalize_url(url)
         self.engine = engine or make_engine(self.url)
         self.announces = self.engine.dialect.name == "postgresql"
+        # Told (game id, version) of each action written through ``play_soon``, from the writer's thread, the
+        # moment it is committed and before its answer: the server's sockets hear it while the answer is made.
+        self.on_commit: Callable[[str, int], None] | None = None
         migrate(self.engine)
         dialect = self.engine.dialect
         self._version, self._entry_row, self._revoked = (Prepared(_VERSION, dialect), Prepared(_ENTRY, dialect),
@@ -408,8 +411,7 @@ class Store:
                 conn.execute(schema.subscriptions.delete().where(schema.subscriptions.c.game_id == game_id,
                                                                  schema.subscriptions.c.seat == seat))
             if self.announces:  # other servers' open sockets look at their token again
-                version = conn.execute(select(schema.games.c.version).where(schema.games.c.id == game_id)).scalar()
-                conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {version}")))
+                conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} a")))
         return token
 
     @contextmanager
@@ -417,6 +419,15 @@ class Store:
         """The game at its database version, held under the game's lock: read it, don't change it."""
         with self._lock(game_id):
             yield self._load(game_id)
+
+    @contextmanager
+    def announced_game(self, game_id: str, version: int) -> Iterator[Game]:
+        """The game under its lock, as ``game``, without reading its version when the cache holds it at
+        ``version``: one announced as committed (a socket's push, ``kadesh.server.broadcast``). A newer version
+        written meanwhile is announced in its turn."""
+        with self._lock(game_id):
+            cached = self.cache.get(game_id, version)
+            yield cached if cached is not None else self._load(game_id)
 
     def _load(self, game_id: str, version: int | None = None) -> Game:
         version = self.current_version(game_id) if version is None else version
@@ -530,11 +541,22 @@ class Store:
                 _answer(play, lambda play=play: self.play(play.game_id, play.token, play.expected_version,
                                                           play.action, play.after, play.player_id))
             return
+        self._tell_committed(answers)
         for play, value, error in answers:
             if error is not None:
                 play.answer.set_exception(error)
             else:
                 play.answer.set_result(value)
+
+    def _tell_committed(self, answers: list[tuple[Play, Any, BaseException | None]]) -> None:
+        if self.on_commit is None:
+            return
+        for play, value, error in answers:
+            if error is None:
+                try:
+                    self.on_commit(play.game_id, value[1].version)
+                except Exception:  # the answer goes out whatever a listener does
+                    log.exception("on_commit failed for game %s", play.game_id)
 
     def _act_at(self, conn: Connection, game_id: str, seat: str, expected_version: int, current: int,
                 action: Any, after: Callable[[Game], Any] | None, commit: Commit, job: int | None = None,
