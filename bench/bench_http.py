@@ -80,6 +80,7 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 30.0) ->
             return
         except OSError:
             time.sleep(0.1)
+    process.terminate()
     sys.exit(f"no answer from {url}")
 
 

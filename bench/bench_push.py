@@ -29,7 +29,6 @@ import os
 import random
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,36 +39,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # run from anywhere: the bench's own neighbours
+from bench_http import free_port, post, wait_until_up  # noqa: E402
+
 WATCHERS = 64  # sockets per game at most: kadesh.server.ws.MAX_SOCKETS_PER_GAME, per server
 DEPLOY = {"type": "deploy", "element": "n1", "cell": "c1"}
 UNDEPLOY = {"type": "undeploy", "element": "n1"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def post(url: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body or {}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"the server stopped at start: {url}")
-        try:
-            urllib.request.urlopen(url)
-            return
-        except OSError:
-            time.sleep(0.1)
-    process.terminate()
-    sys.exit(f"no answer from {url}")
 
 
 def rss_kib(pid: int) -> int:
@@ -132,7 +107,7 @@ def start_kadesh(db: str, folder: Path, tag: str) -> tuple[subprocess.Popen, str
     port = free_port()
     process = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", db, "--port", str(port), "--workers", "0",
                      "--log-level", "warning"], {"KADESH_LIMIT_GAMES": "none"}, folder / f"kadesh-{tag}.log")
-    wait_until_up(f"http://127.0.0.1:{port}/api/rulesets", process)
+    wait_until_up(f"http://127.0.0.1:{port}/api/rulesets", process, seconds=60.0)
     return process, f"127.0.0.1:{port}"
 
 
@@ -141,7 +116,7 @@ def start_bare(folder: Path, view: Path, deflate: bool) -> tuple[subprocess.Pope
     process = start([sys.executable, "-m", "uvicorn", "bare_push:app", "--app-dir", str(HERE), "--port", str(port),
                      "--log-level", "warning", "--ws-per-message-deflate", str(deflate).lower()],
                     {"KADESH_BENCH_VIEW": str(view)}, folder / "bare.log")
-    wait_until_up(f"http://127.0.0.1:{port}/health", process)
+    wait_until_up(f"http://127.0.0.1:{port}/health", process, seconds=60.0)
     return process, f"127.0.0.1:{port}"
 
 
