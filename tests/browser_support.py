@@ -108,6 +108,14 @@ def assert_page_clean(page, lang: str = "fr") -> None:
     assert not problems, f"{page.url}: accessibility:\n" + "\n".join(problems)
 
 
+def caught_up(page, store, game_id: str) -> None:
+    """Wait until the page plays the game's latest version: another player's last action may still be on its
+    way to this page, whose buttons would then be those of before it (and vanish under the click)."""
+    with store.game(game_id) as game:
+        latest = game.version
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) === {latest}")
+
+
 def wait_for_odds(page) -> None:
     """Wait for the battle table's odds, chunk by chunk: each of the ten requests has the whole ceiling (on a
     busy machine the server's simulations run at a lower priority than the tests' own processes)."""

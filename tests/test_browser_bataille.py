@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server, wait_for_odds
+from tests.browser_support import assert_page_clean, caught_up, running_server, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -37,6 +37,7 @@ def test_two_generals_fight_a_battle_to_its_end(browser, tmp_path):
             if all(over(page) for page in pages.values()):
                 break
             for page in pages.values():
+                caught_up(page, store, created.id)
                 buttons = page.locator("button.decision")
                 if buttons.count() and not over(page):
                     version = int(page.locator("#board").get_attribute("data-version"))

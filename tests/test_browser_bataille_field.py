@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server, wait_for_odds
+from tests.browser_support import assert_page_clean, caught_up, running_server, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -54,6 +54,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, tmp_path):
             if all(over(page) for page in pages.values()):
                 break
             for page in pages.values():
+                caught_up(page, store, created.id)
                 if over(page):
                     continue
                 if page.locator("#send-orders:enabled").count():  # every group has its order: read, then sent
