@@ -135,7 +135,7 @@ def test_a_flood_on_a_real_server(tmp_path):
                         while True:
                             socket.recv(timeout=10)
                     except ConnectionClosed as error:
-                        closes[name] = error.rcvd.code if error.rcvd else None
+                        closes[name] = error.rcvd.code if error.rcvd else "cut"
 
             threads = [threading.Thread(target=flood, args=("many", ["ping"] * FLOOD)),
                        threading.Thread(target=flood, args=("huge", [b"x" * (4 << 20)]))]
@@ -143,7 +143,10 @@ def test_a_flood_on_a_real_server(tmp_path):
                 thread.start()
             for thread in threads:
                 thread.join(timeout=60)
-            assert closes == {"many": CLOSE_POLICY, "huge": 1009}  # 1009: uvicorn's ws_max_size
+            # 1009: uvicorn's ws_max_size. The server closes with most of the huge frame unread in its buffer, so
+            # its kernel may reset the connection before the client reads the close frame (seen under load): cut
+            # either way, never served.
+            assert closes["many"] == CLOSE_POLICY and closes["huge"] in (1009, "cut"), closes
             legal_actions = httpx.get(f"{server.url}/api/games/{gid}/legal", params={"token": north}).json()
             response = httpx.post(f"{server.url}/api/games/{gid}/actions", params={"token": north},
                                   json={"expected_version": 0, "action": legal_actions["actions"][0]})

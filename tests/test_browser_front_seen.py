@@ -97,7 +97,8 @@ def _a_phone_opens_on_what_red_did(browser, link: str, seen: list[dict]) -> None
     phone.goto(link)
     phone.locator(".front-map-host g.fm-trace").first.wait_for()
     ends = [entry["mark"]["cells"][-1] for entry in seen]
-    in_view = phone.evaluate("""(cells) => {
+    # Waited for, not read once: the map is laid out when its frame has its width, a resize after the first draw.
+    in_view = phone.wait_for_function("""(cells) => {
         const frame = document.querySelector('.front-map-host .fm-viewport').getBoundingClientRect();
         const centres = cells.map((cell) => {
             const box = document.querySelector(`.front-map-host [data-cell="${cell}"]`).getBoundingClientRect();
@@ -106,7 +107,7 @@ def _a_phone_opens_on_what_red_did(browser, link: str, seen: list[dict]) -> None
         const x = centres.reduce((a, c) => a + c[0], 0) / centres.length;
         const y = centres.reduce((a, c) => a + c[1], 0) / centres.length;
         return frame.left <= x && x <= frame.right && frame.top <= y && y <= frame.bottom;
-    }""", ends)
+    }""", arg=ends)
     assert in_view, f"the phone's map opens away from what Red was seen doing ({ends})"
     phone.close()
 
