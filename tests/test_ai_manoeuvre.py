@@ -137,14 +137,15 @@ def test_strateges_default_is_an_iteration_budget_that_load_does_not_change(monk
 
     game = _battle_for_stratege()
     seat = game.to_act()[0]
-    chosen = []
+    chosen, searched = [], []
     for step in (0.0, 0.0001):  # a quiet machine, then one several times slower: same search, same move
         monkeypatch.setattr(kadesh.ai.mcts.time, "perf_counter", FrozenClock(step))
         stratege = make_bot("manoeuvre", "stratege", seed=5)
         chosen.append(stratege.choose(game.view(seat), seat, game.legal_actions(seat)))
-        assert stratege.search.last_iterations == DEFAULT_ITERATIONS
+        searched.append(stratege.search.last_iterations)
         assert stratege.searches() == (1, 0)  # what bench_ai counts: no decision cut, the quiet machine's play
-    assert chosen[0] == chosen[1]
+    assert chosen[0] == chosen[1] and searched[0] == searched[1]
+    assert 100 < searched[0] <= DEFAULT_ITERATIONS  # all of them, or as many as could change the choice
     monkeypatch.setattr(kadesh.ai.mcts.time, "perf_counter", FrozenClock(10.0))  # past the ceiling at once
     stratege = make_bot("manoeuvre", "stratege", seed=5)
     stratege.choose(game.view(seat), seat, game.legal_actions(seat))
@@ -242,3 +243,65 @@ def test_a_strateges_turn_counts_from_when_the_server_says_it_began(monkeypatch)
     fresh_budgets = _recorded_budgets(fresh, monkeypatch)
     fresh.choose(game.view(seat), seat, game.legal_actions(seat))
     assert budgets == [DECISION_FLOOR] and fresh_budgets[0] > 0.2
+
+
+def test_a_search_stops_once_the_iterations_left_could_not_change_its_choice(monkeypatch):
+    """The most visited action is chosen: once its lead is larger than the iterations left, the rest would
+    change nothing. The same seed with every iteration run chooses the same."""
+    import kadesh.ai.mcts
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    stopping = make_bot("manoeuvre", "stratege", seed=5)
+    chosen = stopping.choose(game.view(seat), seat, game.legal_actions(seat))
+    monkeypatch.setattr(kadesh.ai.mcts, "settled", lambda root, left: False)
+    full = make_bot("manoeuvre", "stratege", seed=5)
+    assert full.choose(game.view(seat), seat, game.legal_actions(seat)) == chosen
+    assert stopping.search.last_iterations < full.search.last_iterations == full.search.iterations
+
+
+def test_the_next_decision_of_a_turn_starts_from_what_the_search_already_knows():
+    """After a move (no die decided it), the next decision stands in the position the search had explored under
+    that move: it starts from those counts, and the iteration budget counts them. After a fight, or in any other
+    position, it starts afresh."""
+    from kadesh.ai.manoeuvre import DEFAULT_ITERATIONS
+
+    game = _battle_for_stratege()
+    seat = game.to_act()[0]
+    stratege = make_bot("manoeuvre", "stratege", seed=5)
+    first_view, first_legal = game.view(seat), game.legal_actions(seat)
+    carried, previous = [], None
+    while game.to_act() == [seat]:
+        action = stratege.choose(game.view(seat), seat, game.legal_actions(seat))
+        if stratege.search.searches and previous is not None:
+            carried.append((previous, stratege.search.last_carried))
+            assert stratege.search.last_carried <= stratege.search.last_iterations <= DEFAULT_ITERATIONS
+        game.act(seat, action)
+        previous = action["type"]
+    assert any(count > 0 for kind, count in carried if kind in ("move", "turn"))
+    assert all(count == 0 for kind, count in carried if kind in ("attack", "shoot"))
+    stratege.choose(first_view, seat, first_legal)  # not where its last choice led: nothing to start from
+    assert stratege.search.last_carried == 0 and stratege.search.last_iterations > 0
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_searchs_fight_gain_is_the_engagements_and_leaves_the_state_as_it_was(seed):
+    """``fight_gain`` works on the state itself, without the rules' checks: over every fight of seeded games it
+    gives what the checked engagement on a copy gives, and puts the state back."""
+    from kadesh.ai.manoeuvre import _fight, fight_gain
+    from kadesh.rules.manoeuvre import rules
+
+    game = new_game("manoeuvre", seed=seed)
+    bots = {side: make_bot("manoeuvre", "maladroit", seed=i) for i, side in enumerate(game.seats)}
+    checked = 0
+    while game.outcome is None and game.version < 600:
+        state = game.state
+        if state.phase == "battle":
+            before = state.copy()
+            for action in rules.fight_actions(state, state.active):
+                _, _, effects, gain = _fight(state, action)
+                assert fight_gain(state, action) == pytest.approx(gain / sum(effects.values()))
+                assert state == before and state.board == before.board
+                checked += 1
+        play_turn_of(game, game.to_act()[0], bots[game.to_act()[0]])
+    assert checked > 50

@@ -157,10 +157,13 @@ def _fight(state: State, action: Action) -> tuple[State, Element, dict[str, int]
     trial = state.copy()
     attacker, target, close, _ = rules.engage(trial, trial.elements[action["element"]], action)
     _, effects = combat.distribution(trial, attacker, target, close)
+    return trial, target, effects, _summed_gain(attacker, target, effects)
+
+
+def _summed_gain(attacker: Element, target: Element, effects: dict[str, int]) -> float:
     gain = LOSS_WEIGHT * (effects["enemy_destroyed"] * target.kind.loss_value
                           - effects["own_destroyed"] * attacker.kind.loss_value)
-    gain += effects["enemy_recoils"] - effects["own_recoils"]
-    return trial, target, effects, gain
+    return gain + effects["enemy_recoils"] - effects["own_recoils"]
 
 
 def fight_value(state: State, side: str, action: Action, careful: bool = True) -> float:
@@ -264,9 +267,21 @@ class Maladroit(ManoeuvreBot):
 
 
 def fight_gain(state: State, action: Action) -> float:
-    """The expected change in losses (and recoils) of an attack or shot, from the attacker's side."""
-    _, _, effects, gain = _fight(state, action)
-    return gain / sum(effects.values())
+    """The expected change in losses (and recoils) of a legal attack or shot, from the attacker's side.
+
+    The search's hottest path: worked out on ``state`` itself, which is put back as it was, without the checks
+    of ``rules.engage`` (the search's actions are legal ones) or a copy of the whole state."""
+    attacker, target = state.elements[action["element"]], state.elements[action["target"]]
+    cell, facing, acted = attacker.cell, attacker.facing, attacker.acted
+    origin = None if action["type"] == "shoot" else \
+        parse_cell(action["from"], RULES.width, RULES.height) if "from" in action else cell
+    try:
+        _, _, close, _ = rules.close_in(state, attacker, target, origin)
+        _, effects = combat.distribution(state, attacker, target, close)
+    finally:
+        state.place(attacker, cell)
+        attacker.facing, attacker.acted = facing, acted
+    return _summed_gain(attacker, target, effects) / sum(effects.values())
 
 
 class ManoeuvreKnowledge(Knowledge):

@@ -5,6 +5,11 @@ After an action, the child is chosen by the outcome it produced (its events with
 values), so a fight's branches (destroyed, recoiled, tie…) are separate chance nodes with
 their true frequencies. Leaves are scored by a short rollout and a ruleset-specific
 evaluation (``Knowledge``). Children are widened progressively in the knowledge's order.
+
+A turn of many decisions (move one element, then another) searches the same sequences again at each of them.
+So after a decision no die decided, the search keeps the chosen action's subtree with the position it leads to;
+when the next decision stands in that very position, its root starts from the subtree's counts, and the
+iteration budget counts them (a ruleset's own search reuses what it already knows, it does not search it again).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from kadesh.core.dice import SeededDice
+from kadesh.core.dice import ScriptedDice, SeededDice
+from kadesh.core.errors import DiceExhausted
 from kadesh.core.events import ROLL, Event
 from kadesh.core.ruleset import Action, Ruleset
 
@@ -45,6 +51,21 @@ class Knowledge(ABC):
     def outcome_key(self, events: list[Event]) -> str:
         """What tells two outcomes of the same action apart: the events, without the die values."""
         return repr([(e.type, sorted(e.data.items())) for e in events if e.type != ROLL])
+
+    def same_position(self, one: Any, other: Any) -> bool:
+        """Whether two states are one position for the search (a kept subtree is reused only there)."""
+        return bool(one == other)
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether ``left`` more iterations could not change the root's most visited edge: its lead is larger."""
+    assert root.edges is not None
+    first, second = sorted((edge.visits for edge in root.edges), reverse=True)[:2]
+    return first - second > left
+
+
+def action_key(action: Action) -> str:
+    return repr(sorted(action.items()))
 
 
 class Node:
@@ -80,6 +101,8 @@ class MCTS:
         self.widening = widening
         self.max_depth = max_depth
         self.last_iterations = 0
+        self.last_carried = 0  # of those, the visits carried over from the decision before
+        self._kept: tuple[Any, Node] | None = None  # the position the last chosen action led to, and its subtree
         self.searches = 0  # decisions searched (one candidate only is no search)
         self.cut_short = 0  # of them, those the time budget stopped before the iteration budget
 
@@ -92,15 +115,18 @@ class MCTS:
         ``started`` (default: now), and the search stops when its longest iteration so far could overrun it."""
         start = self.now() if started is None else started
         deadline = start + (self.budget if budget is None else budget) * (1 - BUDGET_MARGIN)
-        root = Node()
-        root.edges = [Edge(a) for a in self.knowledge.candidates(state, seat, legal, root=True)]
+        root = self._root(state, self.knowledge.candidates(state, seat, legal, root=True))
+        self._kept = None
         if len(root.edges) == 1:
             return root.edges[0].action
-        count, longest = 0, 0.0
+        count, longest = root.visits, 0.0
+        self.last_carried = count
         while True:
             now = self.now()
             if self.iterations and count >= self.iterations:
                 break  # the iteration budget: the same search however busy the machine
+            if self.iterations and settled(root, self.iterations - count):
+                break  # the iterations left could not change the most visited action: the same choice, sooner
             if count >= 2 and now + longest > deadline:
                 self.cut_short += bool(self.iterations)
                 break  # the time budget, a ceiling when there is an iteration budget too
@@ -109,7 +135,29 @@ class MCTS:
             count += 1
         self.last_iterations = count
         self.searches += 1
-        return max(root.edges, key=lambda e: (e.visits, e.total)).action
+        best = max(root.edges, key=lambda e: (e.visits, e.total))
+        self._kept = self._successor(state, seat, best)
+        return best.action
+
+    def _root(self, state: Any, candidates: list[Action]) -> Node:
+        """The decision's root: the subtree kept from the decision before when this is the position it led to,
+        with the counts of its edges that are among this decision's candidates; otherwise a new node."""
+        root = Node()
+        kept = self._kept[1] if self._kept and self.knowledge.same_position(self._kept[0], state) else None
+        known = {action_key(edge.action): edge for edge in kept.edges} if kept is not None and kept.edges else {}
+        root.edges = [known.get(action_key(action)) or Edge(action) for action in candidates]
+        root.visits = sum(edge.visits for edge in root.edges)
+        return root
+
+    def _successor(self, state: Any, seat: str, edge: Edge) -> tuple[Any, Node] | None:
+        """The position ``edge``'s action leads to and its subtree, when no die decides it and it was searched."""
+        after = self.rules.clone(state)
+        try:
+            events = self.rules.apply(after, seat, edge.action, ScriptedDice([]))
+        except DiceExhausted:
+            return None  # the dice decide what follows: the next decision searches afresh
+        child = edge.outcomes.get(self.knowledge.outcome_key(events))
+        return (after, child) if child is not None and child.edges else None
 
     def _iterate(self, root: Node, root_state: Any) -> None:
         rules, knowledge = self.rules, self.knowledge

@@ -291,14 +291,20 @@ def engage(state: State, element: Element, action: dict[str, Any]) -> tuple[Elem
     """Check an attack or shot and do what comes before the dice: the charge, the turn to face.
 
     Returns (attacker, target, close combat?, events so far)."""
-    assert element.cell is not None
     if action["type"] == "shoot":
-        target = check_shoot(state, element, action)
-        assert target.cell is not None
+        return close_in(state, element, check_shoot(state, element, action), None)
+    target, origin = check_attack(state, element, action)
+    return close_in(state, element, target, origin)
+
+
+def close_in(state: State, element: Element, target: Element,
+             origin: Cell | None) -> tuple[Element, Element, bool, list[Event]]:
+    """What comes before the dice of a fight already checked: a shot (``origin`` None) turns the archer towards
+    its target; an attack from ``origin`` charges there first, facing the target. Returns as ``engage``."""
+    assert element.cell is not None and target.cell is not None
+    if origin is None:
         element.facing, element.acted = facing_nearest(element.cell, target.cell), True
         return element, target, False, []
-    target, origin = check_attack(state, element, action)
-    assert target.cell is not None
     facing = facing_towards(origin, target.cell)
     assert facing is not None
     events = []
