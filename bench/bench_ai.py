@@ -89,7 +89,8 @@ def tournament(a: str, b: str, games: int, seed: int, budget: float | None, jobs
               f"{', '.join(map(str, sorted(result.a_lost)))}", flush=True)
     if result.a_searches and budget is None:
         print(f"  {a}'s searches cut short by its time budget: {result.a_cut_short} of {result.a_searches} "
-              f"({result.a_cut_short / result.a_searches:.1%}; none: the games a quiet machine plays)", flush=True)
+              f"({result.a_cut_short / result.a_searches:.1%}; with none cut, these are the games a quiet machine "
+              "plays)", flush=True)
     turns = [t for t in result.a_turns if t > 0]
     if turns:
         print(f"  {a}'s whole turns: {len(turns)}, median {percentile(turns, 0.5):.2f} s, "
