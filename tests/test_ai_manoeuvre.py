@@ -252,10 +252,10 @@ def test_a_search_stops_once_the_iterations_left_could_not_change_its_choice(mon
 
     game = _battle_for_stratege()
     seat = game.to_act()[0]
-    stopping = make_bot("manoeuvre", "stratege", seed=5)
+    stopping = make_bot("manoeuvre", "stratege", seed=5, clock=FrozenClock(0.0))  # no turn budget binds
     chosen = stopping.choose(game.view(seat), seat, game.legal_actions(seat))
     monkeypatch.setattr(kadesh.ai.mcts, "settled", lambda root, left: False)
-    full = make_bot("manoeuvre", "stratege", seed=5)
+    full = make_bot("manoeuvre", "stratege", seed=5, clock=FrozenClock(0.0))
     assert full.choose(game.view(seat), seat, game.legal_actions(seat)) == chosen
     assert stopping.search.last_iterations < full.search.last_iterations == full.search.iterations
 
@@ -268,7 +268,7 @@ def test_the_next_decision_of_a_turn_starts_from_what_the_search_already_knows()
 
     game = _battle_for_stratege()
     seat = game.to_act()[0]
-    stratege = make_bot("manoeuvre", "stratege", seed=5)
+    stratege = make_bot("manoeuvre", "stratege", seed=5, clock=FrozenClock(0.0))
     first_view, first_legal = game.view(seat), game.legal_actions(seat)
     carried, previous = [], None
     while game.to_act() == [seat]:
