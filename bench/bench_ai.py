@@ -58,7 +58,7 @@ def search_speed(budget: float | None, decisions: int = 12) -> tuple[float, floa
         action = stratege.choose(view, seat, legal)
         cpu += time.process_time() - start_cpu
         longest = max(longest, time.perf_counter() - start)
-        iterations += stratege.search.last_iterations
+        iterations += stratege.search.last_iterations - stratege.search.last_carried  # those it ran
         game.act(seat, action)
     return iterations / cpu, longest
 

@@ -117,10 +117,10 @@ class MCTS:
         deadline = start + (self.budget if budget is None else budget) * (1 - BUDGET_MARGIN)
         root = self._root(state, self.knowledge.candidates(state, seat, legal, root=True))
         self._kept = None
+        count, longest = root.visits, 0.0
+        self.last_carried = self.last_iterations = count
         if len(root.edges) == 1:
             return root.edges[0].action
-        count, longest = root.visits, 0.0
-        self.last_carried = count
         while True:
             now = self.now()
             if self.iterations and count >= self.iterations:
