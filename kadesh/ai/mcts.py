@@ -144,7 +144,7 @@ class MCTS:
         with the counts of its edges that are among this decision's candidates; otherwise a new node."""
         root = Node()
         kept = self._kept[1] if self._kept and self.knowledge.same_position(self._kept[0], state) else None
-        known = {action_key(edge.action): edge for edge in kept.edges} if kept is not None and kept.edges else {}
+        known = {action_key(edge.action): edge for edge in kept.edges or ()} if kept is not None else {}
         root.edges = [known.get(action_key(action)) or Edge(action) for action in candidates]
         root.visits = sum(edge.visits for edge in root.edges)
         return root
