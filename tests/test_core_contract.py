@@ -66,10 +66,10 @@ def test_line_between_is_symmetric_and_strictly_between(a, b):
 
 
 def test_line_between_examples():
-    assert line_between((0, 0), (3, 0)) == [(1, 0), (2, 0)]
-    assert line_between((0, 0), (2, 2)) == [(1, 1)]
+    assert line_between((0, 0), (3, 0)) == ((1, 0), (2, 0))
+    assert line_between((0, 0), (2, 2)) == ((1, 1),)
     assert sorted(line_between((0, 0), (2, 1))) == [(1, 0), (1, 1)]  # through a corner: both cells
-    assert line_between((0, 0), (1, 1)) == []
+    assert line_between((0, 0), (1, 1)) == ()
 
 
 # -- records ----------------------------------------------------------------------------------------

@@ -7,14 +7,26 @@ Both see only their seat's view: the state they reason on is rebuilt from that v
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from kadesh.ai.base import Bot, register_bot
 from kadesh.ai.mcts import MCTS, Knowledge
 from kadesh.ai.turn_clock import TurnClock
 from kadesh.core.dice import ScriptedDice
-from kadesh.core.grid import DIRECTION, LEFT_OF, OPPOSITE, RIGHT_OF, cell_name, facing_nearest, parse_cell
+from kadesh.core.grid import (
+    DIRECTION,
+    LEFT_OF,
+    OPPOSITE,
+    RIGHT_OF,
+    cell_index,
+    cell_name,
+    chebyshev,
+    distance_rows,
+    facing_nearest,
+    parse_cell,
+)
 from kadesh.core.ruleset import Action
 from kadesh.rules.manoeuvre import combat, rules
 from kadesh.rules.manoeuvre.data import OTHER_SIDE, RULES
@@ -39,6 +51,7 @@ DECISION_FLOOR = 0.02  # the least a decision searches (a few iterations), even 
 DEFAULT_ITERATIONS = 300
 ROLLOUT_TURNS = 2  # turns played on from a leaf, attacks only: the other side's reply, then the answer
 EXPLORATION = 0.1  # UCT's constant for values squashed at VALUE_SCALE (0.25 at the former 10: the same balance)
+DEEP_MOVES = 4  # below the root, the moves or turns searched after the good fights and ending the turn
 EXPOSURE_WEIGHT = 3.0  # a flank or rear open to a charge costs about a third of a loss
 
 
@@ -86,10 +99,11 @@ def evaluate(state: State, side: str, careful: bool = True) -> float:
     enemy = OTHER_SIDE[side]
     score = LOSS_WEIGHT * (state.losses[enemy] - state.losses[side])
     on_field = [e for e in state.elements.values() if e.cell is not None and e.alive]
-    cells = {s: [e.cell for e in on_field if e.side == s] for s in (side, enemy)}
+    rows = distance_rows(RULES.width, RULES.height, chebyshev)
+    places = {s: [cell_index(e.cell, RULES.height) for e in on_field if e.side == s] for s in (side, enemy)}
     for element in on_field:
         sign = 1.0 if element.side == enemy else -1.0
-        score -= sign * _reach_penalty(element, cells[OTHER_SIDE[element.side]])
+        score -= sign * _reach_penalty(element, rows[element.cell], places[OTHER_SIDE[element.side]])
         if not careful:
             continue
         danger = _danger(state, element)
@@ -141,13 +155,11 @@ def _danger(state: State, element: Element) -> float:
     return total
 
 
-def _reach_penalty(element: Element, enemy_cells: list) -> float:
-    """A little pull towards the enemy, stronger for the mounted who strike from afar."""
-    assert element.cell is not None
-    x, y = element.cell
-    # Chebyshev distance written inline, in a list rather than a generator: this runs for every element of
-    # every evaluated position.
-    nearest = min([max(abs(x - ex), abs(y - ey)) for ex, ey in enemy_cells]) if enemy_cells else 0
+def _reach_penalty(element: Element, distances: tuple[int, ...], enemy_places: list[int]) -> float:
+    """A little pull towards the enemy, stronger for the mounted who strike from afar. ``distances``: the
+    element's ``distance_rows`` row; ``enemy_places``: the enemies' ``cell_index``."""
+    # A list rather than a generator: this runs for every element of every evaluated position.
+    nearest = min([distances[place] for place in enemy_places]) if enemy_places else 0
     return (0.08 if element.kind.mounted else 0.04) * nearest
 
 
@@ -188,20 +200,26 @@ def action_value(state: State, side: str, action: Action, careful: bool = True) 
 def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
     """The actions worth weighing: every fight and end of turn, and moves or turns that end
     facing the nearest enemy (a commander rarely turns his back on the foe)."""
+    return list(plausible_among(state, side, legal)) or [a for a in legal if a["type"] != "resign"]
+
+
+def plausible_among(state: State, side: str, legal: Iterable[Action]) -> Iterator[Action]:
+    """``plausible``'s actions one by one, reading ``legal`` no further than asked."""
     enemies = [e.cell for e in state.elements.values() if e.side != side and e.on_field and e.cell is not None]
+    rows = distance_rows(RULES.width, RULES.height, chebyshev)
+    enemy_places = [cell_index(cell, RULES.height) for cell in enemies]
     facing_for: dict[str, str | None] = {}
 
     def towards(cell_text: str) -> str | None:
         if cell_text not in facing_for:
             cell = parse_cell(cell_text, RULES.width, RULES.height)
             assert cell is not None
-            x, y = cell
-            distances = [max(abs(x - ex), abs(y - ey)) for ex, ey in enemies]  # Chebyshev, inline: a hot loop
+            row = rows[cell]
+            distances = [row[place] for place in enemy_places]
             nearest = enemies[distances.index(min(distances))] if enemies else None
             facing_for[cell_text] = facing_nearest(cell, nearest) if nearest else None
         return facing_for[cell_text]
 
-    kept = []
     for action in legal:
         kind = action["type"]
         if kind == "resign":
@@ -213,8 +231,7 @@ def plausible(state: State, side: str, legal: list[Action]) -> list[Action]:
             assert element.cell is not None
             if action["facing"] != towards(cell_name(element.cell)) and not state.threats_against(element):
                 continue
-        kept.append(action)
-    return kept or [a for a in legal if a["type"] != "resign"]
+        yield action
 
 
 def ranked_actions(state: State, side: str, legal: list[Action], careful: bool = True) -> list[tuple[float, Action]]:
@@ -299,15 +316,16 @@ class ManoeuvreKnowledge(Knowledge):
         worth = self.value(state, first)
         return {seat: worth if seat == first else -worth for seat in seats}
 
-    def candidates(self, state: State, seat: str, legal: list[Action], root: bool = False) -> list[Action]:
+    def candidates(self, state: State, seat: str, legal: Iterable[Action], root: bool = False) -> list[Action]:
         if root:
-            ranked = [a for _, a in ranked_actions(state, seat, legal)[: self.width]]
-        else:  # deeper down, a cheap order: good fights, then ending the turn, then a few moves
-            options = plausible(state, seat, legal)
-            gains = [(fight_gain(state, a), a) for a in options if a["type"] in ("attack", "shoot")]
+            ranked = [a for _, a in ranked_actions(state, seat, list(legal))[: self.width]]
+        else:  # deeper down, a cheap order: good fights, then ending the turn, then the first few moves
+            # The fights are the legal ones in the legal order (``fight_actions``), and the moves are read from
+            # ``legal`` only until there are enough: the search expands a node at nearly every iteration.
+            gains = [(fight_gain(state, a), a) for a in rules.fight_actions(state, seat)]
             gains.sort(key=lambda pair: pair[0], reverse=True)  # stable: equal gains keep the legal order
-            others = [a for a in options if a["type"] not in ("attack", "shoot", "end_turn")]
-            ranked = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + others[:4]
+            moves = (a for a in plausible_among(state, seat, legal) if a["type"] in ("move", "turn"))
+            ranked = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + list(islice(moves, DEEP_MOVES))
         if not any(a["type"] == "end_turn" for a in ranked):
             ranked.append({"type": "end_turn"})
         return ranked

@@ -18,7 +18,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kadesh.core.dice import ScriptedDice, SeededDice
@@ -37,8 +37,9 @@ class Knowledge(ABC):
         """The position's worth for ``seat``, in [-1, 1]."""
 
     @abstractmethod
-    def candidates(self, state: Any, seat: str, legal: list[Action], root: bool = False) -> list[Action]:
-        """The actions worth searching, most promising first (``root``: the decision itself)."""
+    def candidates(self, state: Any, seat: str, legal: Iterable[Action], root: bool = False) -> list[Action]:
+        """The actions worth searching, most promising first (``root``: the decision itself). ``legal`` may be
+        read lazily: below the root it is the ruleset's ``legal_actions`` as it comes, not yet worked out."""
 
     def values(self, state: Any, seats: set[str]) -> dict[str, float]:
         """The position's worth for each of ``seats`` (a zero-sum game can value it once)."""
@@ -169,8 +170,7 @@ class MCTS:
                 break
             mover = rules.to_act(state)[0]
             if node.edges is None:
-                legal = list(rules.legal_actions(state, mover))
-                node.edges = [Edge(a) for a in knowledge.candidates(state, mover, legal)]
+                node.edges = [Edge(a) for a in knowledge.candidates(state, mover, rules.legal_actions(state, mover))]
             edge = self._select(node)
             key = knowledge.outcome_key(rules.apply(state, mover, edge.action, dice))
             path.append((node, edge, mover))

@@ -33,6 +33,11 @@ def parse_cell(name: object, width: int, height: int) -> Cell | None:
     """The cell called ``name`` (``c5`` or ``C5``) on a width×height board, or None."""
     if not isinstance(name, str):
         return None
+    return _parse_cell(name, width, height)
+
+
+@lru_cache(maxsize=1 << 12)  # every cell named in every action a search weighs; a board holds a few hundred
+def _parse_cell(name: str, width: int, height: int) -> Cell | None:
     match = _CELL_NAME.match(name)
     if not match:
         return None
@@ -100,12 +105,32 @@ def orthogonal_neighbours(cell: Cell) -> tuple[Cell, ...]:
     return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
 
 
+@lru_cache(maxsize=8)
+def board_neighbours(width: int, height: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Each cell's ``orthogonal_neighbours`` that lie on a width×height board, in the same order."""
+    return {(x, y): tuple((nx, ny) for nx, ny in orthogonal_neighbours((x, y)) if 0 <= nx < width and 0 <= ny < height)
+            for x in range(width) for y in range(height)}
+
+
 def chebyshev(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def manhattan(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+@lru_cache(maxsize=8)
+def distance_rows(width: int, height: int, metric: Callable[[Cell, Cell], int]) -> dict[Cell, tuple[int, ...]]:
+    """Each cell's ``metric`` distance to every cell of a width×height board, at ``cell_index``: a search asks
+    for its nearest enemy so often that a look-up beats the arithmetic."""
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    return {cell: tuple(metric(cell, other) for other in cells) for cell in cells}
+
+
+def cell_index(cell: Cell, height: int) -> int:
+    """Where ``cell`` stands in a row of ``distance_rows``."""
+    return cell[0] * height + cell[1]
 
 
 def facing_towards(origin: Cell, target: Cell) -> str | None:
@@ -155,14 +180,15 @@ def _axis_cells(start: int, delta: int, t: int, n: int) -> tuple[int, ...]:
     return (start + (twice + n) // (2 * n),)
 
 
-def line_between(a: Cell, b: Cell) -> list[Cell]:
+@lru_cache(maxsize=1 << 16)  # every line of sight of every shot a search weighs; a few thousand pairs of cells
+def line_between(a: Cell, b: Cell) -> tuple[Cell, ...]:
     """The cells strictly between ``a`` and ``b`` on the straight line joining their centres.
 
     At each of the ``n = chebyshev(a, b)`` steps the line's point is rounded to its cell;
     where it falls exactly on the edge between two cells, both are included. The rule is
     symmetric: ``line_between(a, b)`` and ``line_between(b, a)`` hold the same cells.
     """
-    return [cell for step in line_steps(a, b) for cell in step]
+    return tuple(cell for step in line_steps(a, b) for cell in step)
 
 
 def line_steps(a: Cell, b: Cell) -> list[list[Cell]]:

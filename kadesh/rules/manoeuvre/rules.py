@@ -11,8 +11,11 @@ from kadesh.core.events import Event
 from kadesh.core.grid import (
     FACINGS,
     Cell,
+    board_neighbours,
+    cell_index,
     cell_name,
     chebyshev,
+    distance_rows,
     facing_nearest,
     facing_towards,
     line_between,
@@ -83,13 +86,13 @@ def reachable(state: State, element: Element) -> dict[Cell, int]:
     assert element.cell is not None
     enemy = opponent(element.side)
     found: dict[Cell, int] = {}
-    frontier = [element.cell]
+    start, board, neighbours = element.cell, state.board, board_neighbours(RULES.width, RULES.height)
+    frontier = [start]
     for distance in range(1, element.kind.move + 1):
         next_frontier = []
         for cell in frontier:
-            for nxt in orthogonal_neighbours(cell):
-                if (nxt in found or nxt == element.cell or nxt in state.board
-                        or not (0 <= nxt[0] < RULES.width and 0 <= nxt[1] < RULES.height)):
+            for nxt in neighbours[cell]:
+                if nxt in found or nxt == start or nxt in board:
                     continue
                 found[nxt] = distance
                 if RULES.pass_through_threatened or not state.is_threatened_by(nxt, enemy):
@@ -375,19 +378,22 @@ def element_actions(state: State, element: Element) -> Iterator[dict[str, Any]]:
             if element.kind.shoots:
                 yield {"type": "shoot", "element": eid, "target": enemy.id}
         for cell in step_back_cells(state, element, threats):
+            to = cell_name(cell)
             for facing in FACINGS:
-                yield {"type": "move", "element": eid, "to": cell_name(cell), "facing": facing}
+                yield {"type": "move", "element": eid, "to": to, "facing": facing}
         return
     destinations = reachable(state, element)
     for cell in destinations:
+        to = cell_name(cell)
         for facing in FACINGS:
-            yield {"type": "move", "element": eid, "to": cell_name(cell), "facing": facing}
+            yield {"type": "move", "element": eid, "to": to, "facing": facing}
     for facing in FACINGS:
         if facing != element.facing:
             yield {"type": "turn", "element": eid, "facing": facing}
-    yield from _attacks(state, element, destinations)
+    enemies = _on_field_enemies(state, element)
+    yield from _attacks(state, element, destinations, enemies)
     if element.kind.shoots:
-        yield from _shots(state, element)
+        yield from _shots(state, element, enemies)
 
 
 def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
@@ -395,9 +401,11 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
     out the moves of elements that no enemy is near (what a search's quick replies need)."""
     if state.phase != BATTLE or state.active != side:
         return
-    enemy_cells = [e.cell for e in state.side_elements(opponent(side)) if e.on_field and e.cell is not None]
-    for element in state.side_elements(side):
-        if not element.on_field or element.acted:
+    enemies = [e for e in state.elements.values() if e.side != side and e.on_field]
+    enemy_places = [cell_index(e.cell, RULES.height) for e in enemies if e.cell is not None]
+    rows = distance_rows(RULES.width, RULES.height, manhattan)
+    for element in state.elements.values():
+        if element.side != side or element.acted or not element.on_field:
             continue
         assert element.cell is not None
         threats = state.threats_against(element)
@@ -407,21 +415,25 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
                 if element.kind.shoots:
                     yield {"type": "shoot", "element": element.id, "target": enemy.id}
             continue
-        reach = element.kind.move + 1
-        x, y = element.cell
-        if enemy_cells and min([abs(x - ex) + abs(y - ey) for ex, ey in enemy_cells]) <= reach:
-            yield from _attacks(state, element, reachable(state, element))
+        row, reach = rows[element.cell], element.kind.move + 1
+        if enemy_places and min([row[place] for place in enemy_places]) <= reach:
+            yield from _attacks(state, element, reachable(state, element), enemies)
         if element.kind.shoots:
-            yield from _shots(state, element)
+            yield from _shots(state, element, enemies)
 
 
-def _attacks(state: State, element: Element, destinations: dict[Cell, int]) -> Iterator[dict[str, Any]]:
+def _on_field_enemies(state: State, element: Element) -> list[Element]:
+    return [e for e in state.elements.values() if e.side != element.side and e.on_field]
+
+
+def _attacks(state: State, element: Element, destinations: dict[Cell, int],
+             enemies: list[Element]) -> Iterator[dict[str, Any]]:
+    """``enemies``: those on the field (``_on_field_enemies``)."""
     assert element.cell is not None
-    for enemy in state.side_elements(opponent(element.side)):
-        if not enemy.on_field:
-            continue
+    distances = distance_rows(RULES.width, RULES.height, manhattan)[element.cell]
+    for enemy in enemies:
         assert enemy.cell is not None
-        distance = manhattan(element.cell, enemy.cell)
+        distance = distances[cell_index(enemy.cell, RULES.height)]
         if distance == 1:
             yield {"type": "attack", "element": element.id, "target": enemy.id}
         if distance > element.kind.move + 1:
@@ -431,12 +443,12 @@ def _attacks(state: State, element: Element, destinations: dict[Cell, int]) -> I
                 yield {"type": "attack", "element": element.id, "target": enemy.id, "from": cell_name(cell)}
 
 
-def _shots(state: State, element: Element) -> Iterator[dict[str, Any]]:
+def _shots(state: State, element: Element, enemies: list[Element]) -> Iterator[dict[str, Any]]:
     assert element.cell is not None
     x, y = element.cell
     reach = RULES.shooting_range
-    for enemy in state.side_elements(opponent(element.side)):
-        if (enemy.on_field and enemy.cell is not None
+    for enemy in enemies:
+        if (enemy.cell is not None
                 and abs(x - enemy.cell[0]) <= reach and abs(y - enemy.cell[1]) <= reach  # Chebyshev distance
                 and line_is_clear(state, element.cell, enemy.cell)):
             yield {"type": "shoot", "element": element.id, "target": enemy.id}
