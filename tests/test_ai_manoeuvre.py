@@ -305,3 +305,51 @@ def test_the_searchs_fight_gain_is_the_engagements_and_leaves_the_state_as_it_wa
                 checked += 1
         play_turn_of(game, game.to_act()[0], bots[game.to_act()[0]])
     assert checked > 50
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_the_searchs_candidates_below_the_root_read_only_what_they_need_and_are_those_of_every_move(seed):
+    """Below the root the candidates take their fights from ``fight_actions`` and read the legal actions lazily;
+    over every position of seeded games they are what the whole legal list, weighed in full, gives."""
+    from kadesh.ai.manoeuvre import DEEP_MOVES, ManoeuvreKnowledge, fight_gain, plausible
+    from kadesh.rules.manoeuvre import rules
+
+    knowledge = ManoeuvreKnowledge()
+    game = new_game("manoeuvre", seed=seed)
+    bots = {side: make_bot("manoeuvre", "maladroit", seed=i) for i, side in enumerate(game.seats)}
+    checked = 0
+    while game.outcome is None and game.version < 500:
+        state = game.state
+        if state.phase == "battle":
+            side = state.active
+            options = plausible(state, side, list(rules.legal_actions(state, side)))
+            gains = sorted(((fight_gain(state, a), a) for a in options if a["type"] in ("attack", "shoot")),
+                           key=lambda pair: pair[0], reverse=True)
+            moves = [a for a in options if a["type"] in ("move", "turn")]
+            whole = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + moves[:DEEP_MOVES]
+            assert knowledge.candidates(state, side, rules.legal_actions(state, side)) == whole
+            checked += 1
+        play_turn_of(game, game.to_act()[0], bots[game.to_act()[0]])
+    assert checked > 50
+
+
+def test_a_rear_support_counts_for_the_side_that_has_it():
+    """A friend behind, facing the same way (+1 in every close combat), is worth ``SUPPORT_WEIGHT`` points."""
+    from kadesh.ai.manoeuvre import SUPPORT_WEIGHT
+    from kadesh.rules.manoeuvre.state import BATTLE
+
+    game = new_game("manoeuvre", seed=0)
+    state = game.state
+    state.phase, state.turn, state.active = BATTLE, 1, "north"
+    north = [e for e in state.elements.values() if e.side == "north" and e.kind.name == "blade"][:2]
+    south = next(e for e in state.elements.values() if e.side == "south" and e.kind.name == "blade")
+    state.place(north[0], (5, 5))
+    state.place(south, (5, 9))
+    alone = evaluate(state, "north")
+    state.place(north[1], (5, 4))  # behind the first blade, which faces south: the second one faces south too
+    assert north[1].facing == north[0].facing == "S"
+    supported = evaluate(state, "north")
+    state.place(north[1], (4, 4))  # beside, not behind: no support
+    beside = evaluate(state, "north")
+    assert supported - beside == pytest.approx(SUPPORT_WEIGHT)
+    assert supported > alone

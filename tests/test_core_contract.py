@@ -17,7 +17,15 @@ from kadesh.cli import app
 from kadesh.core import Event, Ruleset, register
 from kadesh.core.dice import DiceExhausted, SeededDice, commitment, derive_roll
 from kadesh.core.errors import NOT_YOUR_TURN, UNKNOWN_ACTION
-from kadesh.core.grid import chebyshev, line_between
+from kadesh.core.grid import (
+    board_neighbours,
+    cell_index,
+    chebyshev,
+    distance_rows,
+    line_between,
+    manhattan,
+    orthogonal_neighbours,
+)
 
 
 # -- dice -------------------------------------------------------------------------------------------
@@ -63,6 +71,26 @@ def test_line_between_is_symmetric_and_strictly_between(a, b):
     assert sorted(line) == sorted(line_between(b, a))
     assert a not in line and b not in line
     assert all(chebyshev(a, c) < chebyshev(a, b) and chebyshev(b, c) < chebyshev(a, b) for c in line)
+
+
+@pytest.mark.parametrize("metric", [chebyshev, manhattan])
+def test_a_distance_table_holds_every_distance_of_its_board(metric):
+    width, height = 5, 3
+    rows = distance_rows(width, height, metric)
+    cells = [(x, y) for x in range(width) for y in range(height)]
+    assert set(rows) == set(cells)
+    for a in cells:
+        for b in cells:
+            assert rows[a][cell_index(b, height)] == metric(a, b)
+
+
+def test_board_neighbours_are_the_orthogonal_ones_on_the_board_in_order():
+    width, height = 4, 3
+    neighbours = board_neighbours(width, height)
+    assert neighbours[(0, 0)] == ((1, 0), (0, 1))
+    assert neighbours[(1, 1)] == orthogonal_neighbours((1, 1))
+    for cell, around in neighbours.items():
+        assert around == tuple(c for c in orthogonal_neighbours(cell) if 0 <= c[0] < width and 0 <= c[1] < height)
 
 
 def test_line_between_examples():
