@@ -376,8 +376,8 @@ class Stratege(ManoeuvreBot):
 
     level = "stratege"
     title = {"fr": "Stratège", "en": "Strategist"}
-    hint = {"fr": "fort : il pèse les chances de chaque combat et de la suite ; il bat Maladroit huit fois sur dix",
-            "en": "strong: it weighs the odds of every fight and what follows; it beats Clumsy eight times in ten"}
+    hint = {"fr": "fort : il pèse les chances de chaque combat et de la suite ; il bat Maladroit neuf fois sur dix",
+            "en": "strong: it weighs the odds of every fight and what follows; it beats Clumsy nine times in ten"}
 
     def __init__(self, ruleset: str, seed: int | None = None, budget: float | None = None,
                  iterations: int | None = None, turn_budget: float = TURN_BUDGET,
