@@ -7,8 +7,19 @@ import pytest
 from kadesh import new_game
 from kadesh.ai.base import levels, make_bot, play_turn_of
 from kadesh.ai.duel import duel, duel_game, wilson
-from kadesh.ai.manoeuvre import deployment_plan, evaluate
+from kadesh.ai.manoeuvre import (
+    DEEP_MOVES,
+    SUPPORT_WEIGHT,
+    ManoeuvreKnowledge,
+    _fight,
+    deployment_plan,
+    evaluate,
+    fight_gain,
+    plausible,
+)
+from kadesh.rules.manoeuvre import rules
 from kadesh.rules.manoeuvre.data import OTHER_SIDE
+from kadesh.rules.manoeuvre.state import BATTLE
 
 
 def test_every_level_is_offered():
@@ -288,56 +299,47 @@ def test_the_next_decision_of_a_turn_starts_from_what_the_search_already_knows()
 def test_the_searchs_fight_gain_is_the_engagements_and_leaves_the_state_as_it_was(seed):
     """``fight_gain`` works on the state itself, without the rules' checks: over every fight of seeded games it
     gives what the checked engagement on a copy gives, and puts the state back."""
-    from kadesh.ai.manoeuvre import _fight, fight_gain
-    from kadesh.rules.manoeuvre import rules
+    checked = 0
+    for state in _battle_positions(seed, 600):
+        before = state.copy()
+        for action in rules.fight_actions(state, state.active):
+            _, _, effects, gain = _fight(state, action)
+            assert fight_gain(state, action) == pytest.approx(gain / sum(effects.values()))
+            assert state == before and state.board == before.board
+            checked += 1
+    assert checked > 50
 
+
+def _battle_positions(seed: int, versions: int):
+    """The battle's positions of a seeded game between two Maladroits, up to ``versions`` actions."""
     game = new_game("manoeuvre", seed=seed)
     bots = {side: make_bot("manoeuvre", "maladroit", seed=i) for i, side in enumerate(game.seats)}
-    checked = 0
-    while game.outcome is None and game.version < 600:
-        state = game.state
-        if state.phase == "battle":
-            before = state.copy()
-            for action in rules.fight_actions(state, state.active):
-                _, _, effects, gain = _fight(state, action)
-                assert fight_gain(state, action) == pytest.approx(gain / sum(effects.values()))
-                assert state == before and state.board == before.board
-                checked += 1
+    while game.outcome is None and game.version < versions:
+        if game.state.phase == "battle":
+            yield game.state
         play_turn_of(game, game.to_act()[0], bots[game.to_act()[0]])
-    assert checked > 50
 
 
 @pytest.mark.parametrize("seed", [1, 5])
 def test_the_searchs_candidates_below_the_root_read_only_what_they_need_and_are_those_of_every_move(seed):
     """Below the root the candidates take their fights from ``fight_actions`` and read the legal actions lazily;
     over every position of seeded games they are what the whole legal list, weighed in full, gives."""
-    from kadesh.ai.manoeuvre import DEEP_MOVES, ManoeuvreKnowledge, fight_gain, plausible
-    from kadesh.rules.manoeuvre import rules
-
     knowledge = ManoeuvreKnowledge()
-    game = new_game("manoeuvre", seed=seed)
-    bots = {side: make_bot("manoeuvre", "maladroit", seed=i) for i, side in enumerate(game.seats)}
     checked = 0
-    while game.outcome is None and game.version < 500:
-        state = game.state
-        if state.phase == "battle":
-            side = state.active
-            options = plausible(state, side, list(rules.legal_actions(state, side)))
-            gains = sorted(((fight_gain(state, a), a) for a in options if a["type"] in ("attack", "shoot")),
-                           key=lambda pair: pair[0], reverse=True)
-            moves = [a for a in options if a["type"] in ("move", "turn")]
-            whole = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + moves[:DEEP_MOVES]
-            assert knowledge.candidates(state, side, rules.legal_actions(state, side)) == whole
-            checked += 1
-        play_turn_of(game, game.to_act()[0], bots[game.to_act()[0]])
+    for state in _battle_positions(seed, 500):
+        side = state.active
+        options = plausible(state, side, list(rules.legal_actions(state, side)))
+        gains = sorted(((fight_gain(state, a), a) for a in options if a["type"] in ("attack", "shoot")),
+                       key=lambda pair: pair[0], reverse=True)
+        moves = [a for a in options if a["type"] in ("move", "turn")]
+        whole = [a for gain, a in gains if gain > 0] + [{"type": "end_turn"}] + moves[:DEEP_MOVES]
+        assert knowledge.candidates(state, side, rules.legal_actions(state, side)) == whole
+        checked += 1
     assert checked > 50
 
 
 def test_a_rear_support_counts_for_the_side_that_has_it():
     """A friend behind, facing the same way (+1 in every close combat), is worth ``SUPPORT_WEIGHT`` points."""
-    from kadesh.ai.manoeuvre import SUPPORT_WEIGHT
-    from kadesh.rules.manoeuvre.state import BATTLE
-
     game = new_game("manoeuvre", seed=0)
     state = game.state
     state.phase, state.turn, state.active = BATTLE, 1, "north"
