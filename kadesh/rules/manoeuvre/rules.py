@@ -390,7 +390,7 @@ def element_actions(state: State, element: Element) -> Iterator[dict[str, Any]]:
     for facing in FACINGS:
         if facing != element.facing:
             yield {"type": "turn", "element": eid, "facing": facing}
-    enemies = _on_field_enemies(state, element)
+    enemies = _enemies_on_field(state, element.side)
     yield from _attacks(state, element, destinations, enemies)
     if element.kind.shoots:
         yield from _shots(state, element, enemies)
@@ -401,7 +401,7 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
     out the moves of elements that no enemy is near (what a search's quick replies need)."""
     if state.phase != BATTLE or state.active != side:
         return
-    enemies = [e for e in state.elements.values() if e.side != side and e.on_field]
+    enemies = _enemies_on_field(state, side)
     enemy_places = [cell_index(e.cell, RULES.height) for e in enemies if e.cell is not None]
     rows = distance_rows(RULES.width, RULES.height, manhattan)
     for element in state.elements.values():
@@ -422,13 +422,13 @@ def fight_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
             yield from _shots(state, element, enemies)
 
 
-def _on_field_enemies(state: State, element: Element) -> list[Element]:
-    return [e for e in state.elements.values() if e.side != element.side and e.on_field]
+def _enemies_on_field(state: State, side: str) -> list[Element]:
+    return [e for e in state.elements.values() if e.side != side and e.on_field]
 
 
 def _attacks(state: State, element: Element, destinations: dict[Cell, int],
              enemies: list[Element]) -> Iterator[dict[str, Any]]:
-    """``enemies``: those on the field (``_on_field_enemies``)."""
+    """``enemies``: those on the field (``_enemies_on_field``)."""
     assert element.cell is not None
     distances = distance_rows(RULES.width, RULES.height, manhattan)[element.cell]
     for enemy in enemies:
