@@ -28,6 +28,7 @@ from kadesh.server.identity import (
     check_same_site,
     clear_session,
     not_signed_in,
+    same_site,
     session_secret,
     set_session,
     signed_in,
@@ -36,7 +37,15 @@ from kadesh.server.models import JsonObject
 from kadesh.server.problems import ApiProblem
 from kadesh.server.subscriptions_api import EMAIL, has_control, refuse_bad_webhook, small_page, webhook_style
 from kadesh.store import LORD, OWNER, SEAT, Store
-from kadesh.store.accounts import WEBHOOKS_PER_ACCOUNT, NameTaken, Player, TooManyWebhooks
+from kadesh.store.accounts import (
+    WEBHOOKS_PER_ACCOUNT,
+    AddressTaken,
+    NameTaken,
+    PasskeyTaken,
+    Player,
+    SignInLink,
+    TooManyWebhooks,
+)
 from kadesh.store.jobs import utc_text
 from kadesh.store.names import BadName
 from kadesh.store.subscriptions import TooManyEmails
@@ -230,15 +239,19 @@ def add_passkey(body: PasskeyAnswer, request: Request, store: StoreDep) -> Respo
     credential_id, public_key, count = passkeys.registered(passkeys.relying_party(request), ceremony.challenge,
                                                            body.credential)
     label = (body.label or "").strip()[:64] or _device(request)
-    if ceremony.player_id is not None:  # another passkey of a signed-in player
-        player = signed_in(request, store)
-        if player is None or player.id != ceremony.player_id:
-            raise not_signed_in()
-        store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
-        return JSONResponse(account_out(store, player).model_dump(), status_code=201)
-    assert ceremony.name is not None and ceremony.user_handle is not None
-    player = store.accounts.create_player(ceremony.name, ceremony.lang or "fr", player_id=ceremony.user_handle)
-    store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
+    try:
+        if ceremony.player_id is not None:  # another passkey of a signed-in player
+            player = signed_in(request, store)
+            if player is None or player.id != ceremony.player_id:
+                raise not_signed_in()
+            store.accounts.add_passkey(player.id, credential_id, public_key, count, label)
+            return JSONResponse(account_out(store, player).model_dump(), status_code=201)
+        assert ceremony.name is not None and ceremony.user_handle is not None
+        player = store.accounts.create_player(ceremony.name, ceremony.lang or "fr", player_id=ceremony.user_handle,
+                                              passkey=(credential_id, public_key, count, label))
+    except PasskeyTaken:
+        raise ApiProblem(409, "passkey_taken", "Cette clé d'accès est déjà celle d'un compte : connecte-toi avec "
+                         "elle.", "This passkey is an account's already: sign in with it.") from None
     return _signed_in_response(request, store, player, status=201)
 
 
@@ -300,7 +313,8 @@ def _device(request: Request) -> str:
 @router.post("/api/session/email", status_code=202, tags=["accounts"], responses=problems(400, 403, 413, 415, 422, 429))
 def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Response:
     """Send a single-use sign-in link to this address (it works for minutes). The answer is the same whether
-    or not an account has this address: nobody learns who plays here."""
+    or not an account has this address: nobody learns who plays here. Asked by a signed-in player, the link
+    adds the address to that player's account (it signs nobody in)."""
     check_same_site(request)
     settings = request.app.state.notice_settings
     if not settings.email:
@@ -309,8 +323,10 @@ def email_sign_in(body: EmailSignIn, request: Request, store: StoreDep) -> Respo
     address = body.address.strip()
     if not EMAIL.match(address) or has_control(address):
         raise ApiProblem(422, "bad_address", "Adresse e-mail invalide.", "Invalid e-mail address.")
+    asker = signed_in(request, store)  # signed in: the link adds the address to this account, and to no other
     try:
-        store.accounts.new_sign_in_link(address, body.lang, base_url(request), settings.mailing)
+        store.accounts.new_sign_in_link(address, body.lang, base_url(request), settings.mailing,
+                                        player_id=asker.id if asker is not None else None)
     except TooManyEmails as refused:
         raise ApiProblem(429, "too_many_emails", "Cette adresse a reçu assez de liens pour aujourd'hui : réessaie "
                          "plus tard.", "This address has been sent enough links today: try again later.",
@@ -556,29 +572,58 @@ SignInKey = Annotated[str, Path(max_length=64)]
 SIGN_IN_WORDS = {
     "fr": {"title": "Se connecter", "ask": "Se connecter à Kadesh avec {address} ?", "button": "Me connecter",
            "new": "Aucun joueur n'a encore cette adresse : choisis ton nom de joueur.", "name": "Nom de joueur",
+           "switch": "Tu es connecté en tant que {name} : ce lien te connecte au compte de {address} (ou en crée "
+           "un), pas au tien. Tu seras déconnecté de {name}.",
+           "confirm": "Ajouter l'adresse {address} au compte {name} ?", "confirm_button": "Confirmer l'adresse",
+           "confirmed": "L'adresse {address} est maintenant celle du compte {name}.",
+           "address_taken": "Cette adresse est déjà celle d'un autre compte : elle n'a pas été ajoutée.",
+           "cross_site": "Refusé : ce formulaire ne vient pas de Kadesh. Ouvre le lien reçu par e-mail et "
+           "clique sur le bouton de sa page.",
            "gone": "Ce lien ne sert plus : il a déjà servi, ou il a expiré. Demande-en un autre depuis la page "
-           "« Mon compte ».", "again": "Demander un autre lien", "home": "Accueil", "other": "English",
-           "other_lang": "en"},
+           "« Mon compte ».", "again": "Demander un autre lien", "account": "Mon compte", "home": "Accueil",
+           "other": "English", "other_lang": "en"},
     "en": {"title": "Sign in", "ask": "Sign in to Kadesh with {address}?", "button": "Sign me in",
            "new": "No player has this address yet: choose your player's name.", "name": "Player's name",
+           "switch": "You are signed in as {name}: this link signs you in to the account of {address} (or makes "
+           "one), not to yours. You will be signed out of {name}.",
+           "confirm": "Add the address {address} to the account {name}?", "confirm_button": "Confirm the address",
+           "confirmed": "The address {address} is now the account {name}'s.",
+           "address_taken": "This address is another account's already: it was not added.",
+           "cross_site": "Refused: this form does not come from Kadesh. Open the link you were e-mailed and "
+           "press the button on its page.",
            "gone": "This link is of no use any more: it was used already, or it has expired. Ask for another "
-           "from the « My account » page.", "again": "Ask for another link", "home": "Home",
-           "other": "Français", "other_lang": "fr"},
+           "from the « My account » page.", "again": "Ask for another link", "account": "My account",
+           "home": "Home", "other": "Français", "other_lang": "fr"},
 }
 
 
-def _sign_in_form(key: str, lang: str, address: str, new_player: bool, problem: str | None = None,
-                  status: int = 200) -> HTMLResponse:
+def _sign_in_form(key: str, lang: str, link: SignInLink, current: Player | None, owner: Player | None,
+                  problem: str | None = None, status: int = 200) -> HTMLResponse:
+    """The link's page: a sign-in (a name to choose for a new address; a warning for whoever is signed in as
+    someone else), or the confirmation of an address for the account that asked for it."""
     words = SIGN_IN_WORDS[lang]
-    name_field = ""
-    if new_player:
-        name_field = (f'<p>{words["new"]}</p><label for="name">{words["name"]}</label>'
-                      f'<input id="name" name="name" required minlength="3" maxlength="24" autocomplete="nickname">')
+    address = escape(link.address)
     said = f'<p class="problem" role="alert">{escape(problem)}</p>' if problem else ""
-    body = (f'<p>{escape(words["ask"].format(address=address))}</p>{said}'
-            f'<form method="post" action="/sign-in/{escape(key)}?lang={lang}">{name_field}'
-            f'<button type="submit" class="primary">{words["button"]}</button></form>')
+    fields, button = "", words["button"]
+    if link.player_id is not None:
+        name = escape(owner.name) if owner is not None else ""
+        lead, button = f'<p>{words["confirm"].format(address=address, name=name)}</p>', words["confirm_button"]
+    else:
+        lead = f'<p>{words["ask"].format(address=address)}</p>'
+        if current is not None:
+            lead += f'<p class="notice">{words["switch"].format(address=address, name=escape(current.name))}</p>'
+        if owner is None:
+            fields = (f'<p>{words["new"]}</p><label for="name">{words["name"]}</label>'
+                      f'<input id="name" name="name" required minlength="3" maxlength="24" autocomplete="nickname">')
+    body = (f'{lead}{said}<form method="post" action="/sign-in/{escape(key)}?lang={lang}">{fields}'
+            f'<button type="submit" class="primary">{button}</button></form>')
     return small_page(lang, body, status, SIGN_IN_WORDS)
+
+
+def _said_on_page(lang: str, text: str, status: int) -> HTMLResponse:
+    words = SIGN_IN_WORDS[lang]
+    return small_page(lang, f'<p>{text}</p><p><a href="/account?lang={lang}">{words["account"]}</a></p>', status,
+                      SIGN_IN_WORDS)
 
 
 def _gone(lang: str) -> HTMLResponse:
@@ -587,21 +632,27 @@ def _gone(lang: str) -> HTMLResponse:
                       410, SIGN_IN_WORDS)
 
 
+def _link_owner(store: Store, link: SignInLink) -> Player | None:
+    """The account the link opens: the one that asked to add the address, else the address's own."""
+    return store.accounts.player(link.player_id) if link.player_id else store.accounts.by_email(link.address)
+
+
 @router.get("/sign-in/{key}", include_in_schema=False)
-def sign_in_page(key: SignInKey, store: StoreDep, lang: Lang | None = None) -> HTMLResponse:
+def sign_in_page(key: SignInKey, request: Request, store: StoreDep, lang: Lang | None = None) -> HTMLResponse:
     """Asks before it signs in: mail scanners open links, and a GET must change nothing."""
     link = store.accounts.sign_in_link(key)
     if link is None:
         return _gone(lang or "fr")
-    address, asked_in = link
-    return _sign_in_form(key, lang or asked_in, address, store.accounts.by_email(address) is None)
+    return _sign_in_form(key, lang or link.lang, link, signed_in(request, store), _link_owner(store, link))
 
 
 @router.post("/sign-in/{key}", include_in_schema=False)
 async def sign_in_now(key: SignInKey, request: Request, lang: Lang | None = None) -> Response:
-    """The form's answer: the link is used (once), and this device is signed in. A new address makes a new
-    player with the name chosen here; a signed-in player's new address becomes their account's."""
-    check_same_site(request)
+    """The form's answer: the link is used (once). A sign-in link signs this device in to the address's account
+    (a new address makes a new player with the name chosen here); a link asked for by a signed-in player adds
+    the address to that player's account, and signs nobody in."""
+    if not same_site(request):
+        return _said_on_page(lang or "fr", SIGN_IN_WORDS[lang or "fr"]["cross_site"], 403)
     form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=4)
     name = (form.get("name") or [""])[0]
     return await run_in_threadpool(_sign_in, request, key, name, lang)
@@ -612,27 +663,48 @@ def _sign_in(request: Request, key: str, name: str, lang: Lang | None) -> Respon
     link = store.accounts.sign_in_link(key)
     if link is None:
         return _gone(lang or "fr")
-    address, asked_in = link
-    lang = lang or asked_in  # type: ignore[assignment]
-    player = store.accounts.by_email(address)
-    current = signed_in(request, store)
-    if player is None and current is None:
+    lang = lang or link.lang  # type: ignore[assignment]
+    if link.player_id is not None:
+        return _confirm_address(request, store, key, link, lang)
+    player, current = store.accounts.by_email(link.address), signed_in(request, store)
+    if player is None:
         try:
             name = store.accounts.free_name(name)
         except BadName as bad:
-            return _sign_in_form(key, lang, address, True, bad.fr if lang == "fr" else bad.en, 422)
+            return _sign_in_form(key, lang, link, current, None, bad.fr if lang == "fr" else bad.en, 422)
         except NameTaken:
             taken = ("Ce nom est déjà pris : choisis-en un autre." if lang == "fr"
                      else "This name is taken: choose another.")
-            return _sign_in_form(key, lang, address, True, taken, 409)
+            return _sign_in_form(key, lang, link, current, None, taken, 409)
     if store.accounts.use_sign_in_link(key) is None:
         return _gone(lang)
-    if player is None and current is not None:
-        store.accounts.set_email(current.id, address)
-        player = store.accounts.player(current.id)
-        follow(store, player, base_url(request))
-    elif player is None:
-        player = store.accounts.create_player(name, lang, email=address)
+    if player is None:
+        try:
+            player = store.accounts.create_player(name, lang, email=link.address)
+        except NameTaken:  # the name, or the address, was taken meanwhile: the link is spent, ask another
+            return _gone(lang)
     response = RedirectResponse(f"/account?lang={lang}", status_code=303)
+    if current is not None and current.id != player.id:
+        store.accounts.close_session(session_secret(request) or "")
     set_session(response, request, store.accounts.open_session(player.id))
     return response
+
+
+def _confirm_address(request: Request, store: Store, key: str, link: SignInLink, lang: str) -> Response:
+    """The address becomes the account's that asked for the link (unless another account has it meanwhile)."""
+    words = SIGN_IN_WORDS[lang]
+    owner = store.accounts.player(link.player_id or "")
+    holder = store.accounts.by_email(link.address)
+    if owner is None or store.accounts.use_sign_in_link(key) is None:
+        return _gone(lang)
+    if holder is not None and holder.id != owner.id:
+        return _said_on_page(lang, words["address_taken"], 409)
+    try:
+        store.accounts.set_email(owner.id, link.address)
+    except AddressTaken:
+        return _said_on_page(lang, words["address_taken"], 409)
+    follow(store, store.accounts.player(owner.id), base_url(request))
+    current = signed_in(request, store)
+    if current is not None and current.id == owner.id:
+        return RedirectResponse(f"/account?lang={lang}", status_code=303)
+    return _said_on_page(lang, words["confirmed"].format(address=escape(link.address), name=escape(owner.name)), 200)

@@ -74,6 +74,9 @@ class DeliveryError(Exception):
         return f"{self.code}:{self.detail}" if self.detail else self.code
 
 
+DEFAULT_FROM = "Kadesh <kadesh@localhost>"  # an e-mail's sender when KADESH_SMTP_FROM is unset
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     smtp_host: str | None = None
@@ -81,7 +84,7 @@ class Settings:
     smtp_security: str = "starttls"
     smtp_user: str | None = None
     smtp_password: str | None = None
-    smtp_from: str = "Kadesh <kadesh@localhost>"
+    smtp_from: str = DEFAULT_FROM
     public_url: str | None = None
     private_webhooks: bool = False
     timeout: float = NOTICE_TIMEOUT
@@ -105,7 +108,7 @@ class Settings:
             security = "ssl" if port == 465 else "none" if port == 25 or not env.get("KADESH_SMTP_USER") else "starttls"
         return cls(smtp_host=env.get("KADESH_SMTP_HOST") or None, smtp_port=port, smtp_security=security,
                    smtp_user=env.get("KADESH_SMTP_USER") or None, smtp_password=env.get("KADESH_SMTP_PASSWORD"),
-                   smtp_from=env.get("KADESH_SMTP_FROM") or cls.smtp_from,
+                   smtp_from=env.get("KADESH_SMTP_FROM") or DEFAULT_FROM,
                    public_url=(env.get("KADESH_PUBLIC_URL") or "").rstrip("/") or None,
                    private_webhooks=env.get("KADESH_WEBHOOKS_PRIVATE", "").lower() == "allow",
                    timeout=float(env.get("KADESH_NOTICE_TIMEOUT") or NOTICE_TIMEOUT),

@@ -49,13 +49,17 @@ def same_site(request: Request) -> bool:
     """Whether a request comes from a page of this server (or from no page at all: a client that is not a
     browser sends neither header, and carries no cookie of a player unless it was given one)."""
     origin = request.headers.get("origin")
+    fetch_site = request.headers.get("sec-fetch-site")
+    if origin == "null":
+        # A form posted from a page served with ``Referrer-Policy: no-referrer`` (every page of Kadesh) carries
+        # ``Origin: null``; so do sandboxed frames and other sites' data: pages, which the fetch metadata tells.
+        return fetch_site == "same-origin"
     if origin is not None:
         origin = origin.rstrip("/").lower()
         if _public_url(request):
             return origin == own_origin(request)
         # Behind a proxy that ends TLS the server sees plain HTTP: the host the browser named is what counts.
         return urlsplit(origin).netloc == request.headers.get("host", "").lower()
-    fetch_site = request.headers.get("sec-fetch-site")
     return fetch_site is None or fetch_site in ("same-origin", "none")
 
 

@@ -42,6 +42,25 @@ class NameTaken(StoreError):
     code = "name_taken"
 
 
+class PasskeyTaken(StoreError):
+    """Another account has a passkey of this credential id already (409)."""
+
+    code = "passkey_taken"
+
+
+class AddressTaken(StoreError):
+    """Another account has this confirmed address (409)."""
+
+    code = "address_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class SignInLink:
+    address: str
+    lang: str
+    player_id: str | None  # the account that asked to add the address; None: a sign-in link
+
+
 class SeatClaimed(StoreError):
     """The seat is held by another account, or this account holds another seat of the game (409)."""
 
@@ -157,14 +176,24 @@ class Accounts:
             raise NameTaken(f"the name {name!r} (or one like it) is taken")
         return name
 
-    def create_player(self, name: str, lang: str, email: str | None = None, player_id: str | None = None) -> Player:
+    def create_player(self, name: str, lang: str, email: str | None = None, player_id: str | None = None,
+                      passkey: tuple[str, str, int, str] | None = None) -> Player:
+        """A new player; with ``passkey`` (credential id, public key, sign count, label), their first passkey in
+        the same transaction: PasskeyTaken leaves no account behind."""
         name = self.free_name(name)
         player = Player(player_id or _new_id(), name, lang, email, utc_text(_now()))
+        statements = [players.insert().values(id=player.id, name=name, name_key=name_key(name), lang=lang,
+                                              email=email, email_key=email_key(email) if email else None,
+                                              created_at=player.created_at)]
+        if passkey is not None:
+            statements.append(self._passkey_row(player.id, *passkey)[1])
+        if passkey is not None and self.passkey(passkey[0]) is not None:
+            raise PasskeyTaken("another account has this passkey")
         try:
-            self._write(players.insert().values(id=player.id, name=name, name_key=name_key(name), lang=lang,
-                                                email=email, email_key=email_key(email) if email else None,
-                                                created_at=player.created_at))
-        except IntegrityError as error:  # a look-alike written meanwhile, or the address another's already
+            self._write(*statements)
+        except IntegrityError as error:  # a look-alike written meanwhile, the address or the passkey another's
+            if passkey is not None and self.passkey(passkey[0]) is not None:
+                raise PasskeyTaken("another account has this passkey") from error
             raise NameTaken(f"the name {name!r} (or one like it) is taken") from error
         return player
 
@@ -198,14 +227,26 @@ class Accounts:
         return self.player(player_id)  # type: ignore[return-value]
 
     def set_email(self, player_id: str, address: str) -> None:
-        """The player's confirmed address (a sign-in link reached it)."""
-        self._write(update(players).where(players.c.id == player_id).values(email=address,
-                                                                           email_key=email_key(address)))
+        """The player's confirmed address (a link the player asked for reached it); AddressTaken if it is
+        another account's."""
+        try:
+            self._write(update(players).where(players.c.id == player_id).values(email=address,
+                                                                               email_key=email_key(address)))
+        except IntegrityError as error:
+            raise AddressTaken("another account has this address") from error
 
     def delete_player(self, player_id: str) -> None:
-        """The player and everything personal: names, passkeys, sessions, claims. Their games stay, played by
-        their links, with nobody's name at the seat."""
-        self._write(*(delete(table).where(table.c.player_id == player_id)
+        """The player and everything personal: names, passkeys, sessions, claims, the name on their messages.
+        Their games stay, played by their links, with nobody's name at the seat."""
+        gone = self.player(player_id)
+        messages = schema.messages
+        written = messages.c.author_id == player_id
+        if gone is not None:  # messages written before their writer's account was recorded beside its name
+            written = written | (messages.c.author_id.is_(None) & (messages.c.author == gone.name))
+        self._write(update(messages).where(written).values(author=None, author_id=None),
+                    update(sign_in_links).where(sign_in_links.c.player_id == player_id)
+                    .values(used_at=utc_text(_now())),
+                    *(delete(table).where(table.c.player_id == player_id)
                       for table in (claims, passkeys, sessions, account_webhooks, schema.ratings,
                                     schema.rating_changes, schema.pairing_queue, schema.vacations)),
                     delete(ceremonies).where(ceremonies.c.player_id == player_id),
@@ -215,11 +256,20 @@ class Accounts:
 
     def add_passkey(self, player_id: str, credential_id: str, public_key: str, sign_count: int,
                     label: str) -> Passkey:
-        passkey = Passkey(_new_id(), credential_id, player_id, public_key, sign_count, label, utc_text(_now()), None)
-        self._write(passkeys.insert().values(id=passkey.id, credential_id=credential_id, player_id=player_id,
-                                             public_key=public_key, sign_count=sign_count, label=label,
-                                             created_at=passkey.created_at))
+        """Another passkey of the player: PasskeyTaken if an account (theirs or another) has it already."""
+        passkey, statement = self._passkey_row(player_id, credential_id, public_key, sign_count, label)
+        try:
+            self._write(statement)
+        except IntegrityError as error:
+            raise PasskeyTaken("an account has this passkey already") from error
         return passkey
+
+    @staticmethod
+    def _passkey_row(player_id: str, credential_id: str, public_key: str, sign_count: int, label: str):  # noqa: ANN205
+        passkey = Passkey(_new_id(), credential_id, player_id, public_key, sign_count, label, utc_text(_now()), None)
+        return passkey, passkeys.insert().values(id=passkey.id, credential_id=credential_id, player_id=player_id,
+                                                 public_key=public_key, sign_count=sign_count, label=label,
+                                                 created_at=passkey.created_at)
 
     def passkey(self, credential_id: str) -> Passkey | None:
         with self.engine.connect() as conn:
@@ -298,9 +348,11 @@ class Accounts:
 
     # -- sign-in links ---------------------------------------------------------------------------------------
 
-    def new_sign_in_link(self, address: str, lang: str, base: str, mailing: Mailing | None = None) -> str:
+    def new_sign_in_link(self, address: str, lang: str, base: str, mailing: Mailing | None = None,
+                         player_id: str | None = None) -> str:
         """A sign-in link's key for ``address``; the link (``base``/sign-in/key) is kept in clear until a worker
-        sends it (``take_link_to_send``).
+        sends it (``take_link_to_send``). With ``player_id`` (a signed-in player asked), the link confirms the
+        address for that account only; without, it signs in to the address's own account, or makes one.
         Counted as a confirmation is, when it is asked for: TooManyEmails past the address's daily share or the
         server's hourly one."""
         key, now = secrets.token_urlsafe(32), _now()
@@ -309,7 +361,8 @@ class Accounts:
             conn.execute(delete(sign_in_links).where(sign_in_links.c.expires_at < utc_text(now - SIGN_IN_LINK_LIFE)))
             conn.execute(sign_in_links.insert().values(hash=token_hash(key), address=address.strip(), lang=lang,
                                                        link=f"{base}/sign-in/{key}", created_at=utc_text(now),
-                                                       expires_at=utc_text(now + SIGN_IN_LINK_LIFE)))
+                                                       expires_at=utc_text(now + SIGN_IN_LINK_LIFE),
+                                                       player_id=player_id))
         return key
 
     def take_link_to_send(self) -> tuple[str, str, str] | None:
@@ -327,8 +380,8 @@ class Accounts:
                                                              sign_in_links.c.link.is_not(None)).values(link=None))
         return (row.address, row.lang, row.link) if taken.rowcount else None
 
-    def use_sign_in_link(self, key: str) -> tuple[str, str] | None:
-        """The address and language of the link, the first time it is used within its life; None after."""
+    def use_sign_in_link(self, key: str) -> SignInLink | None:
+        """The link, the first time it is used within its life; None after."""
         now = utc_text(_now())
         with self.engine.connect() as conn, self._writing, conn.begin():
             used = conn.execute(update(sign_in_links).where(
@@ -336,17 +389,17 @@ class Accounts:
                 sign_in_links.c.expires_at > now).values(used_at=now, link=None))
             if not used.rowcount:
                 return None
-            row = conn.execute(select(sign_in_links.c.address, sign_in_links.c.lang)
+            row = conn.execute(select(sign_in_links.c.address, sign_in_links.c.lang, sign_in_links.c.player_id)
                                .where(sign_in_links.c.hash == token_hash(key))).first()
-        return row.address, row.lang
+        return SignInLink(*row)
 
-    def sign_in_link(self, key: str) -> tuple[str, str] | None:
-        """The address and language of a link that may still be used; None if unknown, used or expired."""
+    def sign_in_link(self, key: str) -> SignInLink | None:
+        """A link that may still be used; None if unknown, used or expired."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(sign_in_links.c.address, sign_in_links.c.lang).where(
-                sign_in_links.c.hash == token_hash(key), sign_in_links.c.used_at.is_(None),
-                sign_in_links.c.expires_at > utc_text(_now()))).first()
-        return (row.address, row.lang) if row is not None else None
+            row = conn.execute(select(sign_in_links.c.address, sign_in_links.c.lang, sign_in_links.c.player_id)
+                               .where(sign_in_links.c.hash == token_hash(key), sign_in_links.c.used_at.is_(None),
+                                      sign_in_links.c.expires_at > utc_text(_now()))).first()
+        return SignInLink(*row) if row is not None else None
 
     # -- the account's webhooks ------------------------------------------------------------------------------
 
@@ -453,5 +506,5 @@ def _passkey_columns():  # noqa: ANN202 - the columns of Passkey, in its order
             passkeys.c.sign_count, passkeys.c.label, passkeys.c.created_at, passkeys.c.used_at)
 
 
-__all__ = ["OWNER", "SEAT", "AccountWebhook", "Accounts", "Claim", "NameTaken", "Passkey", "Player", "SeatClaimed",
-           "TooManyWebhooks"]
+__all__ = ["OWNER", "SEAT", "AccountWebhook", "Accounts", "AddressTaken", "Claim", "NameTaken", "Passkey",
+           "PasskeyTaken", "Player", "SeatClaimed", "SignInLink", "TooManyWebhooks"]

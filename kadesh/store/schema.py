@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 
 metadata = MetaData()
@@ -221,6 +222,9 @@ sign_in_links = Table(
     Column("expires_at", String(32), nullable=False),
     Column("used_at", String(32), nullable=True),
     Column("created_at", String(32), nullable=False),
+    # The account that asked, signed in, to add this address: the link confirms the address for that account
+    # alone. None: a sign-in link, which opens the address's own account (or makes one), never another's.
+    Column("player_id", String(32), nullable=True),
 )
 
 # Who holds what of a game from an account: a seat ("seat", its name) or the game ("owner", ""). One account a
@@ -233,6 +237,9 @@ claims = Table(
     Column("seat", String(64), primary_key=True),
     Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
     Column("claimed_at", String(32), nullable=False),
+    # One seat (or Seigneur's place) an account in a game, whatever the races: the owner's claim aside.
+    Index("ux_claims_one_seat", "game_id", "player_id", unique=True, sqlite_where=text("role != 'owner'"),
+          postgresql_where=text("role != 'owner'")),
 )
 
 # An account's webhooks: like its confirmed address, each hears the turns of every seat the account keeps.
@@ -256,6 +263,7 @@ open_seats = Table(
     Column("seat", String(64), primary_key=True),
     Column("open_to", String(16), nullable=False),  # "anyone" (a link player too) or "accounts"
     Column("opened_at", String(32), nullable=False, index=True),  # UTC text
+    Column("taken_at", String(32), nullable=True),  # UTC text: when it was taken (its clock starts then); None: open
 )
 
 # The table around a game (issue 42), set when it is made: a time per move (each seat's turn, from when it began)
@@ -358,6 +366,7 @@ messages = Table(
     Column("role", String(16), nullable=False),  # the writer's: "seat", "lord", "spectator", "owner", "computer"
     Column("seat", String(64), nullable=True),  # the writer's seat (a kingdom for its Seigneur too)
     Column("author", String(64), nullable=True),  # the writer's account name, when one wrote signed in
+    Column("author_id", String(32), nullable=True),  # that account (its name is wiped with it)
     Column("body", Text, nullable=False),
     Column("data", JSON, nullable=True),  # an alliance's kingdom, a moderation's or a report's message
     Column("created_at", String(32), nullable=False),  # UTC text
