@@ -19,11 +19,31 @@ from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
 from kadesh.store.table import COMPUTER, DAY, TableSettings
 from kadesh.store.vacations import NoVacationLeft
-from tests.kadesh_http import auth
+from tests.kadesh_http import auth, deploy_side, deployment
 from tests.manoeuvre_pages import NORTH_CELLS
 from tests.webauthn_support import ORIGIN, make_account
 
 A_DAY_LATER = timedelta(days=1, seconds=1)
+
+
+def first_moves(store: Store, game_id: str, version: int = 0) -> int:
+    """Each side of a Manœuvre at its deployment places one element (a game counts once each side moved): the
+    version after."""
+    for seat in ("north", "south"):
+        with store.game(game_id) as game:
+            action = next(a for a in game.legal_actions(seat) if a["type"] == "deploy")
+        version = store.act(game_id, seat, version, action).version
+    return version
+
+
+def deploy_all(store: Store, game_id: str, seat: str, version: int) -> int:
+    """The seat deploys every element and says it is ready (it no longer has to act): the version after."""
+    with store.game(game_id) as game:
+        legal = game.legal_actions(seat)
+    placed = {a["element"] for a in legal if a["type"] == "undeploy"}  # each element placed once, as a player does
+    for action in deployment([a for a in legal if a.get("element") not in placed]):
+        version = store.act(game_id, seat, version, action).version
+    return store.act(game_id, seat, version, {"type": "ready"}).version
 
 
 def settle_jobs(store: Store) -> None:
@@ -48,9 +68,7 @@ def test_a_side_whose_time_ran_out_loses_on_the_others_claim_and_the_record_repl
     forged = client.post(f"/api/games/{gid}/actions", headers=auth(north),
                          json={"expected_version": 0, "action": {"type": "claim_timeout", "against": "south"}})
     assert forged.status_code == 422 and store.current_version(gid) == 0  # never a player's action
-    with store.game(gid) as game:  # the north deploys within its time; the south does nothing
-        action = game.legal_actions("north")[0]
-    store.act(gid, "north", 0, action)
+    deploy_side(client, gid, north, 0)  # the north deploys within its time; the south does nothing
     later = datetime.now(UTC) + A_DAY_LATER
     assert gid in store.due_games(later)
     _, claimed = store.claim_on_time(gid, north, now=later)
@@ -130,7 +148,9 @@ def test_a_rated_game_moves_both_ratings_once_and_the_leaderboard_shows_them(ser
     make_account(taker, "Hatchepsout", ORIGIN)
     made = rated_game(creator, taker)
     gid = made["id"]
-    resigned = taker.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": {"type": "resign"}})
+    version = first_moves(store, gid)
+    resigned = taker.post(f"/api/games/{gid}/actions", json={"expected_version": version,
+                                                             "action": {"type": "resign"}})
     assert resigned.status_code == 200, resigned.text
     settle_jobs(store)
     assert store.settle_rating(gid) is None  # once: a second settlement changes nothing
@@ -153,9 +173,7 @@ def test_a_time_out_in_a_rated_game_counts_as_a_loss(served):
     make_account(creator, "Amenemhat", ORIGIN)
     make_account(taker, "Senousret", ORIGIN)
     gid = rated_game(creator, taker, days=1)["id"]
-    with store.game(gid) as game:
-        action = game.legal_actions("north")[0]
-    assert creator.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": action}).status_code == 200
+    deploy_all(store, gid, "north", first_moves(store, gid))  # the south placed one element, and no more
     north = store.accounts.holding(gid, store.accounts.by_name("Amenemhat").id)
     assert [claim.seat for claim in north if claim.role == SEAT] == ["north"]
     store.claim_on_time(gid, None, player_id=store.accounts.by_name("Amenemhat").id,
@@ -185,7 +203,7 @@ def test_two_workers_settling_one_game_at_once_rate_it_once(db):
         created = store.create_game("manoeuvre", table=TableSettings(rated=True))
         for seat, player in zip(("north", "south"), players, strict=True):
             store.accounts.claim(created.id, SEAT, seat, player)
-        store.act(created.id, "south", 0, {"type": "resign"})
+        store.act(created.id, "south", first_moves(store, created.id), {"type": "resign"})
         answers, start = [], threading.Barrier(4)
 
         def settle() -> None:
@@ -217,11 +235,13 @@ def test_recomputing_every_rating_from_the_records_gives_the_stored_numbers(tmp_
             created = store.create_game(ruleset, table=TableSettings(seconds_per_move=DAY, rated=True))
             store.accounts.claim(created.id, SEAT, "north", players[first])
             store.accounts.claim(created.id, SEAT, "south", players[second])
+            version = first_moves(store, created.id)
             loser = "north" if north_loses else "south"
             winner = "south" if north_loses else "north"
             if ending == "resign":
-                store.act(created.id, loser, 0, {"type": "resign"})
-            else:
+                store.act(created.id, loser, version, {"type": "resign"})
+            else:  # the winner is ready; the loser places no more elements
+                deploy_all(store, created.id, winner, version)
                 store.claim_on_time(created.id, None, player_id=players[first if winner == "north" else second],
                                     now=datetime.now(UTC) + A_DAY_LATER)
             settle_jobs(store)
@@ -243,7 +263,7 @@ def test_the_ratings_command_finds_a_changed_rating_and_puts_it_back(tmp_path):
         created = store.create_game("manoeuvre", table=TableSettings(rated=True))
         for seat, player in zip(("north", "south"), players, strict=True):
             store.accounts.claim(created.id, SEAT, seat, player)
-        store.act(created.id, "north", 0, {"type": "resign"})
+        store.act(created.id, "north", first_moves(store, created.id), {"type": "resign"})
         settle_jobs(store)
         right = store.ratings.stored()
         with store.engine.begin() as conn:
@@ -271,7 +291,7 @@ def test_a_backup_carries_the_tables_and_ratings_and_the_restored_database_rates
             created = source.create_game("manoeuvre", table=TableSettings(seconds_per_move=2 * DAY, rated=True))
             for seat, player in zip(("north", "south"), players, strict=True):
                 source.accounts.claim(created.id, SEAT, seat, player)
-            source.act(created.id, loser, 0, {"type": "resign"})
+            source.act(created.id, loser, first_moves(source, created.id), {"type": "resign"})
             settle_jobs(source)
         rated = source.ratings.stored()
         history = source.ratings.history(players[0], "manoeuvre")
@@ -286,9 +306,10 @@ def test_a_backup_carries_the_tables_and_ratings_and_the_restored_database_rates
         assert restored.tables.of(created.id) == TableSettings(seconds_per_move=2 * DAY, rated=True)
         assert restored.recompute_ratings() == rated
         another = restored.create_game("manoeuvre", table=TableSettings(rated=True))  # rated on, after the restore
-        for seat, player in zip(("north", "south"), players, strict=True):
+        newcomer = restored.accounts.create_player("Kheti", "fr").id  # the pair above had its three games today
+        for seat, player in zip(("north", "south"), (players[0], newcomer), strict=True):
             restored.accounts.claim(another.id, SEAT, seat, player)
-        restored.act(another.id, "north", 0, {"type": "resign"})
+        restored.act(another.id, "north", first_moves(restored, another.id), {"type": "resign"})
         settle_jobs(restored)
         assert restored.ratings.settled(another.id) is True
         assert restored.recompute_ratings() == restored.ratings.stored()
@@ -303,9 +324,8 @@ def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
     make_account(south_device, "Kaemwaset", ORIGIN)
     gid = rated_game(north_device, south_device, days=1)["id"]
     with store.game(gid) as game:
-        action, began = game.legal_actions("north")[0], game.written_at[game.turn_began["south"]]
-    played = north_device.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": action})
-    assert played.status_code == 200
+        began = max(game.written_at[game.turn_began["south"]], store.open_seats.seated(gid)["south"])
+    version = deploy_all(store, gid, "north", 0)  # the north is ready; the south's clock runs
     assert south_device.get("/api/account/vacation").json() == {"away_until": None, "days_left": 14.0,
                                                                  "days_per_year": 14}
     away = south_device.post("/api/account/vacation", json={"days": 3})
@@ -317,7 +337,8 @@ def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
     north = store.accounts.by_name("Ramose").id
     with pytest.raises(RuleError, match="still has time"):
         store.claim_on_time(gid, None, player_id=north, now=began + timedelta(days=2))
-    assert store.claim_on_time(gid, None, player_id=north, now=deadline + timedelta(seconds=1))[1].version == 2
+    assert store.claim_on_time(gid, None, player_id=north, now=deadline + timedelta(seconds=1))[1].version == \
+        version + 1
 
 
 def test_vacation_days_are_counted_over_a_year_and_coming_back_early_gives_the_rest_back(db):
@@ -382,6 +403,8 @@ def test_a_campaign_refereed_by_kadesh_alone_adjudicates_when_every_order_is_in(
                                            "open": open_kingdoms})
     assert made.status_code == 201, made.text
     gid = made.json()["id"]
+    for kingdom in KINGDOMS[1:]:  # each open kingdom's clock starts when it is taken
+        assert device().post(f"/api/games/{gid}/seats/{kingdom}/take").status_code == 200
     worker = Worker(store, budget=0.01)
     for number, kingdom in enumerate(KINGDOMS[:3]):
         store.act(gid, kingdom, number, {"type": "orders"})

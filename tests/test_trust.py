@@ -8,6 +8,7 @@ Each test is named after the finding it closes (``f01`` …) and runs on both da
 from __future__ import annotations
 
 import re
+import threading
 from email.message import EmailMessage
 
 import pytest
@@ -134,3 +135,188 @@ def test_f11_a_passkey_another_account_has_is_refused_and_leaves_nothing_behind(
     again = first.post("/api/account/passkeys", json={"ceremony": begun["ceremony"],
                                                       "credential": same.create(begun["options"])})
     assert again.status_code == 409 and again.json()["code"] == "passkey_taken"
+
+
+# -- a rating is earned by the people who held the seats -----------------------------------------------------------
+
+def rated(creator: TestClient, days: int | None = None, ruleset: str = "manoeuvre",
+          open_seats: tuple[str, ...] = ("south",)) -> dict:
+    body = {"ruleset": ruleset, "rated": True, "open": dict.fromkeys(open_seats, "accounts")}
+    if days:
+        body["clock"] = {"days_per_move": days}
+    made = creator.post("/api/games", json=body)
+    assert made.status_code == 201, made.text
+    return made.json()
+
+
+def first_moves(store: Store, game_id: str, version: int = 0) -> int:
+    """Each side of a Manœuvre places one element: a game counts once each side moved."""
+    for seat in ("north", "south"):
+        with store.game(game_id) as game:
+            action = next(a for a in game.legal_actions(seat) if a["type"] == "deploy")
+        version = store.act(game_id, seat, version, action).version
+    return version
+
+
+def settle(store: Store) -> None:
+    from kadesh.server.worker import Worker
+
+    worker = Worker(store, budget=0.01)
+    while worker.work_once():
+        pass
+
+
+def test_f04_the_computer_takes_no_seat_of_a_rated_game_by_any_door(table):
+    store, device, _, _ = table
+    creator, taker = device(), device()
+    make_account(creator, "Ouni", ORIGIN)
+    make_account(taker, "Harkhouf", ORIGIN)
+    made = rated(creator)
+    gid, owner = made["id"], {"Authorization": f"Bearer {made['owner']['token']}"}
+    for seat in ("north", "south"):  # the creator's own seat, and the open one
+        refused = creator.put(f"/api/games/{gid}/bots/{seat}", json={"level": "maladroit"}, headers=owner)
+        assert (refused.status_code, refused.json()["code"]) == (409, "rated_game")
+    taker.post(f"/api/games/{gid}/seats/south/take")
+    refused = creator.put(f"/api/games/{gid}/bots/south", json={"level": "maladroit"}, headers=owner)
+    assert (refused.status_code, refused.json()["code"]) == (409, "rated_game")  # the opponent's held seat
+    assert store.bots(gid) == {}
+    stand_in = creator.post("/api/games", json={"ruleset": "manoeuvre", "rated": True, "open": {"south": "accounts"},
+                                                "clock": {"days_per_move": 1, "on_timeout": "computer"}})
+    assert (stand_in.status_code, stand_in.json()["code"]) == (422, "rated_with_computer")
+    store.set_bot(gid, "south", "maladroit")  # a seat the store was made to give anyway: the game does not count
+    store.act(gid, "north", first_moves(store, gid), {"type": "resign"})
+    settle(store)
+    assert store.ratings.settled(gid) is False and store.ratings.reason(gid) == "computer"
+    assert store.ratings.of(store.accounts.by_name("Ouni").id) == {}
+
+
+def test_f05_the_creator_never_holds_an_open_seats_link(table):
+    store, device, _, _ = table
+    creator, taker = device(), device()
+    make_account(creator, "Ptahchepses", ORIGIN)
+    make_account(taker, "Nebet", ORIGIN)
+    made = rated(creator)
+    gid, owner = made["id"], {"Authorization": f"Bearer {made['owner']['token']}"}
+    assert set(made["seats"]) == {"north"}
+    opened = creator.post(f"/api/games/{gid}/tokens/south", headers=owner)
+    assert (opened.status_code, opened.json()["code"]) == (409, "seat_open")  # no link made for it meanwhile
+    taken = taker.post(f"/api/games/{gid}/seats/south/take")
+    assert taken.status_code == 200
+    kept = creator.post(f"/api/games/{gid}/tokens/south", headers=owner)
+    assert (kept.status_code, kept.json()["code"]) == (403, "seat_kept")  # nor after: it is the taker's
+    assert taker.post(f"/api/games/{gid}/tokens/south").status_code == 200  # the taker cuts their own link
+    unrated = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    assert set(unrated["seats"]) == {"north"}
+
+
+def _at_once(calls) -> list:
+    """Each call in its own thread, released together: their answers."""
+    start, answers = threading.Barrier(len(calls)), [None] * len(calls)
+
+    def run(index: int, call) -> None:
+        start.wait()
+        answers[index] = call()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+KINGDOMS = ("haute_egypte", "koush", "libye")
+
+
+def test_f06_one_account_racing_for_three_open_seats_keeps_one_and_leaves_two_open(table):
+    store, device, _, _ = table
+    creator, racer = device(), device()
+    make_account(creator, "Menna", ORIGIN)
+    make_account(racer, "Nakht", ORIGIN)
+    gid = rated(creator, ruleset="royaumes", open_seats=KINGDOMS)["id"]
+    answers = _at_once([lambda k=k: racer.post(f"/api/games/{gid}/seats/{k}/take") for k in KINGDOMS])
+    assert sorted(a.status_code for a in answers) == [200, 409, 409]
+    assert {a.json()["code"] for a in answers if a.status_code == 409} == {"seat_claimed"}
+    nakht = store.accounts.by_name("Nakht").id
+    assert len([c for c in store.accounts.holding(gid, nakht) if c.role != "owner"]) == 1
+    still_open = {s.seat for s in store.open_seats.of_game(gid)}
+    assert len(still_open) == 2  # a refused take leaves its seat open, its link unmade
+    other = device()
+    make_account(other, "Sennefer", ORIGIN)
+    assert other.post(f"/api/games/{gid}/seats/{sorted(still_open)[0]}/take").status_code == 200
+
+
+def test_f06_one_account_claiming_two_seats_at_once_keeps_one(table):
+    store, device, _, _ = table
+    player = device()
+    make_account(player, "Rekhmirê", ORIGIN)
+    made = device().post("/api/games", json={"ruleset": "manoeuvre"}).json()  # two links, made by nobody signed in
+    gid = made["id"]
+    answers = _at_once([lambda s=s: player.post(f"/api/games/{gid}/claim",
+                                                headers={"Authorization": f"Bearer {made['seats'][s]['token']}"})
+                        for s in ("north", "south")])
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    assert len(store.accounts.claims_in(gid)) == 1
+
+
+def test_f07_games_resigned_unplayed_or_farmed_with_a_second_account_do_not_count(table):
+    store, device, _, _ = table
+    farmer, second = device(), device()
+    make_account(farmer, "Sobekhotep", ORIGIN)
+    make_account(second, "Sobekhotep II", ORIGIN)
+    counted = []
+    for number in range(6):
+        gid = rated(farmer)["id"]
+        second.post(f"/api/games/{gid}/seats/south/take")
+        version = first_moves(store, gid) if number >= 2 else 0  # the first two resigned before any move
+        store.act(gid, "south", version, {"type": "resign"})
+        settle(store)
+        counted.append((store.ratings.settled(gid), store.ratings.reason(gid)))
+    assert counted == [(False, "too_short"), (False, "too_short"), (True, None), (True, None), (True, None),
+                       (False, "same_players")]
+    seen = farmer.get(f"/api/games/{gid}").json()["table"]
+    assert seen["counted"] is False and seen["uncounted"] == "same_players"
+    assert [row["games"] for row in farmer.get("/api/leaderboards/manoeuvre").json()] == [3, 3]
+
+
+def test_f08_an_open_seats_clock_starts_when_it_is_taken(table):
+    store, device, _, _ = table
+    creator, taker = device(), device()
+    make_account(creator, "Djoser", ORIGIN)
+    make_account(taker, "Snéfrou", ORIGIN)
+    made = rated(creator, days=1)
+    gid, north = made["id"], {"Authorization": f"Bearer {made['seats']['north']['token']}"}
+    seen = creator.get(f"/api/games/{gid}").json()["table"]
+    assert "south" not in seen["deadlines"]  # nobody holds it yet: no « Sud doit jouer avant … »
+    from datetime import UTC, datetime, timedelta
+
+    from kadesh.core import RuleError
+
+    djoser = store.accounts.by_name("Djoser").id
+    with pytest.raises(RuleError, match="still has time"):  # two days later, still nobody to be late
+        store.claim_on_time(gid, None, player_id=djoser, now=datetime.now(UTC) + timedelta(days=2))
+    taker.post(f"/api/games/{gid}/seats/south/take")
+    taken_at = store.open_seats.seated(gid)["south"]
+    deadline = datetime.fromisoformat(creator.get(f"/api/games/{gid}").json()["table"]["deadlines"]["south"])
+    assert deadline == taken_at + timedelta(days=1)
+    # During the deployment both sides are to act: when both ran out at once, neither wins on a claim.
+    with pytest.raises(RuleError, match="still has time"):
+        store.claim_on_time(gid, None, player_id=djoser, now=deadline + timedelta(days=1))
+    assert creator.post(f"/api/games/{gid}/timeout", headers=north).json()["code"] == "not_late"
+
+
+def test_f09_the_creators_seat_is_kept_in_the_account_whenever_it_is_theirs(table):
+    _, device, _, _ = table
+    desktop = device()
+    passkey = make_account(desktop, "Khâemouaset", ORIGIN)
+    opened = desktop.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    computer = desktop.post("/api/games", json={"ruleset": "manoeuvre", "bots": {"north": "maladroit"}}).json()
+    hotseat = desktop.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    phone = device()
+    begun = phone.post("/api/session/passkey/options").json()
+    phone.post("/api/session/passkey", json={"ceremony": begun["ceremony"],
+                                             "credential": passkey.get(begun["options"])})
+    assert (phone.get(f"/api/games/{opened['id']}").json()["role"],
+            phone.get(f"/api/games/{opened['id']}").json()["seat"]) == ("seat", "north")
+    assert phone.get(f"/api/games/{computer['id']}").json()["seat"] == "south"
+    assert phone.get(f"/api/games/{hotseat['id']}").json()["role"] == "owner"  # both seats on one screen: owner

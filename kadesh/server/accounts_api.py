@@ -351,6 +351,9 @@ def claim(game_id: GameId, request: Request, player: PlayerDep, store: StoreDep,
     if access.role not in (SEAT, LORD, OWNER):
         raise ApiProblem(403, "not_a_seat", "Un lien de spectateur ne se garde pas.",
                          "A spectator's link cannot be kept.")
+    if access.role == SEAT and any(seat.seat == access.seat for seat in store.open_seats.of_game(game_id)):
+        raise ApiProblem(409, "seat_open", "Ce siège attend son joueur dans « Parties ouvertes » : prends-le là.",
+                         "This seat waits for its player in « Open games »: take it there.")
     store.accounts.claim(game_id, access.role, access.seat, player.id)
     if access.role == SEAT and access.seat is not None:
         follow(store, player, base_url(request), [(game_id, access.seat)])

@@ -166,10 +166,11 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     if body.bots or table.seconds_per_move is not None:
         state.workers.ensure()  # the store queued the bot's move if it is due; a clock is watched by the workers
     if creator is not None:
-        await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open if table.rated else None)
+        await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open or {}, body.bots)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
-        seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()},
+        seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()
+               if seat not in (body.open or {})},  # an open seat's link is its taker's alone
         spectator=play_link(created.id, created.spectator_token),
         owner=play_link(created.id, created.owner_token),
         lords={seat: play_link(created.id, token) for seat, token in created.lord_tokens.items()},
@@ -189,14 +190,18 @@ async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCrea
     return await create_game(again, request)
 
 
-def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str] | None) -> None:
-    """A signed-in creator owns the game from their account (a page of another site creates nobody's game); in
-    a rated game (``open_seats`` given), their account keeps the one seat they did not open."""
+def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str],
+                      bots: dict[str, str]) -> None:
+    """A signed-in creator owns the game from their account (a page of another site creates nobody's game); when
+    one playing seat alone is neither left open nor the computer's (a game opened to others, against the
+    computer, rated), it is theirs, and their account keeps it too."""
     store.accounts.claim(created.id, OWNER, None, player_id)
-    if open_seats is not None:
-        kept = [seat for seat in created.seat_tokens if seat not in open_seats]
-        with store.game(created.id) as game:
-            kept = [seat for seat in kept if seat not in game.ruleset.game_master_seats]
+    if not open_seats and not bots:
+        return  # links for everyone, or every seat on one screen: which seat is the creator's, nobody says
+    with store.game(created.id) as game:
+        kept = [seat for seat in game.seats if seat not in open_seats and seat not in bots
+                and seat not in game.ruleset.game_master_seats]
+    if len(kept) == 1:
         store.accounts.claim(created.id, SEAT, kept[0], player_id)
 
 
@@ -306,6 +311,7 @@ def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
                     deadlines={seat: moment.isoformat() for seat, moment in deadlines.items()},
                     late=[seat for seat, moment in deadlines.items() if moment <= now],
                     counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None,
+                    uncounted=store.ratings.reason(game_id) if settings.rated and game.outcome else None,
                     open=[seat.seat for seat in store.open_seats.of_game(game_id)] if settings.public else [])
 
 
@@ -382,10 +388,28 @@ def set_bot(game_id: str, seat: Annotated[str, Path(max_length=64)], body: BotSe
                          "Only the game's owner can give a seat to the computer.")
     with store.game(game_id) as game:
         check_bot(game.ruleset.name, game.seats, seat, body.level)
+    if body.level is not None and store.tables.of(game_id).rated:
+        raise ApiProblem(409, "rated_game", "Une partie classée se joue entre personnes : l'ordinateur n'y prend "
+                         "aucun siège.", "A rated game is played between people: the computer takes none of its "
+                         "seats.")
     store.set_bot(game_id, seat, body.level)
     if body.level is not None:
         request.app.state.workers.ensure()
     return get_game(game_id, access, store)
+
+
+def _check_seat_reissuable(store: Store, game_id: str, seat: str, player_id: str | None) -> None:
+    """A seat left open has no link until its taker's (409 ``seat_open``), and a seat kept in an account is
+    replaced by that account alone (403 ``seat_kept``): an owner never gets a link to another player's seat."""
+    if any(open_seat.seat == seat for open_seat in store.open_seats.of_game(game_id)):
+        raise ApiProblem(409, "seat_open", "Ce siège attend son joueur dans « Parties ouvertes » : son lien sera "
+                         "celui de qui le prendra.", "This seat waits for its player in « Open games »: its link "
+                         "will be its taker's.")
+    keeper = next((claim.player_id for claim in store.accounts.claims_in(game_id)
+                   if claim.role == SEAT and claim.seat == seat), None)
+    if keeper is not None and keeper != player_id:
+        raise ApiProblem(403, "seat_kept", "Ce siège est gardé dans le compte de son joueur : lui seul en remplace "
+                         "le lien.", "This seat is kept in its player's account: they alone replace its link.")
 
 
 EXPORTED_MESSAGES = 100_000  # a finished game's messages in its export, at most
@@ -409,6 +433,8 @@ def reissue_token(game_id: str, holder: Holder,
                          "player who keeps this seat in their account).")
     with store.game(game_id) as game:
         seats, game_masters = list(game.seats), game.ruleset.game_master_seats
+    if holder in seats:
+        _check_seat_reissuable(store, game_id, holder, account_of(request, store, None))
     lord = holder.removeprefix(LORD + ":") if holder.startswith(LORD + ":") else None
     if holder in seats:
         role, seat = SEAT, holder

@@ -209,9 +209,10 @@ def check_table(rules: Ruleset, seats: list[str], bots: dict[str, str], open_sea
                          "the computer plays for a late side.")
     if not table.rated:
         return
-    if bots:
-        raise ApiProblem(422, "rated_with_computer", "Une partie classée se joue entre joueurs, sans l'ordinateur.",
-                         "A rated game is played between players, without the computer.")
+    if bots or table.on_timeout == COMPUTER:
+        raise ApiProblem(422, "rated_with_computer", "Une partie classée se joue entre joueurs, sans l'ordinateur : "
+                         "il n'y tient aucun siège et ne joue pas pour un camp en retard.", "A rated game is played "
+                         "between players, without the computer: it holds no seat and plays for no late side.")
     playing = [seat for seat in seats if seat not in rules.game_master_seats]
     kept = [seat for seat in playing if seat not in open_seats]
     if len(kept) != 1 or any(open_seats.get(seat) != ACCOUNTS for seat in playing if seat not in kept):

@@ -76,7 +76,10 @@ class TableOut(BaseModel):
     deadlines: dict[str, str] = Field(description="When each seat to act runs out of time (ISO 8601, UTC)")
     late: list[str] = Field(description="The seats to act whose time has run out")
     counted: bool | None = Field(description="Once a rated game is over and its ratings updated: whether it "
-                                             "counted (every seat held by an account of its own)")
+                                             "counted")
+    uncounted: str | None = Field(None, description="Why it did not count: seats (a seat not held by an account "
+                                  "of its own), computer, too_short (a side made no move of its own), same_players "
+                                  "(the same accounts' counted games of the day were spent)")
     open: list[str] = Field(default_factory=list, description="Its seats still open to others (the open games)")
 
 

@@ -1,7 +1,7 @@
 """Open games (issue 42): a game made with seats left open waits in the lobby's « Parties ouvertes » until they
-are taken. Taking a seat gives the taker the seat's new link (the one its creator received stops working), and
-keeps it in the taker's account when they are signed in; a seat open to accounts only asks for one. Each seat
-is taken once, whatever the servers (``kadesh.store.open_seats``).
+are taken. Taking a seat gives the taker the seat's link (nobody else ever had one that works: the creator's
+answer holds no link of an open seat), and keeps it in the taker's account when they are signed in; a seat open
+to accounts only asks for one. Each seat is taken once, whatever the servers (``kadesh.store.open_seats``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from kadesh.server.identity import check_same_site, not_signed_in, signed_in
 from kadesh.server.models import JsonObject, Link
 from kadesh.server.problems import ApiProblem
 from kadesh.store import OWNER, SEAT, Store
+from kadesh.store.accounts import SeatClaimed
+from kadesh.store.errors import SeatNotOpen
 from kadesh.store.open_seats import ACCOUNTS
 
 router = APIRouter()
@@ -70,29 +72,31 @@ def list_open_games(store: StoreDep) -> list[OpenGameOut]:
              responses=problems(401, 403, 404, 409, 422, 429))
 def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], request: Request,
               store: StoreDep) -> Link:
-    """Take an open seat: its new link (the creator's copy of the old one stops working); signed in, the seat is
-    also kept in your account. 409 ``seat_not_open`` if it is not open (any more), 401 ``not_signed_in`` for a
-    seat open to accounts only, 409 ``seat_claimed`` if your account holds another seat of the game."""
+    """Take an open seat: its link, the only one that works; signed in, the seat is also kept in your account
+    (in the same transaction: a take refused leaves the seat open). 409 ``seat_not_open`` if it is not open (any
+    more), 401 ``not_signed_in`` for a seat open to accounts only, 409 ``seat_claimed`` if your account holds
+    another seat of the game."""
     open_seat = next((s for s in store.open_seats.of_game(game_id) if s.seat == seat), None)
     if open_seat is None:
         raise _not_open(store, game_id)
     player = signed_in(request, store)
     if player is not None:
         check_same_site(request)
-        if any(claim.role == SEAT for claim in store.accounts.holding(game_id, player.id)):
-            raise ApiProblem(409, "seat_claimed", "Ton compte tient déjà un siège de cette partie.",
-                             "Your account holds a seat of this game already.")
     elif open_seat.open_to == ACCOUNTS:
         raise not_signed_in()
-    if not store.open_seats.take(game_id, seat):
-        raise _not_open(store, game_id)
-    token = store.reissue_token(game_id, SEAT, seat)
+    try:  # the seat marked taken, kept in the account and its link replaced at once, or nothing done
+        token = store.take_seat(game_id, seat, player.id if player is not None else None)
+    except SeatNotOpen:
+        raise _not_open(store, game_id) from None
+    except SeatClaimed:
+        raise ApiProblem(409, "seat_claimed", "Ton compte tient déjà un siège de cette partie.",
+                         "Your account holds a seat of this game already.") from None
     if player is not None:
-        store.accounts.claim(game_id, SEAT, seat, player.id)
         follow(store, player, base_url(request), [(game_id, seat)])
     version = store.current_version(game_id)
-    if version is not None:  # the creator's open page of that seat learns that its link is gone
+    if version is not None:  # the creator's open page learns that the seat is taken
         request.app.state.notifier.publish(game_id, version)
+    request.app.state.workers.ensure()  # the seat's clock starts now: a worker looks at the game then
     return play_link(game_id, token)
 
 

@@ -445,10 +445,17 @@ class Accounts:
         if role in (SEAT, LORD) and any(c.role in (SEAT, LORD) and c.player_id == player_id for c in held):
             raise SeatClaimed("this account holds another seat of this game")  # or a Seigneur's place
         try:
-            self._write(claims.insert().values(game_id=game_id, role=role, seat=seat or "", player_id=player_id,
-                                               claimed_at=utc_text(_now())))
-        except IntegrityError as error:
-            raise SeatClaimed("another account holds this seat") from error
+            with self.engine.connect() as conn, self._writing, conn.begin():
+                self.claim_in(conn, game_id, role, seat, player_id, _now())
+        except IntegrityError as error:  # the seat another's, or another seat this account's, written meanwhile
+            raise SeatClaimed("another account holds this seat, or this account another seat") from error
+
+    @staticmethod
+    def claim_in(conn: Connection, game_id: str, role: str, seat: str | None, player_id: str, now: datetime) -> None:
+        """In the caller's transaction: the claim's row (IntegrityError if the seat is held, or if this account
+        holds another seat or Seigneur's place of the game: the database's keys decide every race)."""
+        conn.execute(claims.insert().values(game_id=game_id, role=role, seat=seat or "", player_id=player_id,
+                                            claimed_at=utc_text(now)))
 
     def claims_in(self, game_id: str) -> list[Claim]:
         return self._claims(claims.c.game_id == game_id)

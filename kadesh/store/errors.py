@@ -66,3 +66,9 @@ class NotHeld(StoreError):
     """A signed-in player's account holds no seat of the game, and does not own it (403)."""
 
     code = "not_held"
+
+
+class SeatNotOpen(StoreError):
+    """A seat that is not open (any more): someone took it first, or it was never left open (409)."""
+
+    code = "seat_not_open"

@@ -67,6 +67,11 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def utc_moment(text: str) -> datetime:
+    """The moment ``utc_text`` wrote."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 

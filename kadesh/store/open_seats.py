@@ -1,7 +1,8 @@
 """Seats left open when a game was made (issue 42): listed in the lobby, taken once each.
 
-A seat is taken by deleting its row: of two takers at the same instant, on one server or several sharing a
-PostgreSQL database, exactly one deletes it (the other deletes nothing and is told the seat is gone).
+A seat is taken by marking its row with the moment (``taken_at``): of two takers at the same instant, on one
+server or several sharing a PostgreSQL database, exactly one marks it (the other marks nothing and is told the
+seat is gone). The moment stays: the seat's clock starts then (``kadesh.store.table.seat_deadlines``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Connection, Engine, delete, select, update
 
 from kadesh.store import schema
-from kadesh.store.jobs import utc_text
+from kadesh.store.jobs import utc_moment, utc_text
 
 ANYONE, ACCOUNTS = "anyone", "accounts"
 OPEN_GAMES_LISTED = 50  # the lobby's « Parties ouvertes »: the latest open games, at most
@@ -53,22 +54,37 @@ class OpenSeats:
                 conn.execute(open_seats.insert(), rows)
 
     def of_game(self, game_id: str) -> list[OpenSeat]:
+        """The game's seats still open."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(open_seats).where(open_seats.c.game_id == game_id)
+            rows = conn.execute(select(open_seats).where(open_seats.c.game_id == game_id,
+                                                         open_seats.c.taken_at.is_(None))
                                 .order_by(open_seats.c.seat)).all()
         return [OpenSeat(row.game_id, row.seat, row.open_to, row.opened_at) for row in rows]
 
-    def take(self, game_id: str, seat: str) -> bool:
-        """Whether this caller took the seat (it was open, and nobody took it first)."""
-        with self.engine.connect() as conn, self._writing, conn.begin():
-            taken = conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
-                                                          open_seats.c.seat == seat)).rowcount
-        return taken == 1
+    def seated(self, game_id: str) -> dict[str, datetime | None]:
+        """Each seat of the game that was left open: when it was taken, or None while it is still open."""
+        with self.engine.connect() as conn:
+            return self.seated_in(conn, game_id)
+
+    @staticmethod
+    def seated_in(conn: Connection, game_id: str) -> dict[str, datetime | None]:
+        rows = conn.execute(select(open_seats.c.seat, open_seats.c.taken_at)
+                            .where(open_seats.c.game_id == game_id)).all()
+        return {row.seat: utc_moment(row.taken_at) if row.taken_at else None for row in rows}
+
+    @staticmethod
+    def take_in(conn: Connection, game_id: str, seat: str, now: datetime) -> bool:
+        """In the caller's transaction: whether it took the seat (it was open, and nobody took it first)."""
+        return conn.execute(update(open_seats).where(open_seats.c.game_id == game_id, open_seats.c.seat == seat,
+                                                     open_seats.c.taken_at.is_(None))
+                            .values(taken_at=utc_text(now))).rowcount == 1
 
     def close(self, game_id: str) -> int:
-        """No seat of the game is open any more (its owner cancelled): how many were."""
+        """No seat of the game is open any more (its owner cancelled): how many were. A seat closed so is held
+        by the link its creator has; its clock runs from its turn, as any seat's."""
         with self.engine.connect() as conn, self._writing, conn.begin():
-            return conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id)).rowcount
+            return conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
+                                                         open_seats.c.taken_at.is_(None))).rowcount
 
     def games(self, limit: int = OPEN_GAMES_LISTED) -> list[OpenGame]:
         """The games with a seat open and no outcome, the latest opened first."""
@@ -76,6 +92,7 @@ class OpenSeats:
             # A game's outcome is JSON: "no outcome yet" is JSON's null, told apart once read.
             rows = conn.execute(select(open_seats, games.c.ruleset, games.c.options, games.c.outcome)
                                 .join(games, games.c.id == open_seats.c.game_id)
+                                .where(open_seats.c.taken_at.is_(None))
                                 .order_by(open_seats.c.opened_at.desc(), open_seats.c.game_id, open_seats.c.seat)
                                 .limit(limit * READ_PER_GAME)).all()
         listed: dict[str, OpenGame] = {}

@@ -6,9 +6,12 @@ the same job tried again, finds it and changes nothing). Every settlement takes 
 lock; SQLite's single writer), so the results' order is the order in which ratings moved, and replaying the
 results in that order from the games' records gives the same numbers (``recompute``).
 
-A game counts when each of its playing seats is held by an account of its own at the end; otherwise it is
-recorded as not counted. Games against the computer are never rated (the computer's strength depends on the
-time a server gives it: a fixed rating would lie). A resignation or a time-out is a loss like any other.
+A game counts when each of its playing seats is held by an account of its own at the end, no seat is the
+computer's, each seat made its first moves (``MOVES_TO_COUNT``: a game resigned or abandoned before is aborted,
+as on Lichess), and the same accounts have not had ``SAME_PLAYERS_PER_DAY`` counted games in the last day
+(farming with a second account); otherwise it is recorded as not counted, with the reason. The computer's
+strength depends on the time a server gives it: a rating earned against it, or by it, would lie. A resignation
+or a time-out after the first moves is a loss like any other.
 
 Numbers: a newcomer starts at mu 25, sigma 25/3 (openskill's defaults); a page shows ``60 × mu`` (1500 to start,
 as on Lichess), marked provisional while sigma is above ``PROVISIONAL_SIGMA`` (about the first nine games).
@@ -20,12 +23,13 @@ import contextlib
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
+from kadesh.core.table import CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.jobs import utc_text
 
@@ -35,6 +39,16 @@ PROVISIONAL_SIGMA = 6.5  # above: the rating is marked provisional (« 1500 ? »
 LEADERBOARD_SIZE = 50
 HISTORY_POINTS = 200  # a player's chart: the latest changes, at most
 RATINGS_LOCK = 0x72617465  # PostgreSQL advisory lock key ("rate"): one settlement at a time
+MOVES_TO_COUNT = 1  # a game counts once each playing seat made this many moves of its own
+NOT_A_MOVE = frozenset({"resign", CLAIM_TIMEOUT})  # actions that end a game without playing it
+SAME_PLAYERS_PER_DAY = 3  # counted games between the same accounts in any 24 hours, whatever the game
+DAY = timedelta(days=1)
+
+# Why a rated game was not counted (``rating_results.reason``).
+SEATS_NOT_HELD = "seats"  # a playing seat not held by an account of its own at the end
+COMPUTER_SEAT = "computer"  # the computer held a seat
+TOO_SHORT = "too_short"  # a seat made no move of its own before the game ended
+SAME_PLAYERS = "same_players"  # the same accounts' counted games of the day were spent
 
 ratings, results, changes = schema.ratings, schema.rating_results, schema.rating_changes
 
@@ -88,9 +102,31 @@ def rate(current: dict[str, Rating], players: dict[str, str], ranks: dict[str, i
 
 
 def counts(players: dict[str, str], seats: list[str]) -> bool:
-    """Whether a game counts: every playing seat held by an account, each by its own."""
+    """Whether a game's seats count: every playing seat held by an account, each by its own."""
     held = [players.get(seat) for seat in seats]
     return len(seats) > 1 and all(held) and len(set(held)) == len(held)
+
+
+def moves_made(actions: Iterable[dict], seats: list[str]) -> dict[str, int]:
+    """How many moves of its own each seat made in a game's record (a resignation or a claim is none)."""
+    made = dict.fromkeys(seats, 0)
+    for entry in actions:
+        action = entry.get("action")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if entry.get("seat") in made and kind not in NOT_A_MOVE:
+            made[entry["seat"]] += 1
+    return made
+
+
+def refusal(players: dict[str, str], seats: list[str], actions: Iterable[dict], bots: Iterable[str]) -> str | None:
+    """Why an ended rated game does not count, from its record and seats alone; None if it may."""
+    if set(bots) & set(seats):
+        return COMPUTER_SEAT
+    if not counts(players, seats):
+        return SEATS_NOT_HELD
+    if min(moves_made(actions, seats).values()) < MOVES_TO_COUNT:
+        return TOO_SHORT
+    return None
 
 
 class Ratings:
@@ -100,24 +136,39 @@ class Ratings:
         self._first = insert(results).on_conflict_do_nothing(index_elements=["game_id"]).returning(results.c.id)
 
     def settle(self, game_id: str, ruleset: str, players: dict[str, str], seats: list[str],
-               ranks: dict[str, int]) -> bool | None:
+               ranks: dict[str, int], refused: str | None = None) -> bool | None:
         """Take an ended game into its players' ratings, once; whether it counted (None: it was settled
-        before). ``players``: the seats' accounts; ``seats``: the playing seats; ``ranks``: their places."""
-        now = utc_text(datetime.now(UTC))
-        counted = counts(players, seats)
+        before). ``players``: the seats' accounts; ``seats``: the playing seats; ``ranks``: their places;
+        ``refused``: why the game's record already says it does not count (``refusal``)."""
+        moment = datetime.now(UTC)
+        now = utc_text(moment)
+        reason = refused or (None if counts(players, seats) else SEATS_NOT_HELD)
         with self.engine.connect() as conn, self._writing, conn.begin():
             if self.engine.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": RATINGS_LOCK})
             # First a write: on SQLite it takes the file's write lock before anything is read.
             result_id = conn.execute(self._first.values(game_id=game_id, ruleset=ruleset, players=players,
-                                                        counted=counted, at=now)).scalar()
+                                                        counted=False, reason=reason, at=now)).scalar()
             if result_id is None:
                 return None
+            if reason is None and self._same_players_today(conn, result_id, players, seats, moment):
+                reason = SAME_PLAYERS
+            counted = reason is None
+            conn.execute(results.update().where(results.c.id == result_id).values(counted=counted, reason=reason))
             if counted:
                 current = self._current(conn, ruleset, players.values())
                 playing = {seat: players[seat] for seat in seats}
                 self._write(conn, result_id, ruleset, current, rate(current, playing, ranks), now)
         return counted
+
+    @staticmethod
+    def _same_players_today(conn: Connection, result_id: int, players: dict[str, str], seats: list[str],
+                            moment: datetime) -> bool:
+        """Whether the same accounts had ``SAME_PLAYERS_PER_DAY`` counted games in the 24 hours before."""
+        these = {players[seat] for seat in seats}
+        rows = conn.execute(select(results.c.players).where(results.c.counted.is_(True), results.c.id != result_id,
+                                                            results.c.at > utc_text(moment - DAY))).scalars()
+        return sum(1 for earlier in rows if set(earlier.values()) == these) >= SAME_PLAYERS_PER_DAY
 
     def _current(self, conn: Connection, ruleset: str, player_ids: Iterable[str]) -> dict[str, Rating]:
         ids = sorted(set(player_ids))
@@ -172,6 +223,11 @@ class Ratings:
         with self.engine.connect() as conn:
             counted = conn.execute(select(results.c.counted).where(results.c.game_id == game_id)).scalar()
         return None if counted is None else bool(counted)
+
+    def reason(self, game_id: str) -> str | None:
+        """Why a settled game did not count (``SEATS_NOT_HELD``…); None if it counted or is not settled."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(results.c.reason).where(results.c.game_id == game_id)).scalar()
 
     def results(self) -> Iterator[tuple[str, str, dict[str, str], bool]]:
         """Every settled game in the order ratings took them: (game id, ruleset, players, counted)."""

@@ -310,6 +310,7 @@ rating_results = Table(
     Column("players", JSON, nullable=False),  # {seat: player id}
     Column("counted", Boolean, nullable=False),
     Column("at", String(32), nullable=False),
+    Column("reason", String(16), nullable=True),  # why it did not count (kadesh.store.ratings); None: it counted
 )
 
 # What one result did to one player's rating: the history a player's chart draws.

@@ -48,7 +48,7 @@ from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import GAME_OVER, NOT_LATE, RuleError, bad_action
 from kadesh.core.table import CLAIM_TIMEOUT
 from kadesh.store import schema
-from kadesh.store.accounts import Accounts, held_in, utc_of
+from kadesh.store.accounts import Accounts, SeatClaimed, held_in, utc_of
 from kadesh.store.db import make_engine, migrate, normalize_url
 from kadesh.store.errors import (
     BadToken,
@@ -56,6 +56,7 @@ from kadesh.store.errors import (
     GameNotOver,
     NotASeat,
     NotHeld,
+    SeatNotOpen,
     StaleVersion,
     StoreError,
     TokenRevoked,
@@ -66,7 +67,7 @@ from kadesh.store.messages import Messages, Shape
 from kadesh.store.open_seats import OpenSeats
 from kadesh.store.pairing import Pairing
 from kadesh.store.prepared import Prepared
-from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate
+from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate, refusal
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.table import COMPUTER, NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
 from kadesh.store.tokens import LORD, OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
@@ -392,27 +393,59 @@ class Store:
 
         Tokens never expire by time (a game may last months): this is how a leaked link is cut off.
         The caller checks that the seat exists; GameNotFound if the game does not."""
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            return self._reissue(conn, game_id, role, seat)
+
+    def _reissue(self, conn: Connection, game_id: str, role: str, seat: str | None) -> str:
         token = new_token()
         which = [schema.tokens.c.game_id == game_id, schema.tokens.c.role == role,
                  schema.tokens.c.seat.is_(None) if seat is None else schema.tokens.c.seat == seat]
-        with self.engine.connect() as conn, self._writing, conn.begin():
-            # The first statement writes: it takes SQLite's write lock and PostgreSQL's lock on the game's
-            # row, so two reissues of one game follow each other (the second revokes the first's new token).
-            bumped = self._touch.run(conn, game_id=game_id).rowcount
-            if bumped != 1:
-                raise GameNotFound(game_id)
-            old = conn.execute(select(schema.tokens.c.hash).where(*which)).scalars().all()
-            if old:
-                conn.execute(schema.tokens.delete().where(schema.tokens.c.hash.in_(old)))
-                conn.execute(schema.revoked_tokens.insert(), [
-                    {"hash": h, "game_id": game_id, "role": role, "seat": seat, "revoked_at": _now()} for h in old])
-            conn.execute(schema.tokens.insert().values(hash=token_hash(token), game_id=game_id, role=role, seat=seat))
-            if seat is not None:  # they hold the old link, which their notices would carry
-                conn.execute(schema.subscriptions.delete().where(schema.subscriptions.c.game_id == game_id,
-                                                                 schema.subscriptions.c.seat == seat))
-            if self.announces:  # other servers' open sockets look at their token again
-                conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} a")))
+        # The first statement writes: it takes SQLite's write lock and PostgreSQL's lock on the game's
+        # row, so two reissues of one game follow each other (the second revokes the first's new token).
+        bumped = self._touch.run(conn, game_id=game_id).rowcount
+        if bumped != 1:
+            raise GameNotFound(game_id)
+        old = conn.execute(select(schema.tokens.c.hash).where(*which)).scalars().all()
+        if old:
+            conn.execute(schema.tokens.delete().where(schema.tokens.c.hash.in_(old)))
+            conn.execute(schema.revoked_tokens.insert(), [
+                {"hash": h, "game_id": game_id, "role": role, "seat": seat, "revoked_at": _now()} for h in old])
+        conn.execute(schema.tokens.insert().values(hash=token_hash(token), game_id=game_id, role=role, seat=seat))
+        if seat is not None:  # they hold the old link, which their notices would carry
+            conn.execute(schema.subscriptions.delete().where(schema.subscriptions.c.game_id == game_id,
+                                                             schema.subscriptions.c.seat == seat))
+        if self.announces:  # other servers' open sockets look at their token again
+            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} a")))
         return token
+
+    def take_seat(self, game_id: str, seat: str, player_id: str | None = None) -> str:
+        """Take a seat left open, in one transaction: the seat is marked taken (its clock starts now), the
+        account ``player_id`` (if any) keeps it, and its link is replaced (the new token is answered). Nothing
+        of it is done if any part is refused: SeatNotOpen if it was taken first, SeatClaimed if the account
+        holds another seat of the game (whatever the races)."""
+        now = _now()
+        try:
+            with self.engine.connect() as conn, self._writing, conn.begin():
+                self._touch.run(conn, game_id=game_id)  # the game's row first: takes of one game follow each other
+                if not OpenSeats.take_in(conn, game_id, seat, now):
+                    raise SeatNotOpen(f"the seat {seat} is not open")
+                if player_id is not None:
+                    Accounts.claim_in(conn, game_id, SEAT, seat, player_id, now)
+                token = self._reissue(conn, game_id, SEAT, seat)
+                self._look_again_at_clock(conn, game_id)
+        except IntegrityError as error:
+            raise SeatClaimed("this account holds another seat of this game") from error
+        return token
+
+    def _look_again_at_clock(self, conn: Connection, game_id: str) -> None:
+        """The game's next look by a worker, now that a seat's clock has changed (in the caller's transaction)."""
+        settings = self.tables.of(game_id)
+        if settings.seconds_per_move is None:
+            return
+        version = self._version.run(conn, game_id=game_id).fetchone()[0]
+        game = self._load(game_id, version)
+        due = due_at(game, settings, self.vacations.of_seats(game_id), OpenSeats.seated_in(conn, game_id))
+        conn.execute(_MOVE_DUE, {"game_id": game_id, "current": version, "due": due})
 
     @contextmanager
     def game(self, game_id: str) -> Iterator[Game]:
@@ -576,7 +609,7 @@ class Store:
             game.written_at.append(now)
             next_seats = frozenset(game.to_act()) if game.outcome is None else frozenset()
             new_round = game.ruleset.round(game.state) != round_before
-            due = due_at(game, settings, self._stays(game_id, settings))
+            due = due_at(game, settings, **self._seat_times(game_id, settings))
         except RuleError:
             raise
         except Exception as error:  # a ruleset bug must not leave a half-changed game in the cache
@@ -745,7 +778,7 @@ class Store:
             version = game.version
             moment = now or _now()
             settings = self.tables.of(game_id)
-            clock = seat_deadlines(game, settings, self._stays(game_id, settings)) if not due else {}
+            clock = seat_deadlines(game, settings, **self._seat_times(game_id, settings)) if not due else {}
         if clock:  # a seat's time ran out (its side's to claim), or a vacation moved it: look again then
             later = [deadline for deadline in clock.values() if deadline > moment]
             with self.engine.connect() as conn, self._writing, conn.begin():
@@ -779,7 +812,7 @@ class Store:
                 raise RuleError("computer_plays", "Dans cette partie, l'ordinateur joue le tour d'un camp en "
                                 "retard : il n'y a rien à réclamer.", "In this game the computer plays a late "
                                 "side's turn: there is nothing to claim.")
-            late = late_seats(game, settings, access.seat, now or _now(), self._stays(game_id, settings))
+            late = late_seats(game, settings, access.seat, now or _now(), **self._seat_times(game_id, settings))
             if not late:
                 raise RuleError(NOT_LATE, "Le temps de l'autre camp n'est pas écoulé : on ne peut rien réclamer.",
                                 "The other side still has time: there is nothing to claim.")
@@ -790,21 +823,27 @@ class Store:
     def clock(self, game_id: str, game: Game) -> dict[str, datetime]:
         """When each seat to act runs out of its time per move, its holder's vacations counted; {} if none."""
         settings = self.tables.of(game_id)
-        return seat_deadlines(game, settings, self._stays(game_id, settings))
+        return seat_deadlines(game, settings, **self._seat_times(game_id, settings))
 
-    def _stays(self, game_id: str, settings: TableSettings) -> dict[str, list[Stay]]:
-        return self.vacations.of_seats(game_id) if settings.seconds_per_move is not None else {}
+    def _seat_times(self, game_id: str, settings: TableSettings) -> dict[str, Any]:
+        """What moves a seat's clock beside its turn: its holder's vacations, and when a seat left open was
+        taken (``seat_deadlines``' ``stays`` and ``seated``)."""
+        if settings.seconds_per_move is None:
+            return {}
+        seated = self.open_seats.seated(game_id) if settings.public else {}
+        return {"stays": self.vacations.of_seats(game_id), "seated": seated}
 
     # -- ratings ------------------------------------------------------------------
     def settle_rating(self, game_id: str) -> bool | None:
         """Take a rated game that ended into its players' ratings, once (``kadesh.store.ratings``): whether it
         counted; None if it is not over, or was settled before."""
         with self.game(game_id) as game:
-            outcome, ruleset, seats = game.outcome, game.ruleset.name, playing_seats(game)
+            outcome, ruleset, seats, actions = game.outcome, game.ruleset.name, playing_seats(game), list(game.actions)
         if outcome is None:
             return None
         players = {claim.seat: claim.player_id for claim in self.accounts.claims_in(game_id) if claim.role == SEAT}
-        return self.ratings.settle(game_id, ruleset, players, seats, ranks_of(outcome, seats))
+        refused = refusal(players, seats, actions, self.bots(game_id))
+        return self.ratings.settle(game_id, ruleset, players, seats, ranks_of(outcome, seats), refused)
 
     def recompute_ratings(self) -> dict[tuple[str, str], Rating]:
         """Every rating from scratch: each settled game replayed from its record, in the order they were
@@ -886,11 +925,12 @@ def due_at_text(iso: str) -> str:
     return utc_text(datetime.fromisoformat(iso.replace("Z", "+00:00")))
 
 
-def due_at(game: Game, settings: TableSettings = NO_TABLE, stays: dict[str, list[Stay]] | None = None) -> str | None:
+def due_at(game: Game, settings: TableSettings = NO_TABLE, stays: dict[str, list[Stay]] | None = None,
+           seated: dict[str, datetime | None] | None = None) -> str | None:
     """When a worker next looks at the game: the rules' deadline, or the first seat's time running out."""
     due = game.ruleset.deadline(game.state) if game.outcome is None else None
     moments = [due_at_text(due[0])] if due is not None else []
-    moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings, stays).values()]
+    moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings, stays, seated).values()]
     return min(moments, default=None)
 
 

@@ -97,19 +97,31 @@ def public_games(engine: Engine, limit: int = WATCHED) -> list[str]:
     return [row.id for row in rows if row.outcome is None][:limit]  # JSON null and SQL NULL alike
 
 
-def seat_deadlines(game: Game, settings: TableSettings,
-                   stays: dict[str, list[Stay]] | None = None) -> dict[str, datetime]:
+def seat_deadlines(game: Game, settings: TableSettings, stays: dict[str, list[Stay]] | None = None,
+                   seated: dict[str, datetime | None] | None = None) -> dict[str, datetime]:
     """When each seat to act runs out of time, lengthened by its holder's vacations (``stays``, by seat); {}
-    without a clock or once the game is over."""
+    without a clock or once the game is over. A seat left open when the game was made (``seated``: when it was
+    taken, None while it is open) has no clock until it is taken, and its time runs from then at the earliest."""
     if settings.seconds_per_move is None or game.outcome is not None:
         return {}
-    per_move = timedelta(seconds=settings.seconds_per_move)
-    return {seat: lengthened(game.written_at[began] + per_move, game.written_at[began], (stays or {}).get(seat, []))
-            for seat, began in game.turn_began.items()}
+    per_move, seated = timedelta(seconds=settings.seconds_per_move), seated or {}
+    deadlines = {}
+    for seat, began in game.turn_began.items():
+        start = game.written_at[began]
+        if seat in seated:
+            if seated[seat] is None:
+                continue  # nobody holds it yet: nobody can be late
+            start = max(start, seated[seat])
+        deadlines[seat] = lengthened(start + per_move, start, (stays or {}).get(seat, []))
+    return deadlines
 
 
 def late_seats(game: Game, settings: TableSettings, claimer: str, now: datetime,
-               stays: dict[str, list[Stay]] | None = None) -> list[str]:
-    """The seats other than ``claimer`` whose time ran out at ``now``."""
-    return [seat for seat, deadline in seat_deadlines(game, settings, stays).items()
-            if seat != claimer and deadline <= now]
+               stays: dict[str, list[Stay]] | None = None,
+               seated: dict[str, datetime | None] | None = None) -> list[str]:
+    """The seats other than ``claimer`` whose time ran out at ``now``, and before the claimer's own if it is to
+    act too (of two late sides, the one that ran out first loses)."""
+    deadlines = seat_deadlines(game, settings, stays, seated)
+    own = deadlines.get(claimer)
+    return [seat for seat, deadline in deadlines.items()
+            if seat != claimer and deadline <= now and (own is None or deadline < own)]

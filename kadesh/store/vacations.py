@@ -14,7 +14,7 @@ from sqlalchemy import Engine, select, update
 
 from kadesh.store import schema
 from kadesh.store.errors import StoreError
-from kadesh.store.jobs import utc_text
+from kadesh.store.jobs import utc_moment, utc_text
 
 VACATION_DAYS_PER_YEAR = 14  # as many as webDiplomacy's usual allowance of two weeks
 YEAR = timedelta(days=365)
@@ -40,10 +40,6 @@ class Stay:
     ends: datetime
 
 
-def _moment(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
 def lengthened(deadline: datetime, began: datetime, stays: list[Stay]) -> datetime:
     """A deadline pushed back by the time of the stays that fall after ``began`` and before it (which moves)."""
     for stay in sorted(stays, key=lambda s: s.starts):
@@ -60,7 +56,7 @@ class Vacations:
         with self.engine.connect() as conn:
             rows = conn.execute(select(vacations.c.starts_at, vacations.c.ends_at)
                                 .where(vacations.c.player_id == player_id).order_by(vacations.c.starts_at)).all()
-        return [Stay(_moment(row.starts_at), _moment(row.ends_at)) for row in rows]
+        return [Stay(utc_moment(row.starts_at), utc_moment(row.ends_at)) for row in rows]
 
     def days_left(self, player_id: str, now: datetime | None = None) -> float:
         moment = now or datetime.now(UTC)
@@ -102,5 +98,5 @@ class Vacations:
                                 .where(claims.c.game_id == game_id, claims.c.role == "seat")).all()
         stays: dict[str, list[Stay]] = {}
         for row in rows:
-            stays.setdefault(row.seat, []).append(Stay(_moment(row.starts_at), _moment(row.ends_at)))
+            stays.setdefault(row.seat, []).append(Stay(utc_moment(row.starts_at), utc_moment(row.ends_at)))
         return stays

@@ -1,5 +1,6 @@
 """Trust at the table: a sign-in link bound to the account that asked to add its address, a taken seat's moment
-(its clock starts then), one seat an account in a game enforced by the database, a message's writer by account.
+(its clock starts then), one seat an account in a game enforced by the database, a message's writer by account,
+and why a rated game did not count.
 
 Additive: new nullable columns and a partial unique index. A server of the previous release ignores the columns;
 before the index is made, a second seat that one account held in one game (a race the previous release lost) is
@@ -30,6 +31,8 @@ def upgrade() -> None:
         table.add_column(sa.Column("taken_at", sa.String(32), nullable=True))
     with op.batch_alter_table("messages") as table:
         table.add_column(sa.Column("author_id", sa.String(32), nullable=True))
+    with op.batch_alter_table("rating_results") as table:
+        table.add_column(sa.Column("reason", sa.String(16), nullable=True))
     _give_up_second_seats()
     op.create_index("ux_claims_one_seat", "claims", ["game_id", "player_id"], unique=True,
                     sqlite_where=PLAYING, postgresql_where=PLAYING)
@@ -52,6 +55,8 @@ def _give_up_second_seats() -> None:
 
 def downgrade() -> None:
     op.drop_index("ux_claims_one_seat", "claims")
+    with op.batch_alter_table("rating_results") as table:
+        table.drop_column("reason")
     with op.batch_alter_table("messages") as table:
         table.drop_column("author_id")
     with op.batch_alter_table("open_seats") as table:
