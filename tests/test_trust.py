@@ -12,12 +12,13 @@ import threading
 from email.message import EmailMessage
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings
 from kadesh.server.rates import RatePolicy
-from kadesh.store import Store
+from kadesh.store import Store, schema
 from tests.notice_support import MailBox
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 
@@ -320,3 +321,49 @@ def test_f09_the_creators_seat_is_kept_in_the_account_whenever_it_is_theirs(tabl
             phone.get(f"/api/games/{opened['id']}").json()["seat"]) == ("seat", "north")
     assert phone.get(f"/api/games/{computer['id']}").json()["seat"] == "south"
     assert phone.get(f"/api/games/{hotseat['id']}").json()["role"] == "owner"  # both seats on one screen: owner
+
+
+def test_f10_a_deleted_accounts_name_leaves_its_messages_and_is_nobody_elses_there(table):
+    store, device, _, _ = table
+    watcher, newcomer, player = device(), device(), device()
+    make_account(watcher, "Leaver", ORIGIN)
+    game = player.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    gid = game["id"]
+    said = watcher.post(f"/api/games/{gid}/messages", json={"channel": "spectators", "text": "Bon jeu !"})
+    assert said.status_code == 201, said.text
+    assert watcher.delete("/api/account").status_code == 204
+    north = {"Authorization": f"Bearer {game['seats']['north']['token']}"}
+    read = player.get(f"/api/games/{gid}/messages", headers=north).json()["messages"]
+    assert "Leaver" not in str(read) and read[0]["body"] == "Bon jeu !"
+    with store.engine.connect() as conn:
+        assert "Leaver" not in str(conn.execute(sa.select(schema.messages)).all())
+    make_account(newcomer, "Leaver", ORIGIN)  # the name is free again, and none of the old words are theirs
+    mine = newcomer.get(f"/api/games/{gid}/messages").json()["messages"]
+    assert [m["mine"] for m in mine] == [False]
+
+
+def test_f13_a_backup_carries_vacations(db, tmp_path):
+    from datetime import UTC, datetime
+
+    from typer.testing import CliRunner
+
+    from kadesh.cli import app as cli
+
+    source_url = f"sqlite:///{tmp_path}/source.sqlite3"
+    source = Store(source_url)
+    try:
+        player = source.accounts.create_player("Ouserhat", "fr").id
+        source.vacations.leave(player, 5)
+        away = source.vacations.away_until(player)
+        left = source.vacations.days_left(player, now=datetime.now(UTC))
+    finally:
+        source.close()
+    backup = tmp_path / "backup.jsonl"
+    assert CliRunner().invoke(cli, ["export", "--all", "--db", source_url, "-o", str(backup)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["import", str(backup), "--db", db]).exit_code == 0
+    restored = Store(db)
+    try:
+        assert restored.vacations.away_until(player) == away
+        assert restored.vacations.days_left(player, now=datetime.now(UTC)) == pytest.approx(left, abs=1e-3)
+    finally:
+        restored.close()

@@ -172,7 +172,9 @@ def _write(store: Store, game_id: str, access: Access, body: MessageIn, speaker:
     if body.alliance:
         data = _alliance(store, game_id, shape, access, body.channel)
     author = (speaker or None) if access.role == SPECTATOR else None  # a seat is named by its seat, not an account
-    message = store.messages.post(game_id, shape, body.channel, ALLIANCE if data else TEXT, access, text, author, data)
+    writer = store.accounts.by_name(author) if author else None
+    message = store.messages.post(game_id, shape, body.channel, ALLIANCE if data else TEXT, access, text, author, data,
+                                  author_id=writer.id if writer else None)
     with store.game(game_id) as game:
         return message_out(game, shape, access, message, speaker or None)
 

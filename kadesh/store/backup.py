@@ -3,9 +3,10 @@
 The first line names the format; then one line per game with its row, its actions (with
 their stored events) and the rows of every other table that belongs to a game (token
 hashes, seats given to bots, its table and its rating's result, ...); then one line per player with their
-account, passkeys, the seats they keep and their ratings with their history (sessions are not kept: a
-restored server signs everyone out). Unfinished games' seeds are in it, token hashes and players' addresses:
-a backup is an operator's secret, unlike a finished game's export.
+account, passkeys, webhooks, the seats they keep, their vacations and their ratings with their history (sessions
+are not kept: a restored server signs everyone out; nor are the sign-in links and passkey ceremonies of the last
+minutes, nor a place in the pairing queue: a player asks again). Unfinished games' seeds are in it, token hashes
+and players' addresses: a backup is an operator's secret, unlike a finished game's export.
 
 A backup read while servers write is still consistent: a game's row is read first, then
 only the actions up to its version (actions are append-only, and a version and its action
@@ -72,14 +73,15 @@ def dump(store: Store) -> Iterator[dict[str, Any]]:
 
 
 def _players(store: Store) -> Iterator[dict[str, Any]]:
-    """Each player's account, passkeys, webhooks and kept seats (after the games: the seats name them)."""
+    """Each player's account, passkeys, webhooks, kept seats, vacations and ratings (after the games: the seats
+    name them)."""
     with store.engine.connect() as conn:
         players = conn.execute(select(schema.players).order_by(schema.players.c.created_at)).all()
         for player in players:
             owned = {table.name: [_plain_row(table, r) for r in
                                   conn.execute(select(table).where(table.c.player_id == player.id)).all()]
                      for table in (schema.passkeys, schema.claims, schema.account_webhooks, schema.ratings,
-                                   schema.rating_changes)}
+                                   schema.rating_changes, schema.vacations)}
             yield {"player": _plain_row(schema.players, player), **owned}
 
 
@@ -167,6 +169,8 @@ def _restore_player(store: Store, item: dict[str, Any]) -> bool:
             if conn.execute(select(schema.passkeys.c.id).where(
                     schema.passkeys.c.credential_id == key["credential_id"])).first() is None:
                 conn.execute(schema.passkeys.insert().values(**_typed_row(schema.passkeys, key)))
+        for stay in item.get("vacations", []):
+            conn.execute(schema.vacations.insert().values(**_typed_row(schema.vacations, stay)))
         for hook in item.get("account_webhooks", []):
             conn.execute(schema.account_webhooks.insert().values(**_typed_row(schema.account_webhooks, hook)))
         for rating in item.get("ratings", []):

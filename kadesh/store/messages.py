@@ -218,20 +218,24 @@ class Messages:
 
     # -- writing ------------------------------------------------------------------
     def post(self, game_id: str, shape: Shape, channel: str, kind: str, writer: Access, body: str,
-             author: str | None = None, data: dict[str, Any] | None = None) -> Message:
+             author: str | None = None, data: dict[str, Any] | None = None, author_id: str | None = None) -> Message:
         """Write one message (its rights checked by the caller): its number taken under the game row's lock, and
-        its readers' notices queued in the same transaction."""
+        its readers' notices queued in the same transaction. ``author``: the writer's account name, ``author_id``
+        that account (deleting it wipes the name)."""
         with self.engine.connect() as conn, self._writing, conn.begin():
-            return self._post(conn, game_id, shape, channel, kind, writer.role, writer.seat, body, author, data)
+            return self._post(conn, game_id, shape, channel, kind, writer.role, writer.seat, body, author, data,
+                              author_id)
 
     def _post(self, conn: Connection, game_id: str, shape: Shape, channel: str, kind: str, role: str,
-              seat: str | None, body: str, author: str | None, data: dict[str, Any] | None) -> Message:
+              seat: str | None, body: str, author: str | None, data: dict[str, Any] | None,
+              author_id: str | None = None) -> Message:
         seq = conn.execute(update(schema.games).where(schema.games.c.id == game_id)
                            .values(messages=schema.games.c.messages + 1)
                            .returning(schema.games.c.messages)).scalar_one()
         now = utc_text(datetime.now(UTC))
         conn.execute(insert(messages).values(game_id=game_id, seq=seq, channel=channel, kind=kind, role=role,
-                                             seat=seat, author=author, body=body, data=data, created_at=now))
+                                             seat=seat, author=author, author_id=author_id, body=body, data=data,
+                                             created_at=now))
         if kind in NOTIFIED:
             self._queue_notices(conn, game_id, shape, channel, seat if role in (SEAT, COMPUTER) else None)
         if conn.dialect.name == "postgresql":
