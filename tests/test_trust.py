@@ -367,3 +367,16 @@ def test_f13_a_backup_carries_vacations(db, tmp_path):
         assert restored.vacations.days_left(player, now=datetime.now(UTC)) == pytest.approx(left, abs=1e-3)
     finally:
         restored.close()
+
+
+LOOK_ALIKES = [("ᏢᎾᏢᎬ", "bad_name"), ("Rarnses", "name_taken"), ("RAMSES", "name_taken"), ("P0pe", "name_taken"),
+               ("Pa5er", None), ("Ramѕes", "bad_name"), ("Rams0s", None)]
+
+
+def test_f12_look_alike_names_by_unicodes_own_data_are_refused(table):
+    _, device, _, _ = table
+    for name in ("Pope", "Ramsès"):
+        make_account(device(), name, ORIGIN)
+    for name, code in LOOK_ALIKES:
+        answer = device().post("/api/account/passkeys/options", json={"name": name})
+        assert (answer.json().get("code") if answer.status_code != 200 else None) == code, (name, answer.text)

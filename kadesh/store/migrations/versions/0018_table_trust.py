@@ -1,6 +1,6 @@
 """Trust at the table: a sign-in link bound to the account that asked to add its address, a taken seat's moment
 (its clock starts then), one seat an account in a game enforced by the database, a message's writer by account,
-and why a rated game did not count.
+why a rated game did not count, and names keyed by Unicode's confusables.
 
 Additive: new nullable columns and a partial unique index. A server of the previous release ignores the columns;
 before the index is made, a second seat that one account held in one game (a race the previous release lost) is
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+
+from kadesh.store.names import name_key
 
 revision = "0018"
 down_revision = "0017"
@@ -34,6 +36,7 @@ def upgrade() -> None:
     with op.batch_alter_table("rating_results") as table:
         table.add_column(sa.Column("reason", sa.String(16), nullable=True))
     _give_up_second_seats()
+    _new_name_keys()
     op.create_index("ux_claims_one_seat", "claims", ["game_id", "player_id"], unique=True,
                     sqlite_where=PLAYING, postgresql_where=PLAYING)
 
@@ -51,6 +54,20 @@ def _give_up_second_seats() -> None:
             conn.execute(claims.delete().where(claims.c.game_id == row.game_id, claims.c.role == row.role,
                                                claims.c.seat == row.seat))
         kept.add((row.game_id, row.player_id))
+
+
+def _new_name_keys() -> None:
+    """Each player's name key by Unicode's confusables (``kadesh.store.names``); a player whose new key another
+    player has already keeps the old one (both keep their names)."""
+    players = sa.table("players", sa.column("id"), sa.column("name"), sa.column("name_key"))
+    conn = op.get_bind()
+    rows = conn.execute(sa.select(players.c.id, players.c.name, players.c.name_key).order_by(players.c.id)).all()
+    taken = {row.name_key for row in rows}
+    for row in rows:
+        key = name_key(row.name)
+        if key != row.name_key and key not in taken:
+            conn.execute(players.update().where(players.c.id == row.id).values(name_key=key))
+            taken.add(key)
 
 
 def downgrade() -> None:
