@@ -380,3 +380,38 @@ def test_f12_look_alike_names_by_unicodes_own_data_are_refused(table):
     for name, code in LOOK_ALIKES:
         answer = device().post("/api/account/passkeys/options", json={"name": name})
         assert (answer.json().get("code") if answer.status_code != 200 else None) == code, (name, answer.text)
+
+
+@pytest.mark.parametrize("master_reads", [False, True])
+def test_f14_the_game_master_reads_a_councils_talk_with_master_reads_and_its_draft_never(table, master_reads):
+    """Decided once (docs/api.md « Messages at the table »): ``master_reads`` opens the councils' talk to the
+    moderators; a council's draft of orders stays its own, on HTTP and on the socket alike."""
+    _, device, _, _ = table
+    client = device()
+    game = client.post("/api/games", json={"ruleset": "royaumes", "councils": True,
+                                           "master_reads": master_reads}).json()
+    gid, kingdom = game["id"], "koush"
+    lord = {"Authorization": f"Bearer {game['lords'][kingdom]['token']}"}
+    assert client.put(f"/api/games/{gid}/draft", headers=lord, json={"text": "Koush attaque Napata"}).status_code == 200
+    client.post(f"/api/games/{gid}/messages", headers=lord, json={"channel": f"council:{kingdom}", "text": "Conseil"})
+    seat = {"Authorization": f"Bearer {game['seats'][kingdom]['token']}"}
+    client.post(f"/api/games/{gid}/messages", headers=seat, json={"channel": "table", "text": "À tous"})
+    master = game["seats"]["imhotep"]["token"]
+    seen = client.get(f"/api/games/{gid}/messages", headers={"Authorization": f"Bearer {master}"}).json()
+    said = {m["body"] for m in seen["messages"]}
+    assert "Koush attaque Napata" not in said and ("Conseil" in said) is master_reads
+    with client.websocket_connect(f"/ws/games/{gid}", headers={"Authorization": f"Bearer {master}"}) as socket:
+        frames = [socket.receive_json() for _ in range(2)]  # the game's, then the talk it reads (« À tous » at least)
+    assert frames[1]["type"] == "messages" and "À tous" in str(frames[1])
+    assert "Koush attaque Napata" not in str(frames) and ("Conseil" in str(frames)) is master_reads
+
+
+def test_f14_a_private_game_opens_to_its_address_alone_once_it_is_over_and_not_before(table):
+    store, device, _, _ = table
+    client, stranger = device(), device()
+    game = client.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    gid = game["id"]
+    assert stranger.get(f"/api/games/{gid}").status_code == 401
+    store.act(gid, "north", 0, {"type": "resign"})
+    seen = stranger.get(f"/api/games/{gid}")
+    assert seen.status_code == 200 and seen.json()["role"] == "spectator"

@@ -11,8 +11,9 @@ channel's:
 - ``council:k`` and ``draft:k``: a kingdom's Chef militaire and Seigneur (its talk, and its draft of orders);
 - ``moderation``: what is reported to the moderator (the game master's seat where there is one, and the owner).
 
-The game master reads the pairs between kingdoms and the councils only when the table says so (``master_reads``,
-off by default: Imhotep judges the orders he receives, not the talk behind them). Press (``full``, ``public``,
+The moderators (the game master, the owner) read the pairs between kingdoms and the councils' talk only when the
+table says so (``master_reads``, off by default: Imhotep judges the orders he receives, not the talk behind them);
+a council's draft of orders is its own, never theirs: the orders reach Imhotep when the Chef sends them. Press (``full``, ``public``,
 ``none``) says who may write: under ``none`` a seat writes only to the game master; a kingdom's draft of orders is
 no press and is always kept.
 
@@ -109,7 +110,7 @@ class Shape:
             return True
         if channel == MODERATION:
             return self.moderates(access)
-        overseer = self.master_reads and self.moderates(access)
+        overseer = self.master_reads and self.moderates(access) and not channel.startswith(DRAFT)
         if channel.startswith(PAIR):
             return (player and access.seat in pair_members(channel)) or overseer
         kingdom = channel.partition(":")[2]
