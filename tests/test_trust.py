@@ -415,3 +415,86 @@ def test_f14_a_private_game_opens_to_its_address_alone_once_it_is_over_and_not_b
     store.act(gid, "north", 0, {"type": "resign"})
     seen = stranger.get(f"/api/games/{gid}")
     assert seen.status_code == 200 and seen.json()["role"] == "spectator"
+
+
+def test_f06_takes_raced_through_two_servers_of_one_database_seat_one_account_once(db):
+    """Two servers (two apps, each its own store and connections) on one database: two accounts racing for one
+    seat, then one account racing for two seats through both servers; and a late side's move against the claim
+    of its time."""
+    stores = [Store(db), Store(db)]
+    apps = [create_app(store=s, local_workers=0, rate_policy=RatePolicy.unlimited()) for s in stores]
+    try:
+        with TestClient(apps[0], base_url=ORIGIN), TestClient(apps[1], base_url=ORIGIN):
+            creator, first, second = (TestClient(app, base_url=ORIGIN) for app in (apps[0], apps[0], apps[1]))
+            make_account(creator, "Amenemopé", ORIGIN)
+            racer = make_account(first, "Paneb", ORIGIN)
+            make_account(second, "Kenherkhepeshef", ORIGIN)
+            gid = rated(creator)["id"]
+            answers = _at_once([lambda c=c: c.post(f"/api/games/{gid}/seats/south/take") for c in (first, second)])
+            assert sorted(a.status_code for a in answers) == [200, 409]
+            campaign = rated(creator, ruleset="royaumes", open_seats=KINGDOMS)["id"]
+            elsewhere = TestClient(apps[1], base_url=ORIGIN)  # Paneb signed in on the other server too
+            begun = elsewhere.post("/api/session/passkey/options").json()
+            elsewhere.post("/api/session/passkey", json={"ceremony": begun["ceremony"],
+                                                          "credential": racer.get(begun["options"])})
+            answers = _at_once([lambda c=c, k=k: c.post(f"/api/games/{campaign}/seats/{k}/take")
+                                for c, k in ((first, KINGDOMS[0]), (elsewhere, KINGDOMS[1]))])
+            assert sorted(a.status_code for a in answers) == [200, 409]
+            paneb = stores[0].accounts.by_name("Paneb").id
+            assert len([c for c in stores[1].accounts.holding(campaign, paneb) if c.role != "owner"]) == 1
+            assert len(stores[0].open_seats.of_game(campaign)) == 2
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_f08_a_late_sides_move_and_the_claim_of_its_time_race_and_the_record_stays_whole(table):
+    from datetime import UTC, datetime, timedelta
+
+    from kadesh.core import RuleError
+    from kadesh.store.errors import StaleVersion
+
+    store, device, _, _ = table
+    creator, taker = device(), device()
+    make_account(creator, "Mérytrê", ORIGIN)
+    make_account(taker, "Sitrê", ORIGIN)
+    gid = rated(creator, days=1)["id"]
+    taker.post(f"/api/games/{gid}/seats/south/take")
+    version = first_moves(store, gid)
+    version = _ready(store, gid, "north", version)  # the north is ready; the south, late, moves as the north claims
+    with store.game(gid) as game:
+        move = next(a for a in game.legal_actions("south") if a["type"] == "deploy")
+    later = datetime.now(UTC) + timedelta(days=2)
+    north = store.accounts.by_name("Mérytrê").id
+
+    def claim():
+        try:
+            return store.claim_on_time(gid, None, player_id=north, now=later)[1].version
+        except (RuleError, StaleVersion) as refused:
+            return refused
+
+    def play():
+        try:
+            return store.act(gid, "south", version, move).version
+        except (RuleError, StaleVersion) as refused:
+            return refused
+
+    answers = _at_once([claim, play])
+    written = sorted(answer for answer in answers if isinstance(answer, int))
+    # The claim always wins (a move within a late turn does not restart its clock); the move is written before
+    # it or refused after it, never after the game's end, and no version is written twice.
+    assert isinstance(answers[0], int) and written == list(range(version + 1, version + 1 + len(written)))
+    assert store.current_version(gid) == written[-1]
+    with store.game(gid) as game:
+        assert game.outcome["reason"] == "time" and game.actions[-1]["action"]["type"] == "claim_timeout"
+
+
+def _ready(store: Store, game_id: str, seat: str, version: int) -> int:
+    from tests.kadesh_http import deployment
+
+    with store.game(game_id) as game:
+        legal = game.legal_actions(seat)
+    placed = {a["element"] for a in legal if a["type"] == "undeploy"}
+    for action in deployment([a for a in legal if a.get("element") not in placed]):
+        version = store.act(game_id, seat, version, action).version
+    return store.act(game_id, seat, version, {"type": "ready"}).version
