@@ -133,13 +133,15 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
     north = signed_up(browser, base, "Amenemhat", DESKTOP)
     south = signed_up(browser, base, "Senousret", PHONE)
     # A rated game with a day per move, made beside the server (which has not read it yet): the north has
-    # deployed, the south has not, and the south's turn began two days ago (the clock shortened).
+    # deployed, the south placed one element and no more (a game counts once each side moved), and the south's
+    # turn began two days ago (the clock shortened).
     created = store.create_game("manoeuvre", table=TableSettings(seconds_per_move=DAY, rated=True))
     for seat, name in (("north", "Amenemhat"), ("south", "Senousret")):
         store.accounts.claim(created.id, SEAT, seat, store.accounts.by_name(name).id)
-    for version, cell in enumerate(NORTH_CELLS):
-        store.act(created.id, "north", version, {"type": "deploy", "element": f"n{version + 1}", "cell": cell})
-    store.act(created.id, "north", len(NORTH_CELLS), {"type": "ready"})
+    store.act(created.id, "south", 0, {"type": "deploy", "element": "s1", "cell": SOUTH_CELLS[0]})
+    for version, cell in enumerate(NORTH_CELLS, start=1):
+        store.act(created.id, "north", version, {"type": "deploy", "element": f"n{version}", "cell": cell})
+    store.act(created.id, "north", len(NORTH_CELLS) + 1, {"type": "ready"})
     with store.engine.begin() as conn:
         conn.execute(update(schema.games).where(schema.games.c.id == created.id)
                      .values(created_at=datetime.now(UTC) - timedelta(days=2)))
