@@ -298,9 +298,13 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
         perform(page, move)
         page.click("#end-turn")
         wait_version(page, version + 2)  # the move, the end of the turn: now the bot plays (in a worker)
-        for _ in range(600):  # until its turn is over: the North to act again, or the game over
+        deadline = time.monotonic() + 180  # a busy machine's bot thinks slowly: the condition, not a time, decides
+        while time.monotonic() < deadline:  # until its turn is over (its last mark an end of turn), or the game
             with store.game(game_id) as game:
-                answered, latest = game.version > version + 2 and game.to_act() != ["south"], game.version
+                marks = [m for _, _, m in game.journal_marked("north") if m and m.get("side") == "south"]
+                ended = game.outcome is not None or (game.to_act() == ["north"] and marks
+                                                     and marks[-1]["kind"] == "end_turn")
+                answered, latest = game.version > version + 2 and ended, game.version
             if answered:
                 break
             time.sleep(0.05)
