@@ -361,7 +361,8 @@ def show_open_games(page) -> None:
 
 def players(store, battle, finished, base: str) -> dict:
     """Néfertari, signed in (her session's secret), keeping North of the battle and South of the finished game
-    (Ramsès keeps the battle's South); a game whose link she has just opened; a sign-in link for a new address."""
+    (Ramsès keeps the battle's South); a game whose link she has just opened; a sign-in link for a new address, and
+    the link that adds another address to her account."""
     accounts = store.accounts
     her = accounts.create_player("Néfertari", "fr", email="nefertari@exemple.org")
     rival = accounts.create_player("Ramsès", "fr")
@@ -377,7 +378,8 @@ def players(store, battle, finished, base: str) -> dict:
     campaign_open = store.create_game("royaumes", seed="kadesh-screenshot-open")
     store.open_seats.open(campaign_open.id, {"koush": "accounts", "libye": "anyone"})
     return {"session": accounts.open_session(her.id), "fresh": fresh,
-            "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base)}
+            "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base),
+            "add_address_key": accounts.new_sign_in_link("nefertari@maison.exemple", "fr", base, player_id=her.id)}
 
 
 def rated_history(store) -> dict:
@@ -546,6 +548,8 @@ def shots(base: str, store) -> dict:
         "player": (f"{base}/players/N%C3%A9fertari", None),
         "keep-seat": (seat_link(base, signed["fresh"], "north"), None, signed["session"]),
         "sign-in-link": (f"{base}/sign-in/{signed['sign_in_key']}", None),
+        "sign-in-switch": (f"{base}/sign-in/{signed['sign_in_key']}", None, signed["session"]),
+        "add-address-link": (f"{base}/sign-in/{signed['add_address_key']}", None),
         "open-games": (f"{base}/", show_open_games),
         "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),
         "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),

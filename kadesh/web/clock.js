@@ -17,7 +17,12 @@ const WORDS = {
     computerRule: "temps écoulé : l'ordinateur joue le tour",
     claim: "Réclamer la victoire au temps",
     counted: "Les classements ont été mis à jour.",
-    notCounted: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
+    notCounted: {
+      seats: "Cette partie ne compte pas pour les classements : un siège n'était pas tenu par un compte.",
+      computer: "Cette partie ne compte pas pour les classements : l'ordinateur y a tenu un siège.",
+      too_short: "Cette partie ne compte pas pour les classements : elle s'est terminée avant que chaque camp ait joué.",
+      same_players: "Cette partie ne compte pas pour les classements : ces deux joueurs ont déjà joué trois parties classées en un jour.",
+    },
     pending: "Les classements vont être mis à jour.",
     waitingFor: (seats) => `La partie attend ses joueurs, dans « Parties ouvertes » : ${seats}.`,
     closeOpen: "Retirer des parties ouvertes",
@@ -34,7 +39,12 @@ const WORDS = {
     computerRule: "time out: the computer plays the turn",
     claim: "Claim the win on time",
     counted: "The ratings have been updated.",
-    notCounted: "This game does not count for the ratings: a seat was not held by an account.",
+    notCounted: {
+      seats: "This game does not count for the ratings: a seat was not held by an account.",
+      computer: "This game does not count for the ratings: the computer held a seat.",
+      too_short: "This game does not count for the ratings: it ended before each side had played.",
+      same_players: "This game does not count for the ratings: these two players had played three rated games in a day already.",
+    },
     pending: "The ratings are about to be updated.",
     waitingFor: (seats) => `The game is waiting for its players, in “Open games”: ${seats}.`,
     closeOpen: "Take it out of the open games",
@@ -86,7 +96,7 @@ export function renderClock(box, { current, lang, seatName, claim, closeOpen }) 
       lines.push(el("button", { type: "button", id: "claim-timeout", class: "primary", onclick: claim }, w.claim));
     }
   } else if (table.rated) {
-    lines.push(el("p", { class: "muted" }, table.counted === true ? w.counted : table.counted === false ? w.notCounted : w.pending));
+    lines.push(el("p", { class: "muted" }, table.counted === true ? w.counted : table.counted === false ? w.notCounted[table.uncounted] ?? w.notCounted.seats : w.pending));
   }
   box.replaceChildren(...lines);
 }
