@@ -304,6 +304,7 @@ def test_f08_an_open_seats_clock_starts_when_it_is_taken(table):
     with pytest.raises(RuleError, match="still has time"):
         store.claim_on_time(gid, None, player_id=djoser, now=deadline + timedelta(days=1))
     assert creator.post(f"/api/games/{gid}/timeout", headers=north).json()["code"] == "not_late"
+    assert creator.get(f"/api/games/{gid}").json()["table"]["claimable"] == []  # the page offers no claim
 
 
 def test_f09_the_creators_seat_is_kept_in_the_account_whenever_it_is_theirs(table):

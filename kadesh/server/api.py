@@ -62,7 +62,7 @@ from kadesh.server.models import (
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
 from kadesh.store import LORD, OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
-from kadesh.store.table import CLAIM, DAY, TableSettings
+from kadesh.store.table import CLAIM, COMPUTER, DAY, TableSettings, claimable
 from kadesh.store.verify import verify_export
 
 router = APIRouter(prefix="/api")
@@ -296,12 +296,12 @@ def get_game(game_id: str, access: Access, store: Store, then: dict[str, Any] | 
                        role=access.role, seat=access.seat, seats=game.seats, view=shown["view"],
                        to_act=shown["to_act"], outcome=shown["outcome"], commitment=game.commitment,
                        seed=game.seed if outcome is not None else None, version=shown["version"],
-                       bots=store.bots(game_id), table=table_out(store, game_id, game))
+                       bots=store.bots(game_id), table=table_out(store, game_id, game, access.seat))
 
 
-def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
-    """The game's time per move, rating and open seats, as its page shows them; None for a private game with
-    neither a clock nor a rating."""
+def table_out(store: Store, game_id: str, game: Game, seat: str | None = None) -> TableOut | None:
+    """The game's time per move, rating and open seats, as its page shows them (and what ``seat`` may claim);
+    None for a private game with neither a clock nor a rating."""
     settings = store.tables.of(game_id)
     if settings.seconds_per_move is None and not settings.rated and not settings.public:
         return None
@@ -309,7 +309,8 @@ def table_out(store: Store, game_id: str, game: Game) -> TableOut | None:
     deadlines = store.clock(game_id, game)
     return TableOut(days_per_move=settings.days_per_move, on_timeout=settings.on_timeout, rated=settings.rated,
                     deadlines={seat: moment.isoformat() for seat, moment in deadlines.items()},
-                    late=[seat for seat, moment in deadlines.items() if moment <= now],
+                    late=[late for late, moment in deadlines.items() if moment <= now],
+                    claimable=claimable(deadlines, seat, now) if settings.on_timeout != COMPUTER else [],
                     counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None,
                     uncounted=store.ratings.reason(game_id) if settings.rated and game.outcome else None,
                     open=[seat.seat for seat in store.open_seats.of_game(game_id)] if settings.public else [])

@@ -75,6 +75,8 @@ class TableOut(BaseModel):
     rated: bool
     deadlines: dict[str, str] = Field(description="When each seat to act runs out of time (ISO 8601, UTC)")
     late: list[str] = Field(description="The seats to act whose time has run out")
+    claimable: list[str] = Field(default_factory=list, description="The late seats the asking seat may claim the "
+                                 "win against now (not when its own time ran out first, or with them)")
     counted: bool | None = Field(description="Once a rated game is over and its ratings updated: whether it "
                                              "counted")
     uncounted: str | None = Field(None, description="Why it did not count: seats (a seat not held by an account "

@@ -13,9 +13,9 @@ channel's:
 
 The moderators (the game master, the owner) read the pairs between kingdoms and the councils' talk only when the
 table says so (``master_reads``, off by default: Imhotep judges the orders he receives, not the talk behind them);
-a council's draft of orders is its own, never theirs: the orders reach Imhotep when the Chef sends them. Press (``full``, ``public``,
-``none``) says who may write: under ``none`` a seat writes only to the game master; a kingdom's draft of orders is
-no press and is always kept.
+a council's draft of orders is its own, never theirs: the orders reach Imhotep when the Chef sends them. Press
+(``full``, ``public``, ``none``) says who may write: under ``none`` a seat writes only to the game master; a
+kingdom's draft of orders is no press and is always kept.
 
 A message's ``seq`` is its game's counter (``games.messages``) taken under the game row's lock, in the message's
 own transaction: messages commit in their order, so a reader who asks for "after n" misses none.

@@ -121,7 +121,14 @@ def late_seats(game: Game, settings: TableSettings, claimer: str, now: datetime,
                seated: dict[str, datetime | None] | None = None) -> list[str]:
     """The seats other than ``claimer`` whose time ran out at ``now``, and before the claimer's own if it is to
     act too (of two late sides, the one that ran out first loses)."""
-    deadlines = seat_deadlines(game, settings, stays, seated)
+    return claimable(seat_deadlines(game, settings, stays, seated), claimer, now)
+
+
+def claimable(deadlines: dict[str, datetime], claimer: str | None, now: datetime) -> list[str]:
+    """Of the seats' ``deadlines``, those ``claimer`` may claim the win against at ``now``: run out, and before
+    the claimer's own if it is to act too."""
+    if claimer is None:
+        return []
     own = deadlines.get(claimer)
     return [seat for seat, deadline in deadlines.items()
             if seat != claimer and deadline <= now and (own is None or deadline < own)]

@@ -86,13 +86,14 @@ export function renderClock(box, { current, lang, seatName, claim, closeOpen }) 
     for (const [seat, iso] of Object.entries(table.deadlines)) {
       const late = table.late.includes(seat);
       const mine = seat === current.seat;
+      const claims = (table.claimable ?? []).includes(seat);
       const lateWords = computer ? w.standIn(seatName(seat))
-        : mine ? w.myTimeOut : current.seat ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
+        : mine ? w.myTimeOut : claims ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
       if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, lateWords));
       else lines.push(el("p", { class: "clock-due", "data-seat": seat },
         mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang))));
     }
-    if (!computer && current.seat && table.late.some((seat) => seat !== current.seat)) {
+    if (!computer && current.seat && table.claimable?.length) {  // the server says whom this seat may claim against
       lines.push(el("button", { type: "button", id: "claim-timeout", class: "primary", onclick: claim }, w.claim));
     }
   } else if (table.rated) {
