@@ -600,6 +600,10 @@ SIGN_IN_WORDS = {
 }
 
 
+ADDRESS_WORDS = {lang: {**words, "title": title} for (lang, words), title in
+                 zip(SIGN_IN_WORDS.items(), ("Ajouter une adresse", "Add an address"), strict=True)}
+
+
 def _sign_in_form(key: str, lang: str, link: SignInLink, current: Player | None, owner: Player | None,
                   problem: str | None = None, status: int = 200) -> HTMLResponse:
     """The link's page: a sign-in (a name to choose for a new address; a warning for whoever is signed in as
@@ -620,13 +624,13 @@ def _sign_in_form(key: str, lang: str, link: SignInLink, current: Player | None,
                       f'<input id="name" name="name" required minlength="3" maxlength="24" autocomplete="nickname">')
     body = (f'{lead}{said}<form method="post" action="/sign-in/{escape(key)}?lang={lang}">{fields}'
             f'<button type="submit" class="primary">{button}</button></form>')
-    return small_page(lang, body, status, SIGN_IN_WORDS)
+    return small_page(lang, body, status, ADDRESS_WORDS if link.player_id is not None else SIGN_IN_WORDS)
 
 
-def _said_on_page(lang: str, text: str, status: int) -> HTMLResponse:
-    words = SIGN_IN_WORDS[lang]
+def _said_on_page(lang: str, text: str, status: int, words_of: dict = SIGN_IN_WORDS) -> HTMLResponse:
+    words = words_of[lang]
     return small_page(lang, f'<p>{text}</p><p><a href="/account?lang={lang}">{words["account"]}</a></p>', status,
-                      SIGN_IN_WORDS)
+                      words_of)
 
 
 def _gone(lang: str) -> HTMLResponse:
@@ -701,13 +705,14 @@ def _confirm_address(request: Request, store: Store, key: str, link: SignInLink,
     if owner is None or store.accounts.use_sign_in_link(key) is None:
         return _gone(lang)
     if holder is not None and holder.id != owner.id:
-        return _said_on_page(lang, words["address_taken"], 409)
+        return _said_on_page(lang, words["address_taken"], 409, ADDRESS_WORDS)
     try:
         store.accounts.set_email(owner.id, link.address)
     except AddressTaken:
-        return _said_on_page(lang, words["address_taken"], 409)
+        return _said_on_page(lang, words["address_taken"], 409, ADDRESS_WORDS)
     follow(store, store.accounts.player(owner.id), base_url(request))
     current = signed_in(request, store)
     if current is not None and current.id == owner.id:
         return RedirectResponse(f"/account?lang={lang}", status_code=303)
-    return _said_on_page(lang, words["confirmed"].format(address=escape(link.address), name=escape(owner.name)), 200)
+    return _said_on_page(lang, words["confirmed"].format(address=escape(link.address), name=escape(owner.name)), 200,
+                         ADDRESS_WORDS)
