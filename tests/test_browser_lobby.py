@@ -113,6 +113,7 @@ def test_a_game_by_links_shows_them_where_the_player_looks(browser, base, name, 
     assert_page_clean(page, "fr")
     page.click("#lang")
     page.locator(f"{block} h4").wait_for()
+    page.locator("#open-games-section[data-lang='en']").wait_for(state="attached")  # its redraw comes after
     assert "owner" in page.locator(f"{block} .owner").inner_text()
     assert_page_clean(page, "en")
     page.context.close()

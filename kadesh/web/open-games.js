@@ -68,4 +68,5 @@ export async function renderOpenGames(section, context) {
   section.hidden = !games.length;
   section.querySelector("#open-games").replaceChildren(...games.map((game) => item(game, context)));
   section.dataset.loaded = "true";  // drawn from the server's answer (the tests wait for it)
+  section.dataset.lang = context.lang;  // and in which language (a switch redraws it a moment later)
 }
