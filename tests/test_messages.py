@@ -350,7 +350,7 @@ def may_read(role: str, seat: str | None, channel: str, table: dict) -> bool:
     """The issue's audience, written out on its own: what each holder may read."""
     player = role in ("seat", "lord")
     moderator = role == "owner" or (role == "seat" and seat == MASTER)
-    overseer = table["master_reads"] and moderator
+    overseer = table["master_reads"] and moderator and not channel.startswith("draft:")  # a draft: its council's
     if channel == "table":
         return player or role == "owner"
     if channel == "spectators":
