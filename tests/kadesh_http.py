@@ -105,3 +105,24 @@ def finished_game_in_store(store: Store, seed: int = 3, min_rolls: int = 3) -> s
     if not over:
         store.act(created.id, "south", version, {"type": "resign"})
     return created.id
+
+
+def first_moves(store: Store, game_id: str, version: int = 0) -> int:
+    """Each side of a Manœuvre at its deployment places one element (a rated game counts once each side moved):
+    the version after."""
+    for seat in ("north", "south"):
+        with store.game(game_id) as game:
+            action = next(a for a in game.legal_actions(seat) if a["type"] == "deploy")
+        version = store.act(game_id, seat, version, action).version
+    return version
+
+
+def deploy_all(store: Store, game_id: str, seat: str, version: int) -> int:
+    """The seat deploys every element not yet placed and says it is ready (it no longer has to act): the
+    version after."""
+    with store.game(game_id) as game:
+        legal = game.legal_actions(seat)
+    placed = {a["element"] for a in legal if a["type"] == "undeploy"}  # each element placed once, as a player does
+    for action in deployment([a for a in legal if a.get("element") not in placed]):
+        version = store.act(game_id, seat, version, action).version
+    return store.act(game_id, seat, version, {"type": "ready"}).version

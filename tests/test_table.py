@@ -19,31 +19,11 @@ from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
 from kadesh.store.table import COMPUTER, DAY, TableSettings
 from kadesh.store.vacations import NoVacationLeft
-from tests.kadesh_http import auth, deploy_side, deployment
+from tests.kadesh_http import auth, deploy_all, deploy_side, first_moves
 from tests.manoeuvre_pages import NORTH_CELLS
 from tests.webauthn_support import ORIGIN, make_account
 
 A_DAY_LATER = timedelta(days=1, seconds=1)
-
-
-def first_moves(store: Store, game_id: str, version: int = 0) -> int:
-    """Each side of a Manœuvre at its deployment places one element (a game counts once each side moved): the
-    version after."""
-    for seat in ("north", "south"):
-        with store.game(game_id) as game:
-            action = next(a for a in game.legal_actions(seat) if a["type"] == "deploy")
-        version = store.act(game_id, seat, version, action).version
-    return version
-
-
-def deploy_all(store: Store, game_id: str, seat: str, version: int) -> int:
-    """The seat deploys every element and says it is ready (it no longer has to act): the version after."""
-    with store.game(game_id) as game:
-        legal = game.legal_actions(seat)
-    placed = {a["element"] for a in legal if a["type"] == "undeploy"}  # each element placed once, as a player does
-    for action in deployment([a for a in legal if a.get("element") not in placed]):
-        version = store.act(game_id, seat, version, action).version
-    return store.act(game_id, seat, version, {"type": "ready"}).version
 
 
 def settle_jobs(store: Store) -> None:

@@ -19,6 +19,7 @@ from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store, schema
+from tests.kadesh_http import deploy_all, first_moves
 from tests.notice_support import MailBox
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 
@@ -148,15 +149,6 @@ def rated(creator: TestClient, days: int | None = None, ruleset: str = "manoeuvr
     made = creator.post("/api/games", json=body)
     assert made.status_code == 201, made.text
     return made.json()
-
-
-def first_moves(store: Store, game_id: str, version: int = 0) -> int:
-    """Each side of a Manœuvre places one element: a game counts once each side moved."""
-    for seat in ("north", "south"):
-        with store.game(game_id) as game:
-            action = next(a for a in game.legal_actions(seat) if a["type"] == "deploy")
-        version = store.act(game_id, seat, version, action).version
-    return version
 
 
 def settle(store: Store) -> None:
@@ -462,7 +454,7 @@ def test_f08_a_late_sides_move_and_the_claim_of_its_time_race_and_the_record_sta
     gid = rated(creator, days=1)["id"]
     taker.post(f"/api/games/{gid}/seats/south/take")
     version = first_moves(store, gid)
-    version = _ready(store, gid, "north", version)  # the north is ready; the south, late, moves as the north claims
+    version = deploy_all(store, gid, "north", version)  # the north is ready; the south, late, moves as the north claims
     with store.game(gid) as game:
         move = next(a for a in game.legal_actions("south") if a["type"] == "deploy")
     later = datetime.now(UTC) + timedelta(days=2)
@@ -489,13 +481,3 @@ def test_f08_a_late_sides_move_and_the_claim_of_its_time_race_and_the_record_sta
     with store.game(gid) as game:
         assert game.outcome["reason"] == "time" and game.actions[-1]["action"]["type"] == "claim_timeout"
 
-
-def _ready(store: Store, game_id: str, seat: str, version: int) -> int:
-    from tests.kadesh_http import deployment
-
-    with store.game(game_id) as game:
-        legal = game.legal_actions(seat)
-    placed = {a["element"] for a in legal if a["type"] == "undeploy"}
-    for action in deployment([a for a in legal if a.get("element") not in placed]):
-        version = store.act(game_id, seat, version, action).version
-    return store.act(game_id, seat, version, {"type": "ready"}).version
