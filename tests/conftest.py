@@ -2,13 +2,15 @@
 
 ``db`` is a fresh database URL, once on SQLite and once on PostgreSQL (a throwaway server
 of Debian's package, started once per session): the store, API and CLI tests ask for it
-and so run on both. ``-m "not postgresql"`` leaves the PostgreSQL half out.
+and so run on both. ``-m "not postgresql"`` leaves the PostgreSQL half out. Its database is
+already migrated (a copy of one migrated once per test process); ``empty_db`` is not.
 """
 
 from __future__ import annotations
 
 import compileall
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -125,25 +127,46 @@ def postgres():
     server.destroy()
 
 
-def _database(request, folder):
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file migrated to the newest schema once per test process: each test's database is a copy of it
+    (migrating a new file costs some 0.1 s of CPU, copying it a hundredth of that)."""
+    from kadesh.store import Store
+
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+    Store(f"sqlite:///{path}").close()  # the last connection closed, the WAL is in the file
+    return path
+
+
+def _database(request, folder, migrated: bool = True):
     if request.param == "sqlite":
-        yield f"sqlite:///{folder / 'kadesh.sqlite3'}"
+        path = folder / "kadesh.sqlite3"
+        if migrated:
+            shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+            path.chmod(0o600)  # as the store makes its files
+        yield f"sqlite:///{path}"
         return
     server = request.getfixturevalue("postgres")
-    url = server.new_database()
+    url = server.new_database(migrated=migrated)
     yield url
     server.drop_database(url)
 
 
 @pytest.fixture(params=BACKENDS)
 def db(request, tmp_path):
-    """A fresh, empty database URL: SQLite file, then PostgreSQL database."""
+    """A fresh database URL, migrated to the newest schema and empty: SQLite file, then PostgreSQL database."""
     yield from _database(request, tmp_path)
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_db(request, tmp_path):
+    """The same, never migrated: no table at all."""
+    yield from _database(request, tmp_path, migrated=False)
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def module_db(request, tmp_path_factory):
-    """The same, shared by a module's tests."""
+    """A database as ``db`` gives, shared by a module's tests."""
     yield from _database(request, tmp_path_factory.mktemp("db"))
 
 

@@ -233,7 +233,7 @@ def test_default_database_is_a_sqlite_file_in_the_user_data_folder():
 
 
 @pytest.mark.slow
-def test_servers_opening_a_new_database_together_migrate_it_once(db):
+def test_servers_opening_a_new_database_together_migrate_it_once(empty_db):
     """Several server processes starting at the same instant on an empty database all come up."""
     import subprocess
     import sys
@@ -243,12 +243,12 @@ def test_servers_opening_a_new_database_together_migrate_it_once(db):
     opening = ("import sys, time; from kadesh.store import Store; time.sleep(max(0, float(sys.argv[2]) - time.time()));"
                " Store(sys.argv[1]).close()")
     start_at = str(time.time() + 6)
-    processes = [subprocess.Popen([sys.executable, "-c", opening, db, start_at], stderr=subprocess.PIPE)
+    processes = [subprocess.Popen([sys.executable, "-c", opening, empty_db, start_at], stderr=subprocess.PIPE)
                  for _ in range(4)]
     for process in processes:
         _, errors = process.communicate(timeout=120)
         assert process.returncode == 0, errors.decode(errors="replace")
-    store = Store(db)
+    store = Store(empty_db)
     created = store.create_game("manoeuvre")
     assert store.exists(created.id)
     store.close()
