@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.affected import changed_files, select
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 from tests.waiting import CEILING
 from tests.webauthn_support import ORIGIN
@@ -39,15 +40,45 @@ def pytest_configure(config):
         compileall.compile_dir(Path(__file__).resolve().parents[1] / "kadesh", quiet=1)
 
 
-def pytest_collection_modifyitems(items):
+def pytest_addoption(parser):
+    parser.addoption("--changed", nargs="?", const="HEAD", default=None, metavar="REVISION",
+                     help="only the tests that the files changed since REVISION (by default the last commit: what "
+                          "is not committed yet) can affect (tests/affected.py); with -m 'not slow', the one-change "
+                          "loop of CONTRIBUTING.md")
+
+
+def pytest_collection_modifyitems(config, items):
     """A test that drives Chromium or a PostgreSQL server is marked so, whether or not its module says it:
-    ``-m "not browser"`` and ``-m "not postgresql"`` leave out exactly what needs them."""
+    ``-m "not browser"`` and ``-m "not postgresql"`` leave out exactly what needs them. With ``--changed``, the
+    tests the change cannot affect are left out."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
         if fixtures & {"postgres", "own_postgres"}:
             item.add_marker(pytest.mark.postgresql)
+    revision = config.getoption("changed")
+    if revision:
+        _keep_the_changes_tests(config, items, select(changed_files(revision)))
+
+
+def _keep_the_changes_tests(config, items, selection) -> None:
+    kept, left = [], []
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        parameters = getattr(getattr(item, "callspec", None), "params", {})
+        (kept if selection.keeps(module, parameters) else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
+def pytest_report_header(config):
+    revision = config.getoption("changed")
+    if revision:
+        selection = select(changed_files(revision))
+        return ["changed since " + revision + ": " + ("; ".join(selection.reasons) or "nothing a test checks")]
+    return None
 
 
 class WatchedBrowser:
