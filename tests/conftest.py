@@ -183,19 +183,28 @@ def _database(request, folder, migrated: bool = True):
     server.drop_database(url)
 
 
-@pytest.fixture(params=BACKENDS)
+def pytest_generate_tests(metafunc):
+    """The tests of a database run on each backend, or on SQLite alone where their module is marked
+    ``sqlite_only`` (what such a module checks is the same on both: CONTRIBUTING.md, « The suite's budget »)."""
+    backends = ["sqlite"] if metafunc.definition.get_closest_marker("sqlite_only") else BACKENDS
+    for name, scope in (("db", "function"), ("empty_db", "function"), ("module_db", "module")):
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, backends, indirect=True, scope=scope)
+
+
+@pytest.fixture
 def db(request, tmp_path):
     """A fresh database URL, migrated to the newest schema and empty: SQLite file, then PostgreSQL database."""
     yield from _database(request, tmp_path)
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture
 def empty_db(request, tmp_path):
     """The same, never migrated: no table at all."""
     yield from _database(request, tmp_path, migrated=False)
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="module")
 def module_db(request, tmp_path_factory):
     """A database as ``db`` gives, shared by a module's tests."""
     yield from _database(request, tmp_path_factory.mktemp("db"))

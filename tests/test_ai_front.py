@@ -17,6 +17,10 @@ from kadesh.server.app import create_app
 from tests.kadesh_http import auth, game_of, play
 from tests.test_api_bots import wait_for
 
+# The bots' play over the API is the same on both databases; the store's statements it reaches are checked on
+# PostgreSQL by the store's and the API's own tests (CONTRIBUTING.md, « The suite's budget »).
+pytestmark = pytest.mark.sqlite_only
+
 FRONT = get_ruleset("front")
 LEVELS = ("random", "maladroit", "etat_major")
 GAME_KEYS = ("version", "outcome")  # what ``Game.view`` adds to the ruleset's view

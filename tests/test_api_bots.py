@@ -10,6 +10,10 @@ from tests.kadesh_http import auth, game_of, play
 from tests.manoeuvre_setup import NORTH_ROWS
 from tests.waiting import wait_until
 
+# A bot's seat and play are the same on both databases; setting a bot on PostgreSQL is checked by test_trust and
+# test_workers (CONTRIBUTING.md, « The suite's budget »).
+pytestmark = pytest.mark.sqlite_only
+
 
 @pytest.fixture
 def client(db):
