@@ -39,6 +39,7 @@ odds or a preview that differ there.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import random
@@ -78,9 +79,15 @@ def _prose(text: str) -> bool:
     return any(c.isspace() for c in text)
 
 
+@functools.lru_cache(maxsize=1 << 17)  # asked of the same few thousand words a million times a game
 def _idlike(atom: str) -> bool:
     """An identifier: letters and digits in one word (``e2``, ``r1``, ``G18``, a marker)."""
     return any(c.isdigit() for c in atom) and any(c.isalpha() for c in atom) and not _prose(atom)
+
+
+@functools.lru_cache(maxsize=1 << 17)  # a state's strings are the same from one version to the next
+def _identifiers_in(text: str) -> frozenset[str]:
+    return frozenset(word for word in WORD.findall(text) if _idlike(word))
 
 
 def _atom(atom: str) -> bool:
@@ -177,7 +184,7 @@ def state_strings(state: Any) -> set[str]:
 
     def walk(item: Any, depth: int) -> None:
         if isinstance(item, str):
-            found.update(word for word in WORD.findall(item) if _idlike(word))
+            found.update(_identifiers_in(item))
             return
         if depth > 12 or id(item) in seen or isinstance(item, int | float | bool) or item is None:
             return
