@@ -15,8 +15,8 @@ from sqlalchemy import update
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings
 from kadesh.store import Store, schema
-from kadesh.store.db import head_revision
 from kadesh.store.jobs import utc_text
+from kadesh.store.migrating import head_revision
 from tests.kadesh_http import auth, create, legal
 from tests.notice_support import Hooks, MailBox, deliver_all, play_round
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account

@@ -8,7 +8,8 @@ from sqlalchemy.exc import IntegrityError
 
 from kadesh.core import RuleError, commitment
 from kadesh.store import GameNotFound, GameNotOver, StaleVersion, Store, json_value, schema, token_hash
-from kadesh.store.db import default_db_path, head_revision, normalize_url
+from kadesh.store.db import NEWEST_REVISION, default_db_path, normalize_url
+from kadesh.store.migrating import head_revision
 from tests.kadesh_http import db_url, finished_game_in_store
 
 
@@ -204,6 +205,11 @@ def test_migrations_create_the_tables_and_wal_on_a_new_file(tmp_path):
     Store(db_url(tmp_path, "fresh.sqlite3")).close()  # re-opening migrates nothing and fails nothing
 
 
+def test_the_newest_revision_the_store_knows_is_the_last_migrations():
+    """A database at NEWEST_REVISION is opened without Alembic: a new migration moves the constant too."""
+    assert head_revision() == NEWEST_REVISION
+
+
 def test_the_migrations_give_the_tables_of_schema_py(store):
     """Alembic's autogenerate finds nothing to change between the migrated database and ``schema.metadata``:
     columns, types, nullability, keys, indexes and constraints."""
@@ -272,7 +278,8 @@ def test_subscriptions_made_before_confirmation_existed_stay_confirmed(tmp_path)
     carried an unsubscribe link all along); new ones wait for their address's owner."""
     from alembic import command
 
-    from kadesh.store.db import alembic_config, make_engine
+    from kadesh.store.db import make_engine
+    from kadesh.store.migrating import alembic_config
 
     url = db_url(tmp_path, "old.sqlite3")
     engine = make_engine(url)

@@ -1,4 +1,4 @@
-"""Alembic environment, configured from code: see ``kadesh.store.db.alembic_config``.
+"""Alembic environment, configured from code: see ``kadesh.store.migrating.alembic_config``.
 
 The caller passes an open connection in ``config.attributes["connection"]``; without one,
 an engine is made from the ``sqlalchemy.url`` option (for the ``alembic`` command line).
