@@ -59,7 +59,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgresql)
     revision = config.getoption("changed")
     if revision:
-        _keep_the_changes_tests(config, items, select(changed_files(revision)))
+        _keep_the_changes_tests(config, items, _selection(config, revision))
+
+
+_SELECTION = pytest.StashKey()
+
+
+def _selection(config, revision: str):
+    """The change's selection, worked out once per process (the header and the collection both use it)."""
+    if _SELECTION not in config.stash:
+        config.stash[_SELECTION] = select(changed_files(revision))
+    return config.stash[_SELECTION]
 
 
 def _keep_the_changes_tests(config, items, selection) -> None:
@@ -76,7 +86,7 @@ def _keep_the_changes_tests(config, items, selection) -> None:
 def pytest_report_header(config):
     revision = config.getoption("changed")
     if revision:
-        selection = select(changed_files(revision))
+        selection = _selection(config, revision)
         return ["changed since " + revision + ": " + ("; ".join(selection.reasons) or "nothing a test checks")]
     return None
 
