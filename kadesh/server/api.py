@@ -142,13 +142,14 @@ async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[s
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(400, 413, 415, 422, 429))
+             responses=problems(400, 401, 413, 415, 422, 429))
 async def create_game(body: GameCreate, request: Request) -> GameCreated | Response:
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
     ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn.
     A game from a text of the client's own (``scenario_toml``: a map, a battle) is read in the check process
-    (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
+    (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait). A rated game is made signed in: 401
+    ``not_signed_in`` without an account's session."""
     state = request.app.state
     table = table_of(body)
     creator = await run_in_threadpool(signed_in, request, state.store) if same_site(request) else None
