@@ -1,8 +1,8 @@
 """Schemathesis against /openapi.json: no 5xx, and every answer matches its documented schema.
 
 Three runs over every endpoint: random requests (random ids and tokens) and requests with a real seat's token,
-on SQLite and on PostgreSQL (there with a third of the examples: what PostgreSQL refuses that SQLite takes, a
-NUL character in a text, shows in any run that writes one); then requests on a real game of each ruleset, with
+on SQLite and on PostgreSQL (what PostgreSQL refuses that SQLite takes, a NUL character in a text, shows in any
+run that writes one); then requests on a real game of each ruleset, with
 the tokens of its seats, spectators and owner in turn (and the ruleset's name, seats and current version where
 a request names them, sometimes a legal action), on SQLite. A link that a request replaced
 (``POST .../tokens/{holder}``) is followed.
@@ -12,6 +12,9 @@ seconds there (docs/performance.md, « The suite's own time »), and what differ
 store's statements, PostgreSQL's refusals of a NUL character) is met by the two runs above on both, and by the
 store's and the API's own tests on both.
 
+The suite runs few examples a route (``EXAMPLES``; CONTRIBUTING.md says what the cut saved): after a change to
+the API, run it long as well, ``SCHEMA_EXAMPLES=100 python -m pytest tests/test_api_schema.py``.
+
 Each run is shared out in ``PARTS`` tests, each over its part of the routes (every route in exactly one part, the
 same examples each): one run of every route in a row took 30 to 40 s, the longest tests of the suite, which left a
 test process working alone at the end; parts of a few seconds are shared out among the processes like any test.
@@ -20,6 +23,7 @@ test process working alone at the end; parts of a few seconds are shared out amo
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from typing import Any
 
@@ -57,8 +61,14 @@ def security_headers(ctx, response, case) -> bool | None:
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance, security_headers]
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-PER_RULESET = settings(SETTINGS, max_examples=12)
+# Examples a route, by run: random ids and tokens (most answers refusals), a real seat's token, each holder of a
+# real game of each ruleset. SCHEMA_EXAMPLES=N runs every one with N.
+EXAMPLES = {"random": 10, "seat on sqlite": 15, "seat on postgresql": 10, "holders": 10}
+if os.environ.get("SCHEMA_EXAMPLES"):
+    EXAMPLES = dict.fromkeys(EXAMPLES, int(os.environ["SCHEMA_EXAMPLES"]))
+SETTINGS = settings(max_examples=EXAMPLES["random"], deadline=None, suppress_health_check=list(HealthCheck),
+                    database=None)
+PER_RULESET = settings(SETTINGS, max_examples=EXAMPLES["holders"])
 RULESETS = sorted(all_rulesets())
 
 
@@ -181,7 +191,7 @@ def _part(index: int, without_tag: str | None = None):
     return in_part
 
 
-BACKENDS = {"sqlite": SETTINGS, "postgresql": settings(SETTINGS, max_examples=10)}
+BACKENDS = ("sqlite", "postgresql")
 schemas = {backend: schemathesis.pytest.from_fixture(f"{backend}_random_schema") for backend in BACKENDS}
 # The accounts' routes answer a session's cookie, not a game's tokens: the runs with a game's holders leave them
 # to the random run (tests/test_accounts*.py drive them signed in).
@@ -206,7 +216,7 @@ def sqlite_api_schema(sqlite_app):
 def _random_requests(part: int, backend: str):
     @pytest.mark.slow
     @schemas[backend].include(_part(part)).parametrize()
-    @BACKENDS[backend]
+    @SETTINGS
     def test(case):
         case.call_and_validate(checks=CHECKS)
 
@@ -224,7 +234,8 @@ def _random_requests_with_a_real_seat(part: int, backend: str):
         def test(case, postgresql_seat):
             _call_with_seat(case, postgresql_seat)
 
-    return pytest.mark.slow(routes.parametrize()(BACKENDS[backend](test)))
+    with_seat = settings(SETTINGS, max_examples=EXAMPLES[f"seat on {backend}"])
+    return pytest.mark.slow(routes.parametrize()(with_seat(test)))
 
 
 def _call_with_seat(case, seat: tuple[str, str]) -> None:
