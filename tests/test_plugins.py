@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import site
 import subprocess
 import sys
@@ -83,7 +84,8 @@ def example_env(tmp_path_factory):
     with ``site.addsitedir`` (which reads their ``.pth`` files too: Kadesh's editable install is one) lays the
     new environment on top of this one, whatever is or is not installed outside it."""
     folder = tmp_path_factory.mktemp("dudo-venv")
-    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+    # No pip of its own (making one costs seconds): the suite's, reached through the .pth below, installs into it.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
     python = folder / "bin" / "python"
     lower = [path for path in site.getsitepackages() if Path(path).is_dir()]
     new_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
@@ -97,8 +99,12 @@ def example_env(tmp_path_factory):
 
 @pytest.mark.slow
 def test_the_example_passes_its_own_tests_once_installed(example_env):
-    done = subprocess.run([str(example_env), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(EXAMPLE / "tests")],
-                          capture_output=True, text=True, cwd=EXAMPLE)
+    # As its author runs them: none of the suite's pytest plugins (schemathesis, hypothesis, playwright…, loaded
+    # and rewritten at every start) nor its options (three xdist processes for a few tests).
+    done = subprocess.run([str(example_env), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+                           str(EXAMPLE / "tests")],
+                          capture_output=True, text=True, cwd=EXAMPLE,
+                          env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
     assert done.returncode == 0, done.stdout + done.stderr
 
 
