@@ -121,10 +121,16 @@ def test_a_generals_page_reads_clean_at_the_start_mid_battle_and_at_the_end(brow
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         games = {"start": battle_at(store, {"deploy"}), "decision": battle_at(store, {"stance"}),
                  "pursuit": battle_at(store, {"pursue", "continue"}), "end": battle_at(store, {"over"})}
-        for moment, created in games.items():
-            for lang in LANGS:
-                page = open_in(browser, f"{base}/play/{created.id}?token={created.seat_tokens['north']}", lang,
-                               ".bataille")
+        for lang in LANGS:  # one context a language, each moment's page in turn (a context is costly)
+            page = None
+            for moment, created in games.items():
+                url = f"{base}/play/{created.id}?token={created.seat_tokens['north']}"
+                if page is None:
+                    page = open_in(browser, url, lang, ".bataille")
+                else:
+                    page.goto(url)
+                    page.locator(".bataille").wait_for()
+                    page.wait_for_load_state("networkidle")
                 assert_page_clean(page, lang)
                 words = WORDS[lang]
                 field = page.locator("svg.battlefield")
@@ -137,7 +143,7 @@ def test_a_generals_page_reads_clean_at_the_start_mid_battle_and_at_the_end(brow
                     assert page.locator(".battle-reason").inner_text()  # why the battle ended, in words
                 else:
                     assert page.locator("button.decision[title]").count() == page.locator("button.decision").count()
-                page.context.close()
+            page.context.close()
 
 
 def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, tmp_path):
