@@ -188,7 +188,8 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
         assert [g["token"] for g in kept] == [hot["token"], seat["token"]] and all(g["opened"] for g in kept)
         first = items.first.inner_text()
         assert title in first and screen in first
-        assert ("2026" in first) and ("Nord" in first if lang == "fr" else "North" in first)  # whose turn: both deploy
+        opened_in = str(page.evaluate(f"new Date({hot['opened']}).getFullYear()"))  # the year it was opened, there
+        assert (opened_in in first) and ("Nord" in first if lang == "fr" else "North" in first)  # whose turn: both
         assert ("Sud" if lang == "fr" else "South") in items.nth(1).inner_text()
         assert items.first.locator("a.primary").get_attribute("href") == hot["link"]
         lobby = page.locator("#card-manoeuvre").bounding_box()
