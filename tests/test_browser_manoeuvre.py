@@ -210,6 +210,8 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
         assert ("Nord" if winner == "north" else "Sud") in page.inner_text(".winner")
         page.locator("#verify-result[data-ok=true]").wait_for()
         assert "plie" in page.inner_text("#journal")
+        with store.game(game_id) as game:  # the journal grew line by line on the page: each once, in order
+            assert page.locator("#journal li").all_inner_texts() == game.journal("north", "fr")
 
 
 def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, tmp_path):

@@ -242,14 +242,23 @@ async function odds(action) {
   }
 }
 
+let listed = [];  // the lines #journal holds, in order
+
+// The journal's list shows ``shown``: a list that only grew gets its new lines appended (a long game's journal is
+// not rebuilt at each version: hundreds of lines laid out again on every move, on a phone too); any other change
+// rebuilds it.
+function fillJournal(list, shown) {
+  const grew = listed.length <= shown.length && listed.every((line, index) => line === shown[index].line);
+  const item = (entry) => Object.assign(document.createElement("li"), { textContent: entry.line });
+  if (grew) list.append(...shown.slice(listed.length).map(item));
+  else list.replaceChildren(...shown.map(item));
+  listed = shown.map((entry) => entry.line);
+}
+
 function renderJournal() {
   const list = $("#journal");
   const shown = replay.state.open ? journal.filter((entry) => entry.version <= replay.state.at) : journal;
-  list.replaceChildren(...shown.map((entry) => {
-    const item = document.createElement("li");
-    item.textContent = entry.line;
-    return item;
-  }));
+  fillJournal(list, shown);
   list.scrollTop = list.scrollHeight;
   $("#journal-empty").textContent = STRINGS[lang].emptyJournal;
   $("#journal-empty").hidden = shown.length > 0;
@@ -366,6 +375,7 @@ function handOver() {
   const name = t.seat[next] || next;
   $("#board").replaceChildren();
   $("#journal").replaceChildren();
+  listed = [];
   cover.replaceChildren(
     Object.assign(document.createElement("p"), { textContent: t.pass(name), className: "pass-title" }),
     Object.assign(document.createElement("p"), { textContent: t.passHelp }),
