@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
 
 import uvicorn
 
@@ -136,3 +139,95 @@ def authenticator(context, page):
     devtools.send("WebAuthn.enable")
     made = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
     return devtools, made["authenticatorId"]
+
+
+# -- browser contexts kept from test to test -------------------------------------------------------------------------
+class _KeeperPage(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body = b"<!doctype html><title>kept</title>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextmanager
+def keeper_site() -> Iterator[str]:
+    """A loopback page that pooled contexts keep open (any port: a site is its scheme and host)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _KeeperPage)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class _Kept:
+    context: object
+    keeper: object
+    devtools: object
+    origins: set[str] = field(default_factory=set)
+    closed: bool = False
+
+
+class ContextPool:
+    """Browser contexts lent to one test at a time and kept for the next. A test's page gets a context of its own
+    (two players, two contexts), as new as a new one: at the test's end its pages are closed, and its cookies,
+    permissions and each visited origin's storage cleared. What is kept is the renderer process: each context
+    keeps a loopback page open, so that a new page of the site reuses its process. A new context's first page
+    costs Chromium some 0.35 s of CPU more than a kept one's (docs/performance.md, « The suite's own time »).
+    Contexts are pooled by their options. A context changed otherwise (an init script, a route) cannot be
+    cleared: such a test makes its own (``browser.new_context``)."""
+
+    def __init__(self, make: Callable[..., object], keeper_url: str) -> None:
+        self._make, self._keeper_url = make, keeper_url
+        self._idle: dict[str, list[_Kept]] = {}
+        self._lent: list[tuple[str, _Kept]] = []
+
+    def new_page(self, **options):
+        key = repr(sorted(options.items()))
+        idle = self._idle.setdefault(key, [])
+        kept = idle.pop() if idle else self._new(options)
+        self._lent.append((key, kept))
+        return kept.context.new_page()
+
+    def _new(self, options: dict) -> _Kept:
+        context = self._make(**options)
+        keeper = context.new_page()
+        keeper.goto(self._keeper_url)
+        kept = _Kept(context, keeper, context.new_cdp_session(keeper))
+
+        def watch(page) -> None:
+            page.on("framenavigated", lambda frame: frame == page.main_frame and kept.origins.add(_origin(frame.url)))
+
+        context.on("page", watch)
+        context.on("close", lambda _: setattr(kept, "closed", True))
+        return kept
+
+    def give_back(self) -> None:
+        """The lent contexts, cleared, back in the pool (one a test closed is left out)."""
+        lent, self._lent = self._lent, []
+        for key, kept in lent:
+            if kept.closed:
+                continue
+            for page in kept.context.pages:
+                if page != kept.keeper:
+                    page.close()
+            for origin in kept.origins - {"null"}:
+                kept.devtools.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            kept.origins.clear()
+            kept.context.clear_cookies()
+            kept.context.clear_permissions()
+            self._idle[key].append(kept)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else "null"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.affected import changed_files, select
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, ContextPool, keeper_site
 from tests.waiting import CEILING
 from tests.webauthn_support import ORIGIN
 
@@ -96,10 +96,11 @@ class WatchedBrowser:
     the page's console): a browser test that meets one fails (``_no_csp_violation``). The pages a test opens
     are closed when it ends: none keeps its timers and sockets running through the next tests."""
 
-    def __init__(self, browser) -> None:
+    def __init__(self, browser, keeper_url: str) -> None:
         self._browser = browser
         self.violations: list[str] = []
         self._opened: list = []
+        self._pool = ContextPool(self._pooled_context, keeper_url)
 
     def __getattr__(self, name: str):
         return getattr(self._browser, name)
@@ -118,17 +119,22 @@ class WatchedBrowser:
         self._opened.append(context)
         return self._watch(context)
 
+    def _pooled_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(CEILING * 1000)
+        return self._watch(context)
+
     def new_page(self, **options):
-        context = self.new_context(**options)
-        page = context.new_page()
-        page.on("close", lambda _: context.close())
-        return page
+        """A page in a context of its own, kept for later tests once cleared (``ContextPool``)."""
+        return self._pool.new_page(**options)
 
     def close_pages(self) -> None:
-        """Close every context opened since the last call (already closed ones too: closing is idempotent)."""
+        """Close every context opened since the last call (already closed ones too: closing is idempotent), and
+        give the pooled ones back, their pages closed."""
         opened, self._opened = self._opened, []
         for context in opened:
             context.close()
+        self._pool.give_back()
 
 
 @pytest.fixture(scope="session")
@@ -136,9 +142,9 @@ def browser():
     """Debian's Chromium driven by Playwright, one per test process: launching it costs more than a test."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
+    with sync_playwright() as p, keeper_site() as keeper_url:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield WatchedBrowser(chromium)
+        yield WatchedBrowser(chromium, keeper_url)
         chromium.close()
 
 

@@ -117,7 +117,7 @@ def test_a_game_opened_to_others_is_taken_from_the_lobby_by_a_second_player(brow
     """Issue 42's open games: the lobby's « Ouvrir aux autres joueurs » takes the first seat and leaves the
     other in « Parties ouvertes », where another browser takes it and lands on its page."""
     base, _ = site
-    opener = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    opener = browser.new_page(viewport={"width": 1280, "height": 800})
     opener.goto(f"{base}/")
     opener.wait_for_selector("body[data-ready='true']")
     opener.click("#open-manoeuvre")
@@ -125,7 +125,7 @@ def test_a_game_opened_to_others_is_taken_from_the_lobby_by_a_second_player(brow
     assert "Nord" in opener.inner_text("#who")
     game_id = opener.url.split("/play/")[1].split("#")[0]
     for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
-        taker = browser.new_context(viewport=viewport).new_page()
+        taker = browser.new_page(viewport=viewport)
         taker.goto(f"{base}/")
         entry = taker.locator(f'.open-game[data-game="{game_id}"]')
         entry.wait_for()

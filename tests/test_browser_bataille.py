@@ -28,7 +28,7 @@ def test_two_generals_fight_a_battle_to_its_end(browser, tmp_path):
         created = store.create_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "guards"}})
         pages = {}
         for seat in ("north", "south"):
-            page = browser.new_context().new_page()
+            page = browser.new_page()
             page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
             page.locator(".bataille").wait_for()
             pages[seat] = page
@@ -58,7 +58,7 @@ def test_two_generals_fight_a_battle_to_its_end(browser, tmp_path):
 
 def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
-        page = browser.new_context().new_page()
+        page = browser.new_page()
         page.goto(base + "/")
         page.locator("#battle-table").wait_for()
         page.select_option("#north-troop", "nubian_bowmen")

@@ -117,7 +117,7 @@ def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(brows
 
 def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_general(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(base + "/")
         page.locator("#battle-table").wait_for()
         page.select_option("#table-field", "kadesh")
@@ -135,7 +135,7 @@ def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_gener
 
 def test_the_battle_table_builds_a_field_of_ones_own_and_a_bad_one_is_refused_in_words(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(base + "/")
         page.locator("#battle-table").wait_for()
         page.select_option("#table-field", "custom")

@@ -34,8 +34,8 @@ def assert_hidden(page) -> None:
 
 def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        north = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-        south = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # a phone
+        north = browser.new_page(viewport={"width": 1200, "height": 900})
+        south = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
 
         # North creates the game on the home page and sends South its link.
         north.goto(base + "/")
@@ -111,7 +111,7 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
 
 def test_two_commanders_at_one_table_hand_over_between_deployments(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
-        page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
         page.goto(base + "/")
         page.click("#create button[type=submit]")
         page.click("#hotseat")
@@ -149,7 +149,7 @@ def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, t
             cut_in.append(number)
             route.continue_()
 
-        page = browser.new_context().new_page()
+        page = browser.new_page()
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
         page.locator("#ready").wait_for()
         page.route("**/actions", south_first, times=len(SOUTH_CELLS))
@@ -164,7 +164,7 @@ def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, t
 def test_keyboard_alone_can_deploy_an_element(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("manoeuvre")
-        page = browser.new_context().new_page()
+        page = browser.new_page()
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
         piece = page.locator('.tray .piece[data-element="n1"]')
         piece.focus()
@@ -177,7 +177,7 @@ def test_keyboard_alone_can_deploy_an_element(browser, tmp_path):
 
 def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_context(viewport={"width": 1100, "height": 850}).new_page()
+        page = browser.new_page(viewport={"width": 1100, "height": 850})
         page.goto(base + "/")
         page.check("#level-maladroit")
         page.check("#side-north")
@@ -217,7 +217,7 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
 def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("manoeuvre")
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
         page.locator("#board .field").wait_for()
         # Before any element is picked: the whole zone is shaded, two rows of columns c to j.
@@ -291,7 +291,7 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
         journal = api(base, "GET", f"/games/{game_id}/journal", token)
         assert any(line.get("mark", {}).get("destroyed") for line in journal)
 
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(f"{base}/play/{game_id}?token={token}")
         page.locator("#end-turn").wait_for()
         with store.game(game_id) as game:
@@ -349,7 +349,7 @@ def test_a_threatened_cell_is_hatched_above_the_token_on_it(browser, tmp_path):
                                     {"type": "deploy", "element": f"{seat[0]}{number}", "cell": cell}).version
             version = store.act(created.id, seat, version, {"type": "ready"}).version
         # The general on e1 faces south and threatens e2, where a bow stands.
-        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
         page.locator("#end-turn").wait_for()
         page.click('g.token[data-element="n1"]')

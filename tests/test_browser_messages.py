@@ -24,7 +24,7 @@ def site(tmp_path_factory):
 
 
 def open_page(browser, link: str, viewport: dict = DESKTOP):
-    page = browser.new_context(viewport=viewport).new_page()
+    page = browser.new_page(viewport=viewport)
     page.goto(link)
     page.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     page.locator("#talk").wait_for()
@@ -45,7 +45,7 @@ def write(page, text: str) -> None:
 
 def campaign_from_the_lobby(browser, base: str) -> dict:
     """The creator checks « Un Seigneur et un Chef militaire par royaume »: each kingdom gets two links."""
-    page = browser.new_context(viewport=DESKTOP).new_page()
+    page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{base}/")
     page.wait_for_selector("body[data-ready='true']")
     page.check("#councils-royaumes")

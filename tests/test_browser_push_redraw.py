@@ -38,7 +38,7 @@ def site(tmp_path_factory):
 
 
 def opened(browser, base: str, link: str):
-    page = browser.new_context().new_page()
+    page = browser.new_page()
     page.goto(base + link)
     page.locator("#board .field").wait_for()
     return page

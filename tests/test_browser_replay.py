@@ -102,7 +102,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(brows
     seat.click("#replay-share")  # the note comes once the clipboard has answered: wait for it, do not read at once
     seat.wait_for_function("() => document.querySelector('#replay-shared').textContent.includes(\"quiconque l'ouvre\")")
     seat.close()
-    stranger = browser.new_context().new_page()  # no link of this game in its storage
+    stranger = browser.new_page()  # no link of this game in its storage
     stranger.goto(link)
     stranger.wait_for_selector("#board[data-replay='0']")
     stranger.keyboard.press("End")

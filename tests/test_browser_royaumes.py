@@ -65,7 +65,7 @@ def assert_no_secret_of_others(kingdom: str, texts: list[str], unsent: list[str]
 
 def test_a_campaign_turn_in_the_browser(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        imhotep = browser.new_context().new_page()
+        imhotep = browser.new_page()
         imhotep.goto(base + "/")
         imhotep.locator("#scenario option").first.wait_for(state="attached")  # the page's script is ready
         imhotep.click("#campaign button[type=submit]")
@@ -80,7 +80,7 @@ def test_a_campaign_turn_in_the_browser(browser, tmp_path):
         pages, seen = {}, {}
         for name, seat in (("Basse-Égypte", "basse_egypte"), ("Haute-Égypte", "haute_egypte"), ("Koush", "koush"),
                            ("Libye", "libye")):
-            page = browser.new_context().new_page()
+            page = browser.new_page()
             seen[seat] = record(page)
             page.goto(kingdom_links[name])
             page.locator("svg.campaign-map").wait_for()
@@ -201,7 +201,7 @@ def adjudicated(store) -> tuple[str, dict[str, str]]:
 
 
 def open_page(browser, url: str, lang: str = "fr", viewport=None):
-    page = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
+    page = browser.new_page(viewport=viewport or {"width": 1280, "height": 800})
     page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
     page.goto(url)
     page.locator("svg.campaign-map").wait_for()
@@ -357,7 +357,7 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
 def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, tmp_path):
     """Issue 22: Imhotep gives two kingdoms to the computer; their orders arrive by themselves."""
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_context().new_page()
+        page = browser.new_page()
         page.goto(base + "/")
         page.locator("#scenario option").first.wait_for(state="attached")
         assert page.locator("#ruler-royaumes-imhotep").count() == 0  # never the game master's seat
@@ -392,7 +392,7 @@ def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
     from tests.test_royaumes_maps import OWN_MAP
 
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_context().new_page()
+        page = browser.new_page()
         page.goto(base + "/")
         page.locator("#scenario option").first.wait_for(state="attached")
         page.click("#card-royaumes details.options summary")

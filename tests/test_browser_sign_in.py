@@ -52,8 +52,8 @@ def test_a_player_comes_in_by_passkey_and_by_mail_on_two_devices_and_leaves_ever
             assert "tiyi@example.org" in desktop.inner_text("#email")
 
             # A phone with no passkey: a link by e-mail, its page's button pressed, and the phone is signed in.
-            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                        has_touch=True).new_page()
+            phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                        has_touch=True)
             phone.goto(f"{base}/account")
             phone.wait_for_selector("#email-sign-in")
             phone.fill("#address", "TIYI@example.org")

@@ -248,7 +248,7 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser,
 
 def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, site):
     base, store = site
-    page = browser.new_context(viewport=PHONE).new_page()
+    page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/")
     page.wait_for_selector("body[data-ready='true']")
     page.click("#open-bataille")
