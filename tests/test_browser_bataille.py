@@ -89,9 +89,8 @@ WORDS = {  # what a newcomer reads on the page, in each language
 
 
 def open_in(browser, url: str, lang: str, ready: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
-    page = context.new_page()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
     page.goto(url)
     page.locator(ready).wait_for()
     page.wait_for_load_state("networkidle")
@@ -143,7 +142,7 @@ def test_a_generals_page_reads_clean_at_the_start_mid_battle_and_at_the_end(brow
                     assert page.locator(".battle-reason").inner_text()  # why the battle ended, in words
                 else:
                     assert page.locator("button.decision[title]").count() == page.locator("button.decision").count()
-            page.context.close()
+            page.close()
 
 
 def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, tmp_path):
@@ -161,4 +160,4 @@ def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, 
             assert words["held"] in held.locator(".axis-label").all_text_contents()
             assert {words["lost"], words["battles"]} <= set(lost.locator(".axis-label").all_text_contents())
             assert lost.locator(".tick").count() >= 4  # values on both axes
-            page.context.close()
+            page.close()

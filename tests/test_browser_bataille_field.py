@@ -27,9 +27,8 @@ def version(page) -> int:
 
 
 def open_seat(browser, base: str, created, seat: str, lang: str = "fr"):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
-    page = context.new_page()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
     page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
     page.locator(".field-battle").wait_for()
     return page
@@ -112,7 +111,7 @@ def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(brows
             assert page.locator("svg.field-map rect.reach").count() == 0
             assert page.locator('button.order[data-order="close"]').count() == 0
             assert_page_clean(page, lang)
-            page.context.close()
+            page.close()
 
 
 def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_general(browser, tmp_path):

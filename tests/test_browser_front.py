@@ -75,13 +75,12 @@ def shaded(page, cell: str) -> bool:
 
 
 def open_page(browser, base, created, side, lang="fr", viewport=None):
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
-    page = context.new_page()
+    page = browser.new_page(viewport=viewport or {"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
     page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[side]}")
     page.locator(".front .front-map-host").wait_for()
     page.wait_for_load_state("networkidle")
-    return context, page
+    return page
 
 
 def at_version(page, version: int) -> None:
@@ -100,7 +99,7 @@ def bar(page) -> str:
 def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("front", seed="duel", options={"scenario_toml": DUEL})
-        blue_context, blue = open_page(browser, base, created, "blue")
+        blue = open_page(browser, base, created, "blue")
         assert shaded(blue, "H3") and not shaded(blue, "C3")  # out of the tank's sight: shaded
         assert unit_drawn(blue, "r1")
         assert_page_clean(blue, "fr")
@@ -153,7 +152,7 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         at_version(blue, 4)
 
         # Red is told what it saw during Blue's turn, then hides its observer in the wood (Enter confirms)
-        red_context, red = open_page(browser, base, created, "red")
+        red = open_page(browser, base, created, "red")
         summary = red.locator(".front-summary")
         assert "Rouge 1" in summary.inner_text() and "5 dégâts" in summary.inner_text()
         assert_page_clean(red, "fr")
@@ -167,7 +166,7 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         at_version(red, 5)
         red.keyboard.press("Tab")  # nothing left to order: no question asked
         at_version(red, 6)
-        red_context.close()
+        red.close()
 
         # the observer is out of the tank's sight now: off Blue's map; Blue saw it leave (issue 44), no further
         at_version(blue, 6)
@@ -187,13 +186,13 @@ def test_a_duel_is_played_to_the_end_through_clicks_and_keys(browser, tmp_path):
         with store.game(created.id) as game:
             assert game.outcome == {"winner": "blue", "reason": "annihilation"}
         assert_page_clean(blue, "fr")
-        blue_context.close()
+        blue.close()
 
 
 def test_the_duel_reads_in_english(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("front", seed="duel", options={"scenario_toml": DUEL})
-        context, page = open_page(browser, base, created, "blue", "en")
+        page = open_page(browser, base, created, "blue", "en")
         on_map(page, '[data-unit="b1"]').first.click()
         assert "Blue heavy tank at A2 · 10 AP" in bar(page)
         click_cell(page, "C2")
@@ -209,7 +208,7 @@ def test_the_duel_reads_in_english(browser, tmp_path):
         panel = page.locator(".front-side").inner_text()
         assert "HP" in panel and "6 / 6" in panel  # the unit under the pointer
         assert_page_clean(page, "en")
-        context.close()
+        page.close()
 
 
 # A blue tank's shell sets the forest at D1 ablaze under a red infantry that lives through it; a blue infantry
@@ -274,7 +273,7 @@ def test_an_armed_unit_reads_its_weapon_and_only_a_burning_cell_reads_on_fire(br
         with store.game(created.id) as game:
             assert game.view("blue")["fires"] == ["D1"] and "r1" in game.state.units  # ablaze, the infantry alive
         words = FIRE_WORDS[lang]
-        context, page = open_page(browser, base, created, "blue", lang)
+        page = open_page(browser, base, created, "blue", lang)
         at_version(page, 1)
 
         on_map(page, '[data-unit="b1"]').first.click()  # the blue infantry, clear of the fire
@@ -288,7 +287,7 @@ def test_an_armed_unit_reads_its_weapon_and_only_a_burning_cell_reads_on_fire(br
         card = text(page.locator(".front-unit").first)
         assert words["weapon"] in card and words["burning"] not in card  # the unit has its weapon,
         assert words["burning"] in text(page.locator(".front-cell"))  # its cell burns
-        context.close()
+        page.close()
 
 
 def test_the_home_page_opens_a_front_battle(browser, tmp_path):
@@ -327,7 +326,7 @@ def test_a_sides_page_reads_clean_in_both_languages(browser, tmp_path, scenario)
         with store.game(created.id) as game:
             tank = next(u["id"] for u in game.view("blue")["units"] if u["type"] == "heavy_tank")
         for lang in ("fr", "en"):
-            context, page = open_page(browser, base, created, "blue", lang)
+            page = open_page(browser, base, created, "blue", lang)
             words = WORDS[lang]
             assert page.locator(".front-clock").inner_text().startswith(words["clock"])
             if scenario == "mission_hold":
@@ -338,7 +337,7 @@ def test_a_sides_page_reads_clean_in_both_languages(browser, tmp_path, scenario)
             assert_page_clean(page, lang)
             journal = page.locator("#journal").inner_text()
             assert "b1 " not in journal
-            context.close()
+            page.close()
 
 
 def test_air_orders_are_given_on_the_map(browser, tmp_path):
@@ -346,7 +345,7 @@ def test_air_orders_are_given_on_the_map(browser, tmp_path):
     an enemy helicopter is a target of its own, fired at with the weapon that reaches the air."""
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("front", seed="air-orders", options={"scenario": "test_air"})
-        context, page = open_page(browser, base, created, "blue")
+        page = open_page(browser, base, created, "blue")
         on_map(page, '[data-unit="b1"]').first.click()
         page.locator(".front-orders button", has_text="Faire décoller le drone de surveillance bleu").click()
         assert "choisis la case sur la carte" in bar(page)
@@ -361,13 +360,13 @@ def test_air_orders_are_given_on_the_map(browser, tmp_path):
         with store.game(created.id) as game:
             assert game.state.units["b2"].flying and game.state.units["b2"].cell == (2, 3)
             assert not game.state.units["b6"].flying
-        context.close()
+        page.close()
 
         created = store.create_game("front", seed="air-shots", options={"scenario": "test_air"})
         version = store.act(created.id, "blue", 0, {"type": "end_turn"}).version
         version = store.act(created.id, "red", version, {"type": "move", "unit": "r6", "to": "J4"}).version
         version = store.act(created.id, "red", version, {"type": "end_turn"}).version
-        context, page = open_page(browser, base, created, "blue")
+        page = open_page(browser, base, created, "blue")
         on_map(page, '[data-unit="b9"]').first.click()
         targets = text(page.locator(".front-targets"))
         assert "Hélicoptère d'attaque rouge en J4" in targets and "Sniper rouge en J4" in targets
@@ -380,13 +379,13 @@ def test_air_orders_are_given_on_the_map(browser, tmp_path):
         with store.game(created.id) as game:
             assert game.actions[-1]["action"] == {"type": "shoot", "unit": "b9", "target": "J4", "at": "air",
                                                   "weapon": "rocket"}
-        context.close()
+        page.close()
 
 
 def test_a_phone_can_play(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         created = store.create_game("front", seed="phone", options={"scenario": "default"})
-        context, page = open_page(browser, base, created, "blue", viewport={"width": 390, "height": 844})
+        page = open_page(browser, base, created, "blue", viewport={"width": 390, "height": 844})
         with store.game(created.id) as game:
             unit = next(u for u in game.view("blue")["units"] if u["type"] == "infantry")
             move = next(a for a in game.legal_actions("blue") if a["type"] == "move" and a["unit"] == unit["id"])
@@ -404,7 +403,7 @@ def test_a_phone_can_play(browser, tmp_path):
         assert box["y"] < 844 and box["y"] + 40 < 844  # the orders are on the screen, at hand
         assert page.locator("#end-turn").is_enabled()
         assert_page_clean(page, "fr")
-        context.close()
+        page.close()
 
 
 def test_the_journal_names_units_works_and_seasons_and_agrees_in_number():

@@ -26,13 +26,12 @@ def base(tmp_path_factory):
 
 
 def open_lobby(browser, base, lang="fr", viewport=DESKTOP, games=None):
-    context = browser.new_context(viewport=viewport)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page = browser.new_page(viewport=viewport)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)  # cleared after the test
     script = f"localStorage.setItem('kadesh.lang', {json.dumps(lang)});"
     if games is not None:
         script += f"localStorage.setItem('kadesh.games', {json.dumps(json.dumps(games))});"
-    context.add_init_script(script)
-    page = context.new_page()
+    page.add_init_script(script)
     page.goto(base + "/")
     page.locator("body[data-ready=true]").wait_for(state="attached")
     return page
@@ -72,7 +71,7 @@ def test_each_game_has_a_card_with_its_picture_description_and_length(browser, b
     assert page.locator("#scenario option").first.inner_text() != "nil"   # a name, not the scenario's id
     assert page.locator("#panel-bataille #battle-table").is_visible()    # Bataille's set-up table stays reachable
     assert_page_clean(page, lang)
-    page.context.close()
+    page.close()
 
 
 def test_the_lobby_reads_on_a_phone_without_sideways_scrolling(browser, base):
@@ -82,7 +81,7 @@ def test_the_lobby_reads_on_a_phone_without_sideways_scrolling(browser, base):
     page.locator("#created-bataille").wait_for()
     in_view(page, "#created-bataille h4")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.context.close()
+    page.close()
 
 
 @pytest.mark.parametrize(("name", "button", "block", "rows"), [
@@ -116,7 +115,7 @@ def test_a_game_by_links_shows_them_where_the_player_looks(browser, base, name, 
     page.locator("#open-games-section[data-lang='en']").wait_for(state="attached")  # its redraw comes after
     assert "owner" in page.locator(f"{block} .owner").inner_text()
     assert_page_clean(page, "en")
-    page.context.close()
+    page.close()
 
 
 def test_manoeuvre_by_links_keeps_the_seat_order_and_the_hot_seat_link(browser, base):
@@ -127,7 +126,7 @@ def test_manoeuvre_by_links_keeps_the_seat_order_and_the_hot_seat_link(browser, 
     assert page.locator("#play-north").inner_text() == "Commander le Nord"
     assert re.search(r"#north=.+&south=.+", page.locator("#hotseat").get_attribute("href"))
     assert "Envoie le lien du Sud" in page.locator("#created").inner_text()
-    page.context.close()
+    page.close()
 
 
 def taken_link(page) -> dict:
@@ -141,7 +140,7 @@ def test_hot_seat_from_the_lobby_opens_the_hot_seat_page(browser, base):
     page.wait_for_url(re.compile(r"/play/\w+$"))  # the seats' tokens moved off the address bar
     page.locator("#board .field").wait_for()
     assert set(taken_link(page)["hotseat"]) == {"north", "south"}
-    page.context.close()
+    page.close()
 
 
 @pytest.mark.parametrize(("name", "side", "board"),
@@ -159,7 +158,7 @@ def test_against_the_computer_goes_to_the_seat_page(browser, base, name, side, b
         return (await fetch(`/api/games/${id}`, {headers: {Authorization: `Bearer ${token}`}})).json();
     }""")
     assert game["seat"] == side and set(game["bots"]) == {s for s in game["seats"] if s != side}
-    page.context.close()
+    page.close()
 
 
 def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, base):
@@ -168,7 +167,7 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
     made = page.evaluate("""async () => (await fetch('/api/games', {method: 'POST',
         headers: {'Content-Type': 'application/json'},
         body: JSON.stringify({ruleset: 'manoeuvre', options: {}})})).json()""")
-    page.context.close()
+    page.close()
     tokens = "&".join(f"{seat}={link['token']}" for seat, link in made["seats"].items())
     day = 86_400_000
     now = int(time.time() * 1000)
@@ -195,7 +194,7 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
         lobby = page.locator("#card-manoeuvre").bounding_box()
         assert page.locator("#my-games-section").bounding_box()["y"] < lobby["y"]     # near the top
         assert_page_clean(page, lang)
-        page.context.close()
+        page.close()
     page = open_lobby(browser, base, games=[hot, seat])
     page.locator("#my-games li").nth(1).wait_for()
     page.locator("#my-games li").first.locator("button.forget").click()
@@ -204,7 +203,7 @@ def test_my_games_lists_a_hot_seat_game_by_its_title_and_can_forget_it(browser, 
     assert len(json.loads(page.evaluate("localStorage.getItem('kadesh.games')"))) == 1
     page.locator("#my-games li button.forget").click()
     page.locator("#my-games-section").wait_for(state="hidden")
-    page.context.close()
+    page.close()
 
 
 def test_a_front_scenario_file_of_ones_own_is_loaded_from_the_lobby_and_played(browser, base, tmp_path):
@@ -230,4 +229,4 @@ def test_a_front_scenario_file_of_ones_own_is_loaded_from_the_lobby_and_played(b
         return (await (await fetch(`/api/games/${id}`, {headers: {Authorization: `Bearer ${token}`}})).json()).view;
     }""")
     assert view["scenario"]["fr"] == "Duel au gué" and len(view["map"]) == 3
-    page.context.close()
+    page.close()

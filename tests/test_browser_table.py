@@ -168,9 +168,8 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
 def test_the_leaderboards_read_clean_with_and_without_ratings(browser, site, lang, viewport):
     base, _ = site
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
-    page = context.new_page()
+    page = browser.new_page(viewport=viewport)
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
     page.goto(f"{base}/leaderboards?ruleset=front")  # nobody is rated in Front here
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("#leaderboard-empty").is_visible()
@@ -187,9 +186,8 @@ def test_a_public_game_is_watched_live_from_the_watch_list_without_any_link(brow
     watched = store.create_game("manoeuvre", table=TableSettings(seconds_per_move=DAY, public=True))
     private = store.create_game("manoeuvre")
     for viewport in (DESKTOP, PHONE):
-        context = browser.new_context(viewport=viewport)
-        context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
-        page = context.new_page()
+        page = browser.new_page(viewport=viewport)
+        page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
         page.goto(f"{base}/watch")
         page.wait_for_selector("body[data-ready='true']")
         entry = page.locator(f'.watched-game[data-game="{watched.id}"]')
