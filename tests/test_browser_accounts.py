@@ -32,10 +32,9 @@ def meritamon(site):
 
 def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its_old_link(browser, site):
     base, store = site
-    desktop_context = browser.new_context(viewport={"width": 1280, "height": 800})
-    desktop = desktop_context.new_page()
+    desktop = browser.new_page(viewport={"width": 1280, "height": 800})
     desktop.goto(f"{base}/account")
-    desktop_devtools, desktop_key = authenticator(desktop_context, desktop)
+    desktop_devtools, desktop_key = authenticator(desktop.context, desktop)
     desktop.fill("#new-name", "Néfertiti")
     desktop.click("#sign-up-passkey")
     desktop.wait_for_selector("text=Bonjour, Néfertiti")
@@ -44,10 +43,9 @@ def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its
     assert len(credentials) == 1 and credentials[0]["isResidentCredential"]
 
     # The same passkey, synced to a phone: signed in there too.
-    phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    phone = phone_context.new_page()
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone.goto(f"{base}/account")
-    phone_devtools, phone_key = authenticator(phone_context, phone)
+    phone_devtools, phone_key = authenticator(phone.context, phone)
     phone_devtools.send("WebAuthn.addCredential", {"authenticatorId": phone_key, "credential": credentials[0]})
     phone.click("#sign-in-passkey")
     phone.wait_for_selector("text=Bonjour, Néfertiti")
@@ -96,9 +94,8 @@ def test_a_passkey_account_keeps_a_seat_played_from_another_context_and_cuts_its
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
 def test_the_account_and_player_pages_read_clean(browser, site, meritamon, lang, viewport):
     base, store = site
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
-    page = context.new_page()
+    page = browser.new_page(viewport=viewport)
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
     for path in ("/account", "/players/M%C3%A9ritamon", "/players/Personne"):
         page.goto(base + path)
         page.wait_for_selector("body[data-ready='true']")

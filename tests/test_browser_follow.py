@@ -120,16 +120,15 @@ def test_asking_for_the_browsers_notifications_always_says_what_came_of_it(brows
     """With the permission refused or the prompt dismissed, « Les activer » gave no feedback (issue 44, point 11)."""
     base, store = site
     created = store.create_game("manoeuvre", seed=f"follow-permission-{answer}")
-    context = browser.new_context()
-    context.add_init_script(f"""Object.defineProperty(Notification, 'permission', {{ get: () => 'default' }});
+    page = browser.new_page()
+    page.add_init_script(f"""Object.defineProperty(Notification, 'permission', {{ get: () => 'default' }});
         Notification.requestPermission = async () => '{answer}';""")
-    page = context.new_page()
     page.goto(f"{base}/play/{created.id}#token={created.seat_tokens['north']}")
     page.click("#notices summary")
     page.click("#allow-notifications")
     expected = "rien répondu" if answer == "default" else "les a refusées"
     page.wait_for_selector(f"#notice-message >> text={expected}")
-    context.close()
+    page.close()
 
 
 def test_my_games_tells_two_games_of_one_ruleset_apart_by_their_battle_and_opponent(browser, site):
@@ -143,9 +142,8 @@ def test_my_games_tells_two_games_of_one_ruleset_apart_by_their_battle_and_oppon
                                                      "bots": {"red": level}}).json()
         games.append({"id": made["id"], "token": made["seats"]["blue"]["token"], "seat": "blue", "ruleset": "front",
                       "link": made["seats"]["blue"]["link"]})
-    context = browser.new_context()
-    context.add_init_script(f"localStorage.setItem('kadesh.games', {json.dumps(json.dumps(games))});")
-    page = context.new_page()
+    page = browser.new_page()
+    page.add_init_script(f"localStorage.setItem('kadesh.games', {json.dumps(json.dumps(games))});")
     page.goto(f"{base}/")
     entries = page.locator("#my-games .my-game")
     entries.first.locator(".my-game-where").wait_for()
@@ -153,7 +151,7 @@ def test_my_games_tells_two_games_of_one_ruleset_apart_by_their_battle_and_oppon
     assert len(texts) == 2 and texts[0] != texts[1]
     assert any("escarmouche du gué" in text and "contre Général Maladroit" in text for text in texts), texts
     assert any("Petit terrain d'essai" in text for text in texts), texts
-    context.close()
+    page.close()
 
 
 def test_imhotep_sees_the_question_of_the_deadline_he_sets_and_keeps_what_he_typed(browser, site):

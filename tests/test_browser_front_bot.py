@@ -172,9 +172,8 @@ def own_units(page, name: str) -> list[str]:
 # -- the tests -----------------------------------------------------------------------------------------------
 def test_a_person_beats_general_maladroit_on_the_small_ground(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
-        page = context.new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
         page.goto(base + "/")
         page.wait_for_selector("body[data-ready=true]")
         assert_page_clean(page, "fr")
@@ -207,14 +206,13 @@ def test_a_person_beats_general_maladroit_on_the_small_ground(browser, tmp_path)
         assert page.locator(".front-bar").inner_text() == "La bataille est finie."
         assert page.locator("#journal li", has_text="Bleu a détruit toutes les unités adverses").count() == 1
         assert_page_clean(page, "fr")
-        context.close()
+        page.close()
 
 
 def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
-        page = context.new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
         page.goto(base + "/")
         page.wait_for_selector("body[data-ready=true]")
         form = page.locator("#card-front form.versus")
@@ -238,4 +236,4 @@ def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser,
         assert page.locator(".front-summary").is_visible()
         assert page.locator(".front-turn").inner_text() == "Tour 2"
         assert_page_clean(page, "fr")
-        context.close()
+        page.close()

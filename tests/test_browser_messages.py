@@ -58,7 +58,7 @@ def campaign_from_the_lobby(browser, base: str) -> dict:
     links = {}
     for i in range(rows.count()):
         links[labels[i]] = rows.nth(i).locator("input").input_value()
-    page.context.close()
+    page.close()
     return links
 
 
@@ -125,7 +125,7 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr")):
         assert_page_clean(page, lang)
     for page in (lord, chief, thebes, libya, watcher):
-        page.context.close()
+        page.close()
 
 
 def test_two_players_chat_with_links_that_open_only_on_a_click(browser, site):
@@ -147,5 +147,5 @@ def test_two_players_chat_with_links_that_open_only_on_a_click(browser, site):
     assert north.locator("#talk [data-channel='table']").inner_text().startswith("Whole table")
     for page, lang in ((north, "en"), (south, "fr")):
         assert_page_clean(page, lang)
-    north.context.close()
-    south.context.close()
+    north.close()
+    south.close()

@@ -99,9 +99,8 @@ def test_the_list_of_pages_is_every_page(site):
 def test_every_page_reads_clean_in_both_languages(browser, site, lang):
     """Every page in turn in one browser context (a new context costs Chromium half a second of CPU): the home page
     first, as a newcomer meets it, before any game is remembered."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
-    page = context.new_page()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
     for name in PAGES:
         check_page(page, site[name], lang, with_rules=name not in NO_RULES, chosen_language=name not in BOTH_LANGUAGES)
 

@@ -108,7 +108,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone_without_a_secret(brows
     stranger.keyboard.press("End")
     stranger.wait_for_selector("#board[data-replay='21']")
     assert_page_clean(stranger, "fr")
-    stranger.context.close()
+    stranger.close()
     going = random_game(store, 6, finish=False)
     player = replay_as(browser, base, going.id, going.seat_tokens["north"])
     assert player.locator("#replay-link").count() == 0

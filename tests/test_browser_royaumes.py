@@ -232,7 +232,7 @@ def test_the_map_has_a_legend_city_names_and_the_nile(browser, server):
         assert page.locator('g.army[data-army="koush@G19"] title').text_content() == \
             "Koush : 2 armées en G19 · 2 peuvent partir"
         assert page.locator("svg.campaign-map").get_attribute("aria-label").startswith("Carte de la campagne, tour 2")
-        page.context.close()
+        page.close()
 
 
 def test_the_history_steps_through_past_turns_on_one_line(browser, server):
@@ -260,7 +260,7 @@ def test_the_history_steps_through_past_turns_on_one_line(browser, server):
         assert page.locator('g.army[data-army="libye@D4"]').count() == 0  # …and fell there
         page.click("#map-now")
         assert page.locator("#shown-map").inner_text() == "Maintenant (tour 2)"
-        page.context.close()
+        page.close()
 
 
 def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
@@ -285,7 +285,7 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
     page.click("#tab-form")
     other = open_page(browser, base + links["haute_egypte"])  # another seat's draft is its own
     assert other.locator("#draft-kept").count() == 0 and "G19" not in other.locator("#draft-moves").inner_text()
-    other.context.close()
+    other.close()
     send(page)
     key = f"kadesh.royaumes.draft.{game_id}.koush"
     assert page.evaluate(f"localStorage.getItem('{key}')") is None
@@ -293,7 +293,7 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
     page.locator(".sent-note").wait_for()
     assert page.locator("#draft-kept").count() == 0
     assert "Une armée va de G19 à G18." in page.locator(".my-orders").inner_text()
-    page.context.close()
+    page.close()
 
 
 def test_an_overcommitted_move_is_flagged_before_it_is_sent(browser, server):
@@ -313,7 +313,7 @@ def test_an_overcommitted_move_is_flagged_before_it_is_sent(browser, server):
         page.click("#review-orders")
         page.locator("#review-warnings").wait_for()
         assert words in page.locator("#review-warnings").inner_text()
-        page.context.close()
+        page.close()
 
 
 def confirm(page, lang: str) -> None:
@@ -329,9 +329,8 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
     base, store = server
     _, links = adjudicated(store)
     for lang in ("fr", "en"):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})  # one a language: a context is costly
-        context.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
-        page = context.new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script(f"localStorage.setItem('kadesh.lang', '{lang}')")
         for seat in ("koush", "libye", "spectator", "imhotep"):
             page.goto(base + links[seat])
             page.locator("svg.campaign-map").wait_for()
@@ -351,7 +350,7 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
                 page.click("#set-deadline")
                 confirm(page, lang)
                 assert "2030" in page.locator("#deadline").inner_text()
-        context.close()
+        page.close()
 
 
 def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, tmp_path):
@@ -383,7 +382,7 @@ def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, tmp_path)
                 page.reload()
                 page.locator("table.secrets").wait_for()
             assert row.inner_text() != "pas encore", kingdom
-        page.context.close()
+        page.close()
 
 
 def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
@@ -418,4 +417,4 @@ def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
         page.click("#open-console")
         page.locator("svg.campaign-map").wait_for()
         assert "Les deux rives" in page.locator("body").inner_text()
-        page.context.close()
+        page.close()

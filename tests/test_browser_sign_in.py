@@ -31,10 +31,9 @@ def test_a_player_comes_in_by_passkey_and_by_mail_on_two_devices_and_leaves_ever
         with running_server(str(tmp_path / "sign-in.sqlite3"), notice_settings=settings,
                             local_workers=0) as (base, store):
             base = base.replace("127.0.0.1", "localhost")  # WebAuthn wants a domain for its relying party
-            desktop_context = browser.new_context(viewport={"width": 1280, "height": 800})
-            desktop = desktop_context.new_page()
+            desktop = browser.new_page(viewport={"width": 1280, "height": 800})
             desktop.goto(f"{base}/account")
-            authenticator(desktop_context, desktop)
+            authenticator(desktop.context, desktop)
             desktop.fill("#new-name", "Tiyi")
             desktop.click("#sign-up-passkey")
             desktop.wait_for_selector("text=Bonjour, Tiyi")

@@ -29,10 +29,9 @@ def site(tmp_path_factory):
 
 
 def signed_up(browser, base: str, name: str, viewport: dict):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
+    page = browser.new_page(viewport=viewport)
     page.goto(f"{base}/account")
-    authenticator(context, page)
+    authenticator(page.context, page)
     page.fill("#new-name", name)
     page.click("#sign-up-passkey")
     page.wait_for_selector(f"text=Bonjour, {name}")
