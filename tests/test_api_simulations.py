@@ -38,6 +38,17 @@ def test_a_simulation_answers_from_a_child_process(tmp_path):
     assert sum(answer.json()["holds_field"].values()) == 10
 
 
+def test_the_same_simulation_asked_again_is_answered_from_memory(tmp_path):
+    simulations = Simulations()
+    with running_server(str(tmp_path / "k.sqlite3"), local_workers=0, simulations=simulations) as (base, _):
+        first = simulate(base, {**FIELD, "games": 10})
+        again = simulate(base, {**FIELD, "games": 10})
+        other_seed = simulate(base, {**FIELD, "games": 10, "seed": 2})
+    assert first.status_code == again.status_code == other_seed.status_code == 200
+    assert again.json() == first.json()
+    assert simulations.started == 2  # the first and the other seed's: the same request again ran nothing
+
+
 def test_a_simulation_past_its_ceiling_is_stopped_and_refused(tmp_path):
     simulations = Simulations(cpu_seconds=1)
     with running_server(str(tmp_path / "k.sqlite3"), local_workers=0, simulations=simulations) as (base, _):

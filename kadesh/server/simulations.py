@@ -6,15 +6,21 @@ loaded the bots already, so it starts in milliseconds), with a ceiling on the CP
 ``running`` simulations run at once per server and ``waiting`` more wait for a free place; beyond that the
 request is refused with 429 and ``Retry-After``. A child whose client has gone away is stopped at once, and
 so is one that reaches its ceiling (the client is told to ask for fewer games).
+
+A simulation is a function of its request (the set-up, the generals, the number of games and the seed): the
+server remembers its last answers, and the same request again (a page's odds of the default set-up, asked by
+everyone who opens it, chunk by chunk with the same seeds) is answered without computing it again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import multiprocessing
 import os
 import resource
+from collections import OrderedDict
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -33,6 +39,7 @@ SIMULATION_CPU_SECONDS = 20  # the most one request may make the server compute
 SIMULATION_NICENESS = 10     # below the checks and the bots a person waits on, on the same cores
 RETRY_AFTER = 5              # seconds, for a client refused because the queue is full
 DISCONNECT_CHECK = 0.25      # seconds between looks at whether the client is still there
+SIMULATIONS_REMEMBERED = 16  # per server: the last answers kept (at most 2,000 games' losses each)
 
 
 
@@ -62,19 +69,31 @@ class Simulations:
         self.cpu_seconds = cpu_seconds
         self.places = Places(running, waiting, BUSY, DISCONNECT_CHECK)
         self.children: set[multiprocessing.process.BaseProcess] = set()  # the simulations' processes, while they run
+        self.started = 0  # child processes started, ever
+        self.remembered: OrderedDict[str, dict[str, Any]] = OrderedDict()  # request → answer, the newest last
 
     async def run(self, request: Request, name: str, options: dict[str, Any], seats: dict[str, str],
                   games: int, seed: int) -> dict[str, Any] | None:
         """The simulation's result; None if the client went away first."""
+        key = json.dumps([name, options, seats, games, seed], sort_keys=True)
+        if key in self.remembered:
+            self.remembered.move_to_end(key)
+            return self.remembered[key]
         async with self.places.taken(request) as mine:
             if not mine:
                 return None
-            return await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
+            answer = await self._child(request, (name, options, seats, games, seed, self.cpu_seconds))
+        if answer is not None:
+            self.remembered[key] = answer
+            while len(self.remembered) > SIMULATIONS_REMEMBERED:
+                self.remembered.popitem(last=False)
+        return answer
 
     async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
         receiving, sending = CONTEXT.Pipe(duplex=False)
         process = CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
         await asyncio.to_thread(process.start)  # the first one starts the fork server: seconds, off the loop
+        self.started += 1
         self.children.add(process)
         sending.close()  # the child's end: the pipe reads as closed once the child is gone
         try:
