@@ -212,10 +212,14 @@ class ContextPool:
         return kept
 
     def give_back(self) -> None:
-        """The lent contexts, cleared, back in the pool (one a test closed is left out)."""
+        """The lent contexts, cleared, back in the pool (one a test closed, or left without its kept page, is
+        left out)."""
         lent, self._lent = self._lent, []
         for key, kept in lent:
             if kept.closed:
+                continue
+            if kept.keeper.is_closed():  # a test closed every page: the context holds no process any more
+                kept.context.close()
                 continue
             for page in kept.context.pages:
                 if page != kept.keeper:
