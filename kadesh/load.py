@@ -18,6 +18,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,26 +153,35 @@ async def _play_one(client: _Client, game: LoadedGame, started: float) -> bool:
 
 
 async def _player(client: _Client, ruleset: str, options: dict[str, Any], started: float, stop_at: float,
-                  webhook: str | None = None, enough: int | None = None) -> None:
+                  webhook: str | None = None, until: Callable[[LoadReport], bool] | None = None) -> None:
     game = await _open_game(client, ruleset, options, stop_at, webhook)
-    while game is not None and time.monotonic() < stop_at and (enough is None or client.report.actions < enough):
+    while game is not None and time.monotonic() < stop_at and not (until is not None and until(client.report)):
         if not await _play_one(client, game, started):
             game = await _open_game(client, ruleset, options, stop_at, webhook)
 
 
 async def run_load_async(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
                          options: dict[str, Any] | None = None, seed: int = 0,
-                         webhook: str | None = None, enough: int | None = None) -> LoadReport:
+                         webhook: str | None = None, enough: int | None = None,
+                         until: Callable[[LoadReport], bool] | None = None) -> LoadReport:
+    """``run_load``'s coroutine; with ``until``, the load also stops as soon as ``until(report)`` holds."""
+    if enough is not None:
+        until = _either(until, lambda report: report.actions >= enough)
     report = LoadReport()
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         started = time.monotonic()
         stop_at = started + seconds
         players = [_player(_Client(http, servers, report, random.Random(seed * 1000 + i)), ruleset, options or {},
-                           started, stop_at, webhook, enough) for i in range(games)]
+                           started, stop_at, webhook, until) for i in range(games)]
         await asyncio.gather(*players)
         report.seconds = time.monotonic() - started
     return report
+
+
+def _either(first: Callable[[LoadReport], bool] | None,
+          second: Callable[[LoadReport], bool]) -> Callable[[LoadReport], bool]:
+    return second if first is None else lambda report: first(report) or second(report)
 
 
 def run_load(servers: list[str], seconds: float, games: int = 16, ruleset: str = "manoeuvre",
