@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import ssl
 import subprocess
 import tempfile
@@ -76,7 +77,8 @@ def behind_nginx(postgres, tmp_path):
     port, plain_port = free_port(), free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(nginx_conf(tmp_path, port, plain_port, [s.port for s in servers]), encoding="utf-8")
-    proxy = subprocess.Popen([nginx, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE)
+    proxy = subprocess.Popen([nginx, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE,
+                             start_new_session=True)  # its workers in its group: killed with it, never orphaned
     base = f"https://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -87,7 +89,7 @@ def behind_nginx(postgres, tmp_path):
                 time.sleep(0.1)
         yield base, servers
     finally:
-        proxy.kill()
+        os.killpg(proxy.pid, signal.SIGKILL)
         proxy.wait()
         for server in servers:
             server.kill()
