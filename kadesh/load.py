@@ -202,6 +202,7 @@ def check_load(report: LoadReport, db_url: str, servers: list[str]) -> list[str]
 
     problems: list[str] = []
     store = Store(db_url)
+    http = httpx.Client(timeout=30)  # one for every game: each client makes a TLS context (50 ms of CPU)
     try:
         for game in report.games:
             stored = _stored_actions(store, game.id)
@@ -212,8 +213,9 @@ def check_load(report: LoadReport, db_url: str, servers: list[str]) -> list[str]
             if not 0 <= extra <= game.ambiguous:
                 problems.append(f"game {game.id}: {len(stored)} actions stored, {len(game.acknowledged)} "
                                 f"acknowledged and {game.ambiguous} unanswered")
-            problems.extend(_replay_problems(store, game, servers))
+            problems.extend(_replay_problems(store, http, game, servers))
     finally:
+        http.close()
         store.close()
     return problems
 
@@ -229,11 +231,11 @@ def _stored_actions(store, game_id: str) -> dict[int, tuple[str, Any]]:
     return {row.seq: (row.seat, row.action) for row in rows}
 
 
-def _replay_problems(store, game: LoadedGame, servers: list[str]) -> list[str]:
+def _replay_problems(store, http: httpx.Client, game: LoadedGame, servers: list[str]) -> list[str]:
     replayed = store.rebuild(game.id)
     problems = []
     for server in servers:
-        answer = httpx.get(f"{server.rstrip('/')}/api/games/{game.id}", params={"token": game.spectator}, timeout=30)
+        answer = http.get(f"{server.rstrip('/')}/api/games/{game.id}", params={"token": game.spectator})
         if answer.status_code != 200:
             problems.append(f"game {game.id}: {server} answered {answer.status_code}")
             continue

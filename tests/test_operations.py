@@ -81,12 +81,13 @@ def behind_nginx(postgres, tmp_path):
                              start_new_session=True)  # its workers in its group: killed with it, never orphaned
     base = f"https://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                if httpx.get(f"{base}/health", timeout=1, verify=False).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        with httpx.Client(timeout=1, verify=False) as probe:
+            for _ in range(100):
+                try:
+                    if probe.get(f"{base}/health").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.1)
         yield base, servers
     finally:
         os.killpg(proxy.pid, signal.SIGKILL)

@@ -18,6 +18,7 @@ refused). An e-mail subscription is sent its confirmation and nothing else until
 
 from __future__ import annotations
 
+import functools
 import http.client
 import ipaddress
 import json
@@ -204,16 +205,23 @@ def send_sign_in_link(address: str, lang: str, link: str, settings: Settings) ->
     _smtp_send(message, settings)
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The TLS settings of every e-mail and webhook this process sends: made once, since making them loads the
+    system's certificates (50 ms of CPU on the test machine), and a context may be shared by connections."""
+    return ssl.create_default_context()
+
+
 def _smtp_send(message: EmailMessage, settings: Settings) -> None:
     try:
         if settings.smtp_security == "ssl":
             server: smtplib.SMTP = smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=settings.timeout,
-                                                   context=ssl.create_default_context())
+                                                   context=_tls())
         else:
             server = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=settings.timeout)
         with server:
             if settings.smtp_security == "starttls":
-                server.starttls(context=ssl.create_default_context())
+                server.starttls(context=_tls())
             if settings.smtp_user:
                 server.login(settings.smtp_user, settings.smtp_password or "")
             server.send_message(message)
@@ -249,7 +257,7 @@ def _post_at(url: str, address: str | None, body: bytes, timeout: float) -> int:
     parts = urlsplit(url)
     if parts.scheme == "https":
         connection: http.client.HTTPConnection = http.client.HTTPSConnection(
-            parts.hostname, parts.port, timeout=timeout, context=ssl.create_default_context())
+            parts.hostname, parts.port, timeout=timeout, context=_tls())
     else:
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     if address is not None:  # http.client opens its socket through this attribute: no second lookup
