@@ -183,11 +183,25 @@ async function loadTalk() {
   }
 }
 
+let talkDrawn = null;  // the talk and the language the panel was last drawn with
+
+// The talk's panel changes with its messages (the talk calls this on each change) and with the language, not
+// with a move: a move redraws the page, not the panel (rebuilding it took half the page's script time a move).
 function renderTalk() {
   if (!talk || !current) return;
   talk.render($("#talk"), { lang });
+  talkDrawn = { talk, lang };
+  titleTheTab();
+}
+
+function renderTalkIfStale() {
+  if (talk && (talkDrawn?.talk !== talk || talkDrawn.lang !== lang)) renderTalk();
+  else titleTheTab();
+}
+
+function titleTheTab() {
   signalTurn({ current, lang, gameTitle: rulesetTitle[lang] ?? "Kadesh" });
-  const unread = talk.forView(lang).unreadTitle();
+  const unread = talk?.forView(lang).unreadTitle();
   if (unread) document.title = `${unread} · ${document.title}`;
 }
 
@@ -259,7 +273,6 @@ function renderJournal() {
   const list = $("#journal");
   const shown = replay.state.open ? journal.filter((entry) => entry.version <= replay.state.at) : journal;
   fillJournal(list, shown);
-  list.scrollTop = list.scrollHeight;
   $("#journal-empty").textContent = STRINGS[lang].emptyJournal;
   $("#journal-empty").hidden = shown.length > 0;
   $("#download").hidden = !current.outcome;
@@ -343,12 +356,12 @@ function render() {
     hotseat: Object.keys(hotseat).length > 0 || current.role !== "seat" });
   if (replay.state.open) {  // the live game goes on underneath: its board comes back when the replay closes
     drawReplay(replay.state.views.get(replay.state.at));
-    renderTalk();
+    renderTalkIfStale();
     remember();
     return;
   }
   drawBoard();
-  renderTalk();
+  renderTalkIfStale();
   renderJournal();
   renderEnd();
   remember();
