@@ -11,7 +11,8 @@ crosses or ends on a capture point.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 from kadesh.core.grid import Cell, cheapest_steps, king_neighbours
 from kadesh.rules.front import aircraft, capture, structures
@@ -83,19 +84,151 @@ def _prices(state: State, unit: Unit) -> Callable[[Cell, Cell], int | None]:
     return price
 
 
-def reachable(state: State, unit: Unit) -> dict[Cell, int]:
+# -- the search --------------------------------------------------------------------------------------------------
+# Every cell a unit may reach is asked for every unit at every legal-action list: the search runs on a flat
+# table of step prices (one per cell, with a border of None around the map) rather than calling ``step_price``
+# per step, and by buckets of cost rather than by a heap. It visits the cells in the very order of
+# ``grid.cheapest_steps`` (cheapest first, then by cell), so the reach comes out in the same order: what the
+# legal moves are listed in (tests/test_front_data.py compares the two).
+
+Tables = dict[tuple[object, ...], "list[int | None] | None"]
+"""Price tables shared by the searches of one state as it is (``legal_actions`` draws every unit's moves on
+one): keyed by what a step's price depends on besides the cell."""
+
+
+@lru_cache(maxsize=16)
+def _layout(width: int, height: int) -> tuple[int, tuple[Cell | None, ...], tuple[int, ...]]:
+    """The flat table's stride (a column of the map and its border), each index's cell (None on the border),
+    and the eight steps of ``king_neighbours`` as index offsets, in its order. A column after another keeps
+    the indices in the order of the cells: (x, y) before (x, y + 1) before (x + 1, 0)."""
+    stride = height + 2
+    cells: list[Cell | None] = [None] * ((width + 2) * stride)
+    for x in range(width):
+        for y in range(height):
+            cells[(x + 1) * stride + y + 1] = (x, y)
+    offsets = tuple(dx * stride + dy for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0),
+                                                     (1, -1), (1, 1), (-1, 1), (-1, -1)))
+    return stride, tuple(cells), offsets
+
+
+def _index(cell: Cell, stride: int) -> int:
+    return (cell[0] + 1) * stride + cell[1] + 1
+
+
+def _table_key(unit: Unit) -> tuple[object, ...] | None:
+    """What a step's price depends on besides the cell and the state (None: the unit's own, a drone's leash)."""
+    kind = unit.type
+    if kind.aircraft == "drone":
+        return None
+    if kind.flies:
+        return ("air", kind.extras.get("step", 1), unit.wounded)
+    return ("ground", kind.movement, _captures(kind), unit.wounded)
+
+
+def _captures(kind: UnitType) -> bool:
+    return bool(TABLES.units[kind.id].extras.get("captures"))
+
+
+def price_table(state: State, unit: Unit, tables: Tables | None = None) -> list[int | None] | None:
+    """``step_price`` of every cell for ``unit``, at its flat index (``_layout``); None when a step would cost
+    less than 1 (the search by buckets needs every step to cost something: ``grid.cheapest_steps`` then)."""
+    key = _table_key(unit) if tables is not None else None
+    if key is not None and key in tables:
+        return tables[key]
+    table = _air_table(state, unit) if unit.type.flies else _ground_table(state, unit)
+    if unit.wounded:
+        table = [None if price is None else 2 * price for price in table]
+    if any(price is not None and price < 1 for price in table):
+        table = None
+    if key is not None:
+        tables[key] = table
+    return table
+
+
+def _on_map(state: State, cells: Iterable[Cell]) -> Iterator[Cell]:
+    width, height = state.width, state.height
+    return (cell for cell in cells if 0 <= cell[0] < width and 0 <= cell[1] < height)
+
+
+def _ground_table(state: State, unit: Unit) -> list[int | None]:
+    """``ground_price`` cell by cell, less the cells taken and the mines avoided (``step_price``)."""
+    stride, cells, _ = _layout(state.width, state.height)
+    movement, table = unit.type.movement, [None] * len(cells)
+    for y, row in enumerate(state.terrain):
+        for x, terrain in enumerate(row):
+            table[(x + 1) * stride + y + 1] = terrain.cost.get(movement)
+    for cell in _on_map(state, state.structures):
+        over = structures.step_cost(state.structures[cell], movement)
+        if over is None or over >= 0:  # a work replaces the terrain's cost (a bridge, -1, keeps it)
+            table[_index(cell, stride)] = over
+    closed = [*state.occupied, *state.avoid]
+    if not _captures(unit.type):  # « Seul un ingénieur y entre » (``capture.may_enter_point``)
+        closed += state.holders
+    for cell in _on_map(state, closed):
+        table[_index(cell, stride)] = None
+    return table
+
+
+def _air_table(state: State, unit: Unit) -> list[int | None]:
+    """``flight_price`` cell by cell: any cell of the map free in the air (a drone's, on its leash)."""
+    stride, cells, _ = _layout(state.width, state.height)
+    step = unit.type.extras.get("step", 1)
+    leash = _leash(state, unit)
+    table: list[int | None] = [None if cell is None or (leash is not None and cell not in leash) else step
+                               for cell in cells]
+    for cell in _on_map(state, state.air):
+        table[_index(cell, stride)] = None
+    return table
+
+
+def cheapest_costs(state: State, unit: Unit, tables: Tables | None = None) -> dict[Cell, int]:
+    """``grid.cheapest_steps`` from the unit's cell with its action points, on the price table: the same cells
+    with the same costs, in the same order (the start first, at 0)."""
+    table = price_table(state, unit, tables)
+    width, height = state.width, state.height
+    start, budget = unit.cell, unit.ap
+    if table is None or not (0 <= start[0] < width and 0 <= start[1] < height):
+        return cheapest_steps(start, _prices(state, unit), budget)
+    stride, cells, offsets = _layout(width, height)
+    origin = _index(start, stride)
+    best = {origin: 0}
+    best_of, beyond = best.get, budget + 1
+    buckets: list[list[int]] = [[] for _ in range(max(budget + 1, 1))]
+    buckets[0].append(origin)
+    for spent, bucket in enumerate(buckets):  # a step costs 1 at least: nothing joins the bucket being drawn
+        bucket.sort()  # the heap's order among cells of one cost: by cell, and indices keep the cells' order
+        for index in bucket:
+            if best[index] != spent:
+                continue  # a cheaper way to this cell was found after it was put here
+            for offset in offsets:
+                after = index + offset
+                price = table[after]
+                if price is None:
+                    continue
+                total = spent + price
+                if total < best_of(after, beyond):
+                    best[after] = total
+                    buckets[total].append(after)
+    return {cells[index]: cost for index, cost in best.items()}
+
+
+def reachable(state: State, unit: Unit, tables: Tables | None = None) -> dict[Cell, int]:
     """Every cell the unit can reach with its action points left, with the cheapest cost."""
-    reach = cheapest_steps(unit.cell, _prices(state, unit), unit.ap)
+    reach = cheapest_costs(state, unit, tables)
     reach.pop(unit.cell)
     return reach
 
 
 def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
     """The cheapest way (without the start), or None if ``to`` is out of reach."""
-    price_of = _prices(state, unit)
-    reach = cheapest_steps(unit.cell, price_of, unit.ap)
+    return way_within(state, unit, to, cheapest_costs(state, unit))
+
+
+def way_within(state: State, unit: Unit, to: Cell, reach: dict[Cell, int]) -> list[Cell] | None:
+    """``way`` from the unit's search already made (``reach``, the start in it at 0)."""
     if to not in reach or to == unit.cell:
         return None
+    price_of = _prices(state, unit)
     path = [to]
     while path[-1] != unit.cell:
         here = path[-1]
@@ -106,13 +239,15 @@ def way(state: State, unit: Unit, to: Cell) -> list[Cell] | None:
     return list(reversed(path[:-1]))
 
 
-def fuel_to_each(state: State, unit: Unit, reach: dict[Cell, int]) -> dict[Cell, int]:
+def fuel_to_each(state: State, unit: Unit, reach: dict[Cell, int], tables: Tables | None = None) -> dict[Cell, int]:
     """Fuel burnt to reach each cell by its cheapest way, for all of them at once (cheapest first)."""
+    table = price_table(state, unit, tables)
+    stride = _layout(state.width, state.height)[0]
     fuel = {unit.cell: 0}
     for cell in sorted(reach, key=reach.__getitem__):
         if cell == unit.cell:
             continue
-        price = step_price(state, unit, cell)
+        price = step_price(state, unit, cell) if table is None else table[_index(cell, stride)]
         assert price is not None
         before = next(c for c in king_neighbours(cell) if c in fuel and reach[c] + price == reach[cell])
         terrain = state.terrain_at(cell)

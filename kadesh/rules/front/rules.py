@@ -151,8 +151,9 @@ def plan_move(state: State, side: str, action: dict[str, Any]) -> tuple[Unit, li
                          "It is aboard (or landed by its operator): what carries it moves.")
     with as_known_by(state, side):
         _why_not_go(state, unit, to)
-        path = moves.way(state, unit, to)
-        reach = moves.reachable(state, unit)  # the cost of every cell of a cheapest way is its cost so far
+        reach = moves.cheapest_costs(state, unit)  # the cost of every cell of a cheapest way is its cost so far
+        path = moves.way_within(state, unit, to, reach)
+        del reach[unit.cell]
     if path is None and aircraft.is_drone(unit) and not aircraft.on_leash(state, unit, to):
         raise RuleError("cannot_move_leash", "Un drone reste à 8 cases de son droniste (12 relayé par un drone de "
                         "surveillance en l'air ou près d'une tour de garde) : il s'écraserait là-bas.",

@@ -103,8 +103,9 @@ class Front(Ruleset):
             return
         with as_known_by(state, seat) as seen:  # drawn from what the side knows: an unseen unit is not there
             sees = sight_test(state, seat)  # asked for every shooter and every work: drawn once
+            tables: moves.Tables = {}  # the price of every cell, for each kind of mover: drawn once
             actions = [action for unit in [u for u in state.units.values() if u.side == seat]
-                       for action in _unit_orders(state, unit, seen, sees)]
+                       for action in _unit_orders(state, unit, seen, sees, tables=tables)]
         yield from actions
         yield {"type": "end_turn"}
 
@@ -253,12 +254,13 @@ def _addressed(event: Event, seat: str) -> Event:
 
 
 def _unit_orders(state: State, unit: Unit, seen: set[str], sees: Callable[[Cell], bool],
-                 with_moves: bool = True) -> Iterator[dict[str, Any]]:
-    """``sees``: ``sees_cell`` for the unit's side (``vision.sight_test``), for its shots at works."""
+                 with_moves: bool = True, tables: moves.Tables | None = None) -> Iterator[dict[str, Any]]:
+    """``sees``: ``sees_cell`` for the unit's side (``vision.sight_test``), for its shots at works; ``tables``:
+    the price tables its moves may share with the other units' (``moves.Tables``)."""
     if not unit.on_map or unit.alert:
         return
     if with_moves:
-        yield from _moves(state, unit)
+        yield from _moves(state, unit, tables)
     yield from _shots(state, unit, seen, sees)
     yield from _logistics(state, unit)
     yield from _standing_fire(state, unit)
@@ -289,20 +291,20 @@ def _standing_fire(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
         yield {"type": "end_patrol", "unit": unit.id}
 
 
-def _moves(state: State, unit: Unit) -> Iterator[dict[str, Any]]:
-    for cell in _move_costs(state, unit):
+def _moves(state: State, unit: Unit, tables: moves.Tables | None = None) -> Iterator[dict[str, Any]]:
+    for cell in _move_costs(state, unit, tables):
         yield {"type": "move", "unit": unit.id, "to": map_cell_name(cell)}
 
 
-def _move_costs(state: State, unit: Unit) -> dict[Cell, int]:
+def _move_costs(state: State, unit: Unit, tables: moves.Tables | None = None) -> dict[Cell, int]:
     """The cells a move order may name, with their action points: within reach, with the fuel to get there
     (a landed helicopter, with the fuel of a turn aloft)."""
     if unit.type.flies and not unit.flying and not aircraft.fuel_to_fly(unit):
         return {}
-    reach = moves.reachable(state, unit)
+    reach = moves.reachable(state, unit, tables)
     if not unit.type.burns_per_step:
         return reach
-    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach})
+    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}, tables)
     return {cell: cost for cell, cost in reach.items() if fuel[cell] <= unit.fuel}
 
 
