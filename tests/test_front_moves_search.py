@@ -1,7 +1,9 @@
 """Front's moves drawn on price tables (``moves.cheapest_costs``, by buckets of cost) answer as the generic search
 (``grid.cheapest_steps`` asking ``moves.step_price`` for each step) does: the same cells, the same costs, in the
 same order (the order of the legal moves), for every unit as the battle goes on, wounded or not, its tables shared
-with the units of its kind or drawn for it alone; and the fuel to each cell is the same."""
+with the units of its kind or drawn for it alone, its search made anew or remembered from an earlier one on the same
+window of prices (``moves._window_search``: a window too small, or a memory that ignored it, fails here); and the fuel
+to each cell, and the cells within a vehicle's fuel, are the same."""
 
 from __future__ import annotations
 
@@ -40,6 +42,21 @@ def fuel_by_step_price(state: State, unit: Unit, reach: dict) -> dict:
     return fuel
 
 
+def compare_fuel(state: State, unit: Unit, reach: dict, tables: moves.Tables) -> None:
+    """The fuel to each cell, and the cells within the vehicle's fuel (in the order of the reach), with its
+    fuel as it is and nearly none (where the cells beyond it are left out)."""
+    fuel = fuel_by_step_price(state, unit, reach)
+    assert moves.fuel_to_each(state, unit, reach, tables) == fuel
+    ends = {cell: cost for cell, cost in reach.items() if cell != unit.cell}
+    left = unit.fuel
+    try:
+        for unit.fuel in (left, 3):
+            assert list(moves.within_fuel(state, unit, ends, tables).items()) == \
+                [(cell, cost) for cell, cost in ends.items() if fuel[cell] <= unit.fuel]
+    finally:
+        unit.fuel = left
+
+
 def compare(state: State, side: str) -> int:
     """Every unit of ``side`` on the map, as it is and every other one wounded (so that a wounded unit and a
     sound one of a kind share the tables), on what the side knows; the units compared."""
@@ -56,8 +73,7 @@ def compare(state: State, side: str) -> int:
                     assert list(moves.cheapest_costs(state, unit).items()) == expected, unit.id
                     assert list(moves.cheapest_costs(state, unit, tables).items()) == expected, unit.id
                     if unit.type.burns_per_step:
-                        reach = dict(expected)
-                        assert moves.fuel_to_each(state, unit, reach, tables) == fuel_by_step_price(state, unit, reach)
+                        compare_fuel(state, unit, dict(expected), tables)
                 finally:
                     unit.hp = hp
                 compared += 1

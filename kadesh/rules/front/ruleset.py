@@ -301,11 +301,11 @@ def _move_costs(state: State, unit: Unit, tables: moves.Tables | None = None) ->
     (a landed helicopter, with the fuel of a turn aloft)."""
     if unit.type.flies and not unit.flying and not aircraft.fuel_to_fly(unit):
         return {}
+    tables = {} if tables is None else tables
     reach = moves.reachable(state, unit, tables)
     if not unit.type.burns_per_step:
         return reach
-    fuel = moves.fuel_to_each(state, unit, {unit.cell: 0, **reach}, tables)
-    return {cell: cost for cell, cost in reach.items() if fuel[cell] <= unit.fuel}
+    return moves.within_fuel(state, unit, reach, tables)
 
 
 def _shots(state: State, unit: Unit, seen: set[str], sees: Callable[[Cell], bool]) -> Iterator[dict[str, Any]]:

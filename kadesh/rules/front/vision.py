@@ -103,11 +103,13 @@ def spotter(state: State, side: str) -> Callable[[Unit, bool], bool]:
 
     def sees(enemy: Unit, camouflaged: bool) -> bool:
         hidden = concealment(state, enemy, camouflaged)
-        if any(chebyshev(at, enemy.cell) <= (sight if through else sight - hidden) for at, sight, through in buildings):
+        ex, ey = enemy.cell
+        if any(max(abs(x - ex), abs(y - ey)) <= (sight if through else sight - hidden)  # Chebyshev, inlined:
+               for (x, y), sight, through in buildings):  # asked of every watcher for every enemy unit
             return True
-        in_cover = concealment(state, enemy)
-        for at, sight, drone in watchers:
-            distance = chebyshev(at, enemy.cell)
+        in_cover = concealment(state, enemy) if camouflaged else hidden  # what a drone sees through
+        for (x, y), sight, drone in watchers:
+            distance = max(abs(x - ex), abs(y - ey))
             if distance <= 1 or distance <= sight - (in_cover if drone else hidden):
                 return True
         return False
