@@ -7,12 +7,12 @@ from typing import Any
 
 from kadesh.core.dice import Dice
 from kadesh.core.events import Event
-from kadesh.core.grid import cell_name
 from kadesh.core.ruleset import Ruleset
 from kadesh.rules.manoeuvre import combat, narration, rules
 from kadesh.rules.manoeuvre.data import RULES, SIDES
 from kadesh.rules.manoeuvre.marks import marks as board_marks
 from kadesh.rules.manoeuvre.placement import suggested_placement
+from kadesh.rules.manoeuvre.rules import CELL_NAMES
 from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, State, initial_state, state_from_view
 
 
@@ -103,12 +103,12 @@ def _element_view(state: State, element: Element, seat: str | None, hidden: bool
     if hidden:
         return {"id": element.id, "side": element.side, "kind": element.kind.name, "cell": None,
                 "facing": None, "alive": True}
-    cell = cell_name(element.cell) if element.cell is not None else None
+    cell = CELL_NAMES[element.cell] if element.cell is not None else None
     out: dict[str, Any] = {"id": element.id, "side": element.side, "kind": element.kind.name,
                            "cell": cell, "facing": element.facing, "alive": element.alive}
     if state.phase == BATTLE and element.on_field:
         threatened = element.threatened_cell()
-        out["threatens"] = cell_name(threatened) if threatened else None
+        out["threatens"] = CELL_NAMES[threatened] if threatened else None
         out["engaged_by"] = [t.id for t in state.threats_against(element)]
         out["acted"] = element.acted
     return out

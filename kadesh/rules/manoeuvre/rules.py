@@ -30,6 +30,9 @@ from kadesh.rules.manoeuvre.state import BATTLE, DEPLOYMENT, OVER, Element, Stat
 
 ACTION_TYPES = ("deploy", "undeploy", "ready", "move", "turn", "attack", "shoot", "end_turn", "resign")
 DEPLOY_CELLS = {side: [(x, y) for y in RULES.deploy_rows[side] for x in RULES.deploy_columns] for side in SIDES}
+# Every cell's name, written once: the legal actions name a cell per deployment cell for each element, per
+# destination for each facing (millions of times over a game's random play).
+CELL_NAMES = {(x, y): cell_name((x, y)) for x in range(RULES.width) for y in range(RULES.height)}
 
 
 def illegal(code: str, fr: str, en: str) -> RuleError:
@@ -350,11 +353,11 @@ def legal_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
 
 
 def _deployment_actions(state: State, side: str) -> Iterator[dict[str, Any]]:
-    free = [cell for cell in DEPLOY_CELLS[side] if cell not in state.board]
+    free = [CELL_NAMES[cell] for cell in DEPLOY_CELLS[side] if cell not in state.board]
     all_placed = True
     for element in state.side_elements(side):
-        for cell in free:
-            yield {"type": "deploy", "element": element.id, "cell": cell_name(cell)}
+        eid = element.id
+        yield from [{"type": "deploy", "element": eid, "cell": name} for name in free]
         if element.cell is None:
             all_placed = False
         else:
@@ -378,13 +381,13 @@ def element_actions(state: State, element: Element) -> Iterator[dict[str, Any]]:
             if element.kind.shoots:
                 yield {"type": "shoot", "element": eid, "target": enemy.id}
         for cell in step_back_cells(state, element, threats):
-            to = cell_name(cell)
+            to = CELL_NAMES[cell]
             for facing in FACINGS:
                 yield {"type": "move", "element": eid, "to": to, "facing": facing}
         return
     destinations = reachable(state, element)
     for cell in destinations:
-        to = cell_name(cell)
+        to = CELL_NAMES[cell]
         for facing in FACINGS:
             yield {"type": "move", "element": eid, "to": to, "facing": facing}
     for facing in FACINGS:
