@@ -13,7 +13,7 @@ from kadesh.rules.front.capture import ENDS_TO_TAKE
 from kadesh.rules.front.mines import mines_seen_by
 from kadesh.rules.front.reaction import PATROL_RADIUS
 from kadesh.rules.front.state import Objective, State, Unit
-from kadesh.rules.front.vision import camouflaged_units, sight_of, spotted, vision
+from kadesh.rules.front.vision import camouflaged_units, sight_lines, spotted, vision
 
 
 def _unit(state: State, unit: Unit, own: bool) -> dict[str, Any]:
@@ -89,8 +89,7 @@ def side_view(state: State, side: str) -> dict[str, Any]:
 
 def _sight(state: State, side: str) -> list[str]:
     """The cells the side sees now, row by row: « 1 » in sight, « 0 » out of it (the page shades those)."""
-    seen = sight_of(state, side)
-    return ["".join("1" if (x, y) in seen else "0" for x in range(state.width)) for y in range(state.height)]
+    return sight_lines(state, side)
 
 
 def _structures(state: State, side: str) -> list[dict[str, Any]]:

@@ -77,12 +77,17 @@ def _eyes(state: State, side: str) -> list[tuple[Cell, int]]:
 
 
 def sight_of(state: State, side: str) -> set[Cell]:
-    """Every cell ``side`` has eyes on now (``sees_cell`` for the whole map at once): what its view shades."""
-    seen: set[Cell] = set()
-    for (cx, cy), sight in _eyes(state, side):
-        seen.update((x, y) for y in range(max(0, cy - sight), min(state.height, cy + sight + 1))
-                    for x in range(max(0, cx - sight), min(state.width, cx + sight + 1)))
-    return seen
+    """Every cell ``side`` has eyes on now (``sees_cell`` for the whole map at once): what its view shades. Drawn
+    on ``_sight_rows``, each cell once (the squares of a side's eyes overlap: each cell of each was a set's)."""
+    return {(x, y) for y, row in enumerate(_sight_rows(state, side)) for x, seen in enumerate(row) if seen}
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def sight_lines(state: State, side: str) -> list[str]:
+    """``sight_of`` row by row as text, « 1 » in sight and « 0 » out of it: the view's ``sight``."""
+    return [row.translate(_DIGITS).decode() for row in _sight_rows(state, side)]
 
 
 def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) -> set[str]:
@@ -96,18 +101,29 @@ def spotted(state: State, side: str, camouflaged: frozenset[str] = frozenset()) 
 
 def spotter(state: State, side: str) -> Callable[[Unit, bool], bool]:
     """``spotted`` for one enemy unit at a time (``sees(enemy, camouflaged)``), ``side``'s eyes drawn once:
-    also for following an enemy unit along its move, step by step, while ``side``'s own units stand still."""
+    also for following an enemy unit along its move, step by step, while ``side``'s own units stand still.
+
+    Where many enemy units are asked about, the cells within sight are drawn once for each pair of concealments
+    (``_in_sight``) and each unit is a look-up, rather than each unit measured against every eye."""
     watchers = [(u.cell, vision(state, u), u.type.aircraft == "drone") for u in state.units.values()
                 if u.side == side and u.on_map]
     buildings = _buildings(state, side)
+    width, height = state.width, state.height
+    drawn: dict[tuple[int, int], list[bytearray]] = {}
+    many = sum(1 for u in state.units.values() if u.side != side and u.on_map) >= _MANY_ENEMIES
 
     def sees(enemy: Unit, camouflaged: bool) -> bool:
         hidden = concealment(state, enemy, camouflaged)
+        in_cover = concealment(state, enemy) if camouflaged else hidden  # what a drone sees through
         ex, ey = enemy.cell
+        if many and 0 <= ex < width and 0 <= ey < height:
+            rows = drawn.get((hidden, in_cover))
+            if rows is None:
+                rows = drawn[hidden, in_cover] = _in_sight(state, buildings, watchers, hidden, in_cover)
+            return rows[ey][ex] == 1
         if any(max(abs(x - ex), abs(y - ey)) <= (sight if through else sight - hidden)  # Chebyshev, inlined:
                for (x, y), sight, through in buildings):  # asked of every watcher for every enemy unit
             return True
-        in_cover = concealment(state, enemy) if camouflaged else hidden  # what a drone sees through
         for (x, y), sight, drone in watchers:
             distance = max(abs(x - ex), abs(y - ey))
             if distance <= 1 or distance <= sight - (in_cover if drone else hidden):
@@ -115,6 +131,26 @@ def spotter(state: State, side: str) -> Callable[[Unit, bool], bool]:
         return False
 
     return sees
+
+
+_MANY_ENEMIES = 8  # from how many enemy units on the map drawing the cells in sight is cheaper than measuring
+
+
+def _in_sight(state: State, buildings: list[tuple[Cell, int, bool]], watchers: list[tuple[Cell, int, bool]],
+              hidden: int, in_cover: int) -> list[bytearray]:
+    """The cells where ``spotter`` sees an enemy unit of these concealments, as rows of flags (1: seen): within
+    a building's sight (less ``hidden`` but for a watchtower's), within a watcher's sight less ``hidden`` (less
+    ``in_cover`` for a drone's), or next to a watcher."""
+    eyes = [(at, sight if through else sight - hidden) for at, sight, through in buildings]
+    eyes += [(at, max(1, sight - (in_cover if drone else hidden))) for at, sight, drone in watchers]
+    rows = [bytearray(state.width) for _ in range(state.height)]
+    for (cx, cy), reach in eyes:
+        left, right = max(0, cx - reach), min(state.width, cx + reach + 1)
+        if reach < 0 or left >= right:
+            continue
+        for y in range(max(0, cy - reach), min(state.height, cy + reach + 1)):
+            rows[y][left:right] = b"\x01" * (right - left)
+    return rows
 
 
 def camouflaged_units(state: State) -> frozenset[str]:
