@@ -106,13 +106,14 @@ class Facts:
 
 
 def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom, keys: bool = True,
-          dumped: dict[int, str] | None = None) -> Facts:
+          memo: Memo | None = None) -> Facts:
     """The atoms of a JSON value, and the pairs of identifiers that stand together in one object
     (or anywhere in it, ``whole``: an action or an event is one fact) or in one sentence.
     ``words`` picks which words of a sentence count (for others' sentences: identifiers only);
     without ``keys``, only values count (what an event says, not the names of its fields).
-    ``dumped``: the JSON text of ``value``'s objects by their ``id``, shared by the calls on one value while it
-    lives unchanged (a view read twice, for its own reader and as another seat's), each object written once."""
+    ``memo``: the facts of ``value``'s objects by their ``id``, for values that never change once made (the views
+    as ``_json_like`` copies them, which share with one another every object they have alike): each object read
+    once, whichever view and version it is in."""
     out = Facts()
 
     def pair_up(unit: set[str]) -> None:
@@ -134,6 +135,9 @@ def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom,
         if isinstance(item, str):
             text(item, unit)
         elif isinstance(item, dict):
+            if memo is not None and not whole and item is not value:  # an object of its own, read once
+                out.update(_remembered(item, words, keys, memo))
+                return
             own = unit if whole else set()
             for key, child in item.items():
                 if keys and _idlike(str(key)):  # a map keyed by cells or units; other keys are field names
@@ -145,13 +149,8 @@ def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom,
                 pair_up(own)
         elif isinstance(item, list | tuple):
             for child in item:
-                if isinstance(child, dict) and not whole:  # an object of its own: the same facts wherever it is
-                    dump = dumped.get(id(child)) if dumped is not None else None
-                    if dump is None:
-                        dump = json.dumps(child, sort_keys=True)
-                        if dumped is not None:
-                            dumped[id(child)] = dump
-                    out.update(_object_facts(dump, words, keys))
+                if isinstance(child, dict) and not whole and memo is None:  # an object of its own: the same facts
+                    out.update(_object_facts(json.dumps(child, sort_keys=True), words, keys))  # wherever it is
                 else:
                     walk(child, unit)
 
@@ -159,6 +158,18 @@ def facts(value: Any, whole: bool = False, words: Callable[[str], bool] = _atom,
     walk(value, top)
     pair_up(top)
     return out
+
+
+# The facts of objects that never change, by id (each object kept, so that its id is never another's).
+Memo = dict[tuple[int, Callable[[str], bool], bool], tuple[Any, Facts]]
+
+
+def _remembered(item: dict[str, Any], words: Callable[[str], bool], keys: bool, memo: Memo) -> Facts:
+    """``facts`` of one object that never changes, read once (a dict's facts do not depend on where it stands)."""
+    key = (id(item), words, keys)
+    if key not in memo:
+        memo[key] = (item, facts(item, words=words, keys=keys, memo=memo))
+    return memo[key][1]
 
 
 _MEMO: dict[tuple[str, Callable[[str], bool], bool], Facts] = {}
@@ -269,6 +280,33 @@ def _without_type(action: Any) -> Any:
 
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def _json_like(value: Any, olds: list[Any]) -> Any:
+    """``_json(value)``, sharing with ``olds`` (copies made so before) each part equal to theirs at the same place.
+
+    The views of one version are much alike, and much like the last version's (a Royaumes view holds every past
+    turn): comparing costs a fraction of writing and reading them again, and a part shared is read once
+    (``facts``' ``memo``). A part is taken from ``olds`` where Python's ``==`` finds it equal, which no more tells
+    1 from 1.0 or True, nor one order of keys from another, than the test's own comparisons of views do."""
+    for old in olds:
+        if value == old and type(old) is type(value) is not tuple:
+            return old
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    if isinstance(value, dict):
+        olds = [old for old in olds if type(old) is dict]
+        out = {}
+        for key, child in value.items():
+            name = key if type(key) is str else next(iter(_json({key: None})))
+            out[name] = _json_like(child, [old[name] for old in olds if name in old])
+        return out
+    if isinstance(value, list | tuple):
+        olds = [old for old in olds if type(old) is list]
+        return [_json_like(child, [old[index] for old in olds if index < len(old)])
+                for index, child in enumerate(value)]
+    return _json(value)
 
 
 # -- the checker catches what it should --------------------------------------------------------------------------------
@@ -432,6 +470,11 @@ class Table:
         self.version = -1
         self.played: list[tuple[str, Any]] = []
         self.seen: dict[str | None, Facts] = {}
+        self.memo: Memo = {}  # the facts of the views' objects and legal actions, which never change once made
+        self.stored: list[list[dict[str, Any]]] = []  # the events of each action as the store holds them
+        self.events: list[list[Event]] = []  # the same, read: the events of version n at n - 1
+        self.marks: dict[tuple[str | None, int], tuple[list[tuple[int, int, Event]], list[Any]]] = {}
+        self.narrated: dict[tuple[int, int, str | None, str], str | None] = {}  # the rules' line of each event
         self.battle: Any = None  # the state as it stood at the last version, for SIGHTINGS
         self.hidden_seen: set[str] = set()  # readers that had a live secret of the kind the ruleset hides
         self.sockets: dict[str | None, tuple[Any, str, int]] = {}
@@ -455,21 +498,27 @@ class Table:
     def snapshot(self) -> None:
         with self.store.game(self.gid) as game:
             version = game.version
-            views = {reader: _json(game.view(reader)) for reader in self.readers}
-            self.legals = {seat: _json(game.legal_actions(seat)) for seat in self.seats}
+            views: dict[str | None, Any] = {}
+            last = self.views.get(self.version, {})
+            for reader in self.readers:  # alike, and like the last version's: made sharing what they have alike
+                olds = [*list(views.values())[-1:], *([last[reader]] if last else [])]
+                views[reader] = _json_like(game.view(reader), olds)
+            self.legals = {seat: _json_like(game.legal_actions(seat), [self.legals[seat]] if self.legals else [])
+                           for seat in self.seats}
             self.to_act, self.outcome, seed = game.to_act(), game.outcome, game.seed
             strings = state_strings(game.state)
             battle = self.rules.clone(game.state) if self.name in SIGHTINGS else None
         assert version == self.version + 1, "one snapshot per version"
         self.version, self.views[version] = version, views
         battle_before, self.battle = self.battle, battle
-        self.stored = self.store.stored_events(self.gid)
-        assert len(self.stored) == version
+        stored, self.stored = self.stored, self.store.stored_events(self.gid)
+        assert len(self.stored) == version and self.stored[:-1] == stored, "past actions' events never change"
         events = [Event.from_dict(raw) for raw in self.stored[-1]] if version else []
+        if version:
+            self.events.append(events)
         actor, action = self.played[-1] if version else (None, None)
-        dumped: dict[int, str] = {}  # the views' objects as JSON, written once for both readings (``views`` holds them)
-        seen = {reader: facts(views[reader], dumped=dumped) for reader in self.readers}
-        seen_by_others = {seat: facts(views[seat], words=_idlike, dumped=dumped) for seat in self.seats}
+        seen = {reader: facts(views[reader], memo=self.memo) for reader in self.readers}
+        seen_by_others = {seat: facts(views[seat], words=_idlike, memo=self.memo) for seat in self.seats}
         before, self.seen = self.seen, seen
         for reader, book in self.books.items():
             for seat in self.seats:  # first what the others know now, then what this reader was told
@@ -498,7 +547,7 @@ class Table:
             book.known.update(seen[reader])
             book.known.update(seen[None])
             if reader is not None:
-                book.known.update(facts(self.legals[reader]))
+                book.known.update(facts(self.legals[reader], memo=self.memo))
             if version and actor == reader:
                 book.known.update(facts(action, whole=True))
             for event in events:
@@ -547,18 +596,28 @@ class Table:
                    marked: bool = False) -> list[dict[str, Any]]:
         """The journal ``reader`` must get: the narration of the stored events it may read, and with
         ``marked`` (the HTTP journal) each line's board mark, made from those events alone."""
-        visible = [(version, Event.from_dict(raw)) for version, raw_events in enumerate(self.stored, start=1)
-                   for raw in raw_events]
-        visible = [(version, event) for version, event in visible if event.visible_to(reader)]
-        marks = self.rules.marks([event for _, event in visible], reader)
+        visible, marks = self.marked(reader)
         lines = []
-        for (version, event), mark in zip(visible, marks, strict=True):
+        for (version, index, event), mark in zip(visible, marks, strict=True):
             if version <= since or (until is not None and version > until):
                 continue
-            line = self.rules.narrate(event, reader, lang)
+            key = (version, index, reader, lang)
+            if key not in self.narrated:
+                self.narrated[key] = self.rules.narrate(event, reader, lang)
+            line = self.narrated[key]
             if line is not None:
                 lines.append({"version": version, "line": line} | ({"mark": mark} if marked and mark else {}))
         return lines
+
+    def marked(self, reader: str | None) -> tuple[list[tuple[int, int, Event]], list[Any]]:
+        """The stored events ``reader`` may read (version, place in the version, event) and their marks, made once
+        per version: every journal ``reader`` gets at this version is checked against them."""
+        key = (reader, len(self.stored))
+        if key not in self.marks:
+            visible = [(version, index, event) for version, events in enumerate(self.events, start=1)
+                       for index, event in enumerate(events) if event.visible_to(reader)]
+            self.marks[key] = visible, self.rules.marks([event for _, _, event in visible], reader)
+        return self.marks[key]
 
     def read_all(self) -> None:
         """Every reader reads the game, its journal (fr or en, from a random version) and its legal actions."""
