@@ -41,6 +41,7 @@ from schemathesis.checks import (
 
 from kadesh.core import all_rulesets
 from kadesh.server.app import create_app
+from tests.waiting import CEILING
 
 SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included
     "content-security-policy": "frame-ancestors 'none'",
@@ -59,6 +60,8 @@ def security_headers(ctx, response, case) -> bool | None:
     return None
 
 
+# Each request waits for its answer as long as any wait of the suite (schemathesis' own default, 10 s, failed a
+# clean clone's run twice on a loaded machine: a read timeout is no answer of the server's).
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance, security_headers]
 # Examples a route, by run: random ids and tokens (most answers refusals), a real seat's token, each holder of a
@@ -218,7 +221,7 @@ def _random_requests(part: int, backend: str):
     @schemas[backend].include(_part(part)).parametrize()
     @SETTINGS
     def test(case):
-        case.call_and_validate(checks=CHECKS)
+        case.call_and_validate(checks=CHECKS, timeout=CEILING)
 
     return test
 
@@ -244,7 +247,7 @@ def _call_with_seat(case, seat: tuple[str, str]) -> None:
         case.path_parameters["game_id"] = game_id
         case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    case.call_and_validate(checks=CHECKS)
+    case.call_and_validate(checks=CHECKS, timeout=CEILING)
 
 
 def _every_holder(ruleset: str, part: int):
@@ -256,7 +259,7 @@ def _every_holder(ruleset: str, part: int):
     def test(case, sqlite_app, tables):
         table = tables.get((ruleset, part)) or tables.setdefault((ruleset, part), Table(sqlite_app, ruleset))
         table.prepare(case)
-        response = case.call_and_validate(checks=CHECKS)
+        response = case.call_and_validate(checks=CHECKS, timeout=CEILING)
         table.follow(case, response)
 
     return test
