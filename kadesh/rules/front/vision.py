@@ -133,7 +133,7 @@ def spotter(state: State, side: str) -> Callable[[Unit, bool], bool]:
     return sees
 
 
-_MANY_ENEMIES = 8  # from how many enemy units on the map drawing the cells in sight is cheaper than measuring
+_MANY_ENEMIES = 24  # from how many enemy units on the map drawing the cells in sight is cheaper than measuring
 
 
 def _in_sight(state: State, buildings: list[tuple[Cell, int, bool]], watchers: list[tuple[Cell, int, bool]],
