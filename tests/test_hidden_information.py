@@ -190,29 +190,42 @@ def state_strings(state: Any) -> set[str]:
 
     Only identifiers (``r2``, ``G18``): the state also holds field names and translations,
     which are no secret."""
-    found: set[str] = set()
+    texts: set[str] = set()  # each string once, however often the state holds it
     seen: set[int] = set()
 
     def walk(item: Any, depth: int) -> None:
         if isinstance(item, str):
-            found.update(_identifiers_in(item))
+            texts.add(item)
             return
         if depth > 12 or id(item) in seen or isinstance(item, int | float | bool) or item is None:
             return
         seen.add(id(item))
         if isinstance(item, dict):
-            for key, child in item.items():
-                walk(key, depth + 1)
-                walk(child, depth + 1)
+            children: Any = itertools.chain.from_iterable(item.items())  # each key, then its value
         elif isinstance(item, list | tuple | set | frozenset):
-            for child in item:
-                walk(child, depth + 1)
+            children = item
         elif is_dataclass(item):
-            for spec in fields(item):
-                walk(getattr(item, spec.name), depth + 1)
+            names = _fields_of(type(item)) if not isinstance(item, type) else [f.name for f in fields(item)]
+            children = [getattr(item, name) for name in names]
+        else:
+            return
+        for child in children:  # the strings and numbers, most of a state, without a call each
+            kind = type(child)
+            if kind is str:
+                texts.add(child)
+            elif not (kind is int or kind is float or kind is bool or child is None):
+                walk(child, depth + 1)
 
     walk(state, 0)
+    found: set[str] = set()
+    for text in texts:
+        found |= _identifiers_in(text)
     return found
+
+
+@functools.cache
+def _fields_of(kind: type) -> tuple[str, ...]:
+    return tuple(spec.name for spec in fields(kind))
 
 
 @dataclass
@@ -248,11 +261,12 @@ _UNPARSED = object()
 
 
 def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (), reckoned: Any = None,
-          parsed: Any = _UNPARSED) -> list[str]:
+          parsed: Any = _UNPARSED, memo: Memo | None = None) -> list[str]:
     """Every secret of ``book``'s reader in the raw ``text`` of an answer or frame sent to it
     (``sent``: what the reader itself sent in that request, which an answer may repeat;
     ``reckoned``: what the reader works out itself from its own view with the rules, which an answer may tell it;
-    ``parsed``: ``text`` already read as JSON by the caller, not read again).
+    ``parsed``: ``text`` already read as JSON by the caller, not read again; ``memo``: ``facts``' own, where
+    ``parsed``'s objects never change).
     In sentences only identifiers count: their other words are the rules' own vocabulary."""
     found = [f"the {label}" for label, secret in book.raw.items() if secret and secret in text]
     if parsed is not _UNPARSED:
@@ -267,7 +281,7 @@ def leaks(book: Book, text: str, sent: Any = None, verified: tuple[str, ...] = (
     own = facts(sent, whole=True) if sent is not None else Facts()
     if reckoned is not None:  # the same facts the answer would hold if it said just that
         own.update(facts(reckoned, words=_idlike))
-    return found + _labels(book.secrets_in(facts(data, words=_idlike), own))
+    return found + _labels(book.secrets_in(facts(data, words=_idlike, memo=memo), own))
 
 
 def _within(small: Facts, large: Facts) -> bool:
@@ -475,6 +489,7 @@ class Table:
         self.events: list[list[Event]] = []  # the same, read: the events of version n at n - 1
         self.marks: dict[tuple[str | None, int], tuple[list[tuple[int, int, Event]], list[Any]]] = {}
         self.narrated: dict[tuple[int, int, str | None, str], str | None] = {}  # the rules' line of each event
+        self.lines: dict[tuple[Any, ...], dict[str, Any]] = {}  # ``line``'s objects
         self.battle: Any = None  # the state as it stood at the last version, for SIGHTINGS
         self.hidden_seen: set[str] = set()  # readers that had a live secret of the kind the ruleset hides
         self.sockets: dict[str | None, tuple[Any, str, int]] = {}
@@ -583,12 +598,12 @@ class Table:
 
     # -- checks ------------------------------------------------------------------------------------------------------
     def check(self, reader: str | None, text: str, what: str, sent: Any = None, verified: tuple[str, ...] = (),
-              reckoned: Any = None, parsed: Any = _UNPARSED) -> None:
+              reckoned: Any = None, parsed: Any = _UNPARSED, memo: Memo | None = None) -> None:
         """No secret of ``reader`` in ``text``; the fields ``verified`` were found equal to what it
         knows (its view, its legal actions, its events), so only their raw text is searched; ``reckoned``:
         what it works out from its own view; ``parsed``: ``text`` as JSON, where the caller read it already
         (``leaks``)."""
-        found = leaks(self.books[reader], text, sent, verified, reckoned, parsed)
+        found = leaks(self.books[reader], text, sent, verified, reckoned, parsed, memo)
         assert not found, f"{self.name} v{self.version}: {what} to {reader} leaks {found}: {text[:2000]}"
         self.checked += 1
 
@@ -606,8 +621,14 @@ class Table:
                 self.narrated[key] = self.rules.narrate(event, reader, lang)
             line = self.narrated[key]
             if line is not None:
-                lines.append({"version": version, "line": line} | ({"mark": mark} if marked and mark else {}))
+                lines.append(self.line(key, {"version": version, "line": line}
+                                       | ({"mark": mark} if marked and mark else {})))
         return lines
+
+    def line(self, key: tuple[Any, ...], line: dict[str, Any]) -> dict[str, Any]:
+        """The one object for a journal line, whichever journal holds it: its facts are read once (``memo``)."""
+        kept = self.lines.setdefault((*key, "mark" in line), line)
+        return kept if kept == line else line
 
     def marked(self, reader: str | None) -> tuple[list[tuple[int, int, Event]], list[Any]]:
         """The stored events ``reader`` may read (version, place in the version, event) and their marks, made once
@@ -635,9 +656,10 @@ class Table:
             response = self.client.get(f"/api/games/{self.gid}/journal", headers=_auth(token),
                                        params={"lang": lang, "since": since})
             assert response.status_code == 200, response.text
-            journal = response.json()
-            assert journal == self.journal_of(reader, lang, since, marked=True)
-            self.check(reader, response.text, f"journal {lang}", parsed=journal)
+            journal, expected = response.json(), self.journal_of(reader, lang, since, marked=True)
+            assert journal == expected
+            # Equal, so with the same facts: those of the expected lines, each read once.
+            self.check(reader, response.text, f"journal {lang}", parsed=expected, memo=self.memo)
             if reader is not None:
                 response = self.client.get(f"/api/games/{self.gid}/legal", headers=_auth(token))
                 assert response.status_code == 200, response.text
@@ -654,8 +676,11 @@ class Table:
                 assert frame["type"] == "update", text
                 version = frame["version"]
                 assert version > last and frame["view"] == self.views[version][reader]
-                assert frame["journal"] == self.journal_of(reader, lang, max(last, 0), version)
-                self.check(reader, text, "websocket frame", verified=("view",), parsed=frame)
+                expected = self.journal_of(reader, lang, max(last, 0), version)
+                assert frame["journal"] == expected
+                # Equal, so with the same facts: those of the expected lines, each read once.
+                self.check(reader, text, "websocket frame", verified=("view",), parsed={**frame, "journal": expected},
+                           memo=self.memo)
                 last = version
                 self.sockets[reader] = (socket, lang, last)
 
@@ -883,6 +908,7 @@ def choose(table: Table, seat: str, actions: list[dict[str, Any]]) -> dict[str, 
     return _weighted(actions, rng)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # asked of the same identifiers at every forged action
 def _shape(text: str) -> str:
     """``J15`` → ``A0``, ``r2`` → ``a0``: a field is swapped for values that look like its own."""
     return re.sub(r"(.)\1+", r"\1", re.sub(r"[a-z]", "a", re.sub(r"[A-Z]", "A", re.sub(r"\d", "0", text))))
