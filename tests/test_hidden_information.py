@@ -165,10 +165,11 @@ Memo = dict[tuple[int, Callable[[str], bool], bool], tuple[Any, Facts]]
 
 
 def _remembered(item: dict[str, Any], words: Callable[[str], bool], keys: bool, memo: Memo) -> Facts:
-    """``facts`` of one object that never changes, read once (a dict's facts do not depend on where it stands)."""
+    """``facts`` of one object that never changes, read once (a dict's facts do not depend on where it stands);
+    an object met for the first time may have its like elsewhere already (``_object_facts``)."""
     key = (id(item), words, keys)
     if key not in memo:
-        memo[key] = (item, facts(item, words=words, keys=keys, memo=memo))
+        memo[key] = (item, _object_facts(json.dumps(item, sort_keys=True), words, keys))
     return memo[key][1]
 
 
@@ -484,7 +485,7 @@ class Table:
         self.version = -1
         self.played: list[tuple[str, Any]] = []
         self.seen: dict[str | None, Facts] = {}
-        self.memo: Memo = {}  # the facts of the views' objects and legal actions, which never change once made
+        self.memo: Memo = {}  # the facts of the views' objects and journal lines, which never change once made
         self.stored: list[list[dict[str, Any]]] = []  # the events of each action as the store holds them
         self.events: list[list[Event]] = []  # the same, read: the events of version n at n - 1
         self.marks: dict[tuple[str | None, int], tuple[list[tuple[int, int, Event]], list[Any]]] = {}
@@ -518,8 +519,7 @@ class Table:
             for reader in self.readers:  # alike, and like the last version's: made sharing what they have alike
                 olds = [*list(views.values())[-1:], *([last[reader]] if last else [])]
                 views[reader] = _json_like(game.view(reader), olds)
-            self.legals = {seat: _json_like(game.legal_actions(seat), [self.legals[seat]] if self.legals else [])
-                           for seat in self.seats}
+            self.legals = {seat: _json(game.legal_actions(seat)) for seat in self.seats}
             self.to_act, self.outcome, seed = game.to_act(), game.outcome, game.seed
             strings = state_strings(game.state)
             battle = self.rules.clone(game.state) if self.name in SIGHTINGS else None
@@ -562,7 +562,7 @@ class Table:
             book.known.update(seen[reader])
             book.known.update(seen[None])
             if reader is not None:
-                book.known.update(facts(self.legals[reader], memo=self.memo))
+                book.known.update(facts(self.legals[reader]))
             if version and actor == reader:
                 book.known.update(facts(action, whole=True))
             for event in events:
