@@ -497,12 +497,16 @@ class Table:
         self.stack = contextlib.ExitStack()
         self.checked = 0
         self.snapshot()
-        for reader in self.readers:
-            lang = rng.choice(["fr", "en"])
-            socket = self.stack.enter_context(client.websocket_connect(
-                f"/ws/games/{self.gid}?token={self.token(reader)}&lang={lang}&since=0"))
-            self.sockets[reader] = (socket, lang, -1)
-        self.drain()
+        try:
+            for reader in self.readers:
+                lang = rng.choice(["fr", "en"])
+                socket = self.stack.enter_context(client.websocket_connect(
+                    f"/ws/games/{self.gid}?token={self.token(reader)}&lang={lang}&since=0"))
+                self.sockets[reader] = (socket, lang, -1)
+            self.drain()
+        except BaseException:  # a leak in the first frames: sockets left open would hang the client's exit
+            self.close()
+            raise
 
     def token(self, reader: str | None) -> str:
         return self.tokens[reader] if reader is not None else self.spectator
