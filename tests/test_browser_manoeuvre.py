@@ -18,6 +18,7 @@ from tests.manoeuvre_pages import (
     SOUTH_CELLS,
     choose_turn,
     deploy_by_click,
+    fight_first,
     perform,
     wait_version,
 )
@@ -195,7 +196,7 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
             with store.game(game_id) as game:
                 if game.outcome is not None:
                     break
-                plan = choose_turn(game, "north", done)
+                plan = fight_first(game, "north", done)
             for action in plan:
                 with store.game(game_id) as game:
                     if game.outcome is not None or action not in game.legal("north"):
