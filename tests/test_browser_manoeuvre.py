@@ -20,6 +20,7 @@ from tests.manoeuvre_pages import (
     deploy_by_click,
     fight_first,
     perform,
+    wait_until_shown,
     wait_version,
 )
 
@@ -180,6 +181,7 @@ def test_keyboard_alone_can_deploy_an_element(browser, tmp_path):
 def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path):
     with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
         page = browser.new_page(viewport={"width": 1100, "height": 850})
+        page.emulate_media(reduced_motion="reduce")  # the bot's spinner still, not drawn anew 60 times a second
         page.goto(base + "/")
         page.check("#level-maladroit")
         page.check("#side-north")
@@ -204,7 +206,7 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, tmp_path
                     version = game.version
                 wait_version(page, version)  # the bot's last move is on the page before North acts
                 perform(page, action)
-            page.wait_for_function("() => document.querySelector('#end-turn') || document.querySelector('.winner')")
+            wait_until_shown(page, "() => document.querySelector('#end-turn') || document.querySelector('.winner')")
         with store.game(game_id) as game:
             assert game.outcome is not None, "the game did not end"
             winner = game.outcome["winner"]
