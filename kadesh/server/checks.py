@@ -34,7 +34,7 @@ from starlette.requests import Request
 from kadesh.ai.base import levels
 from kadesh.core import Ruleset, all_rulesets, get_ruleset
 from kadesh.core.game import replay_views
-from kadesh.server.children import CONTEXT
+from kadesh.server.children import CONTEXT, preload
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
@@ -294,8 +294,9 @@ class Checks:
             return self._pool
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open,
-                                   initargs=(self.db_url, ruleset_modules()))
+        modules = ruleset_modules()
+        preload(modules)
+        return ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open, initargs=(self.db_url, modules))
 
     async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` computed in the check process; None if the client went away first. Nothing is
