@@ -25,7 +25,9 @@ def running_server(db_path: str, **app_options) -> Iterator[tuple[str, object]]:
     """Serve Kadesh on a free loopback port; yields (base URL, the app's store)."""
     from kadesh.server.app import create_app
 
-    app = create_app(f"sqlite:///{db_path}", **{"warm_checks": True, **app_options})  # as kadesh serve
+    # As kadesh serve, but with one local worker, not two: a test's bots play one game at a time here, and each
+    # worker process costs some 0.8 s of CPU to start (two workers racing are tests/test_workers.py's).
+    app = create_app(f"sqlite:///{db_path}", **{"warm_checks": True, "local_workers": 1, **app_options})
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            proxy_headers=False))  # as kadesh serve: KADESH_TRUSTED_PROXIES decides
