@@ -12,6 +12,7 @@ import pytest
 from kadesh.server.delivery import Deliverer, Settings
 from tests.browser_support import assert_page_clean, authenticator, running_server
 from tests.notice_support import MailBox
+from tests.waiting import wait_until
 
 pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,14 +33,23 @@ def test_a_player_comes_in_by_passkey_and_by_mail_on_two_devices_and_leaves_ever
                             local_workers=0) as (base, store):
             base = base.replace("127.0.0.1", "localhost")  # WebAuthn wants a domain for its relying party
             desktop = browser.new_page(viewport={"width": 1280, "height": 800})
+            held = []  # the account's vacation, answered only once the player has typed their address
+            desktop.route("**/api/account/vacation", lambda route: held.append(route))
             desktop.goto(f"{base}/account")
             authenticator(desktop.context, desktop)
             desktop.fill("#new-name", "Tiyi")
             desktop.click("#sign-up-passkey")
             desktop.wait_for_selector("text=Bonjour, Tiyi")
 
-            # The address, added from the account page: the link mailed to it, opened and its form submitted.
+            # The address, added from the account page: the link mailed to it, opened and its form submitted. The
+            # vacation's box, arriving while the player types, leaves what they typed where it is.
             desktop.fill("#address", "tiyi@example.org")
+            # (Playwright hands the held request to this thread while it talks to the page: each look asks it.)
+            wait_until(lambda: desktop.evaluate("true") and held, "the page to ask for the vacation")
+            held[0].continue_()
+            desktop.unroute("**/api/account/vacation")
+            desktop.wait_for_selector("#vacation-title")
+            assert desktop.input_value("#address") == "tiyi@example.org"
             desktop.click("#add-email button[type=submit]")
             desktop.wait_for_function("() => document.querySelector('#status').textContent.includes("
                                       "'Un lien a été envoyé à tiyi@example.org')")

@@ -199,13 +199,20 @@ async function setVacation(options) {
 
 let vacationOf = null;  // whose vacation was asked for (an account signed in on this page asks again)
 
+// The box alone is drawn again when the vacation arrives: drawing the whole page then lost what the player was
+// typing meanwhile (an address, a name), its field replaced under their fingers.
 function vacationBox() {
   if (vacationOf !== account.name) {
-    vacationOf = account.name;
+    const name = account.name;
+    vacationOf = name;
     vacation = null;
-    api("/api/account/vacation").then((answer) => { vacation = answer; render(); }).catch(() => null);
+    api("/api/account/vacation").then((answer) => {
+      if (vacationOf !== name) return;
+      vacation = answer;
+      $("vacation")?.replaceWith(vacationBox());
+    }).catch(() => null);
   }
-  if (!vacation) return null;
+  if (!vacation) return el("section", { id: "vacation", class: "card", hidden: true });
   const left = Math.floor(vacation.days_left);
   const days = el("select", { id: "vacation-days" }, ...Array.from({ length: Math.max(left, 0) }, (_, i) =>
     el("option", { value: String(i + 1) }, String(i + 1))));
@@ -216,7 +223,7 @@ function vacationBox() {
       attempt(() => setVacation({ method: "POST", body: JSON.stringify({ days: Number(days.value) }) })); } },
       el("p", { class: "field" }, el("label", { for: "vacation-days" }, t("vacation_days")), days),
       el("button", { type: "submit", id: "vacation-go" }, t("vacation_go"))) : null];
-  return el("section", { class: "card", "aria-labelledby": "vacation-title" },
+  return el("section", { id: "vacation", class: "card", "aria-labelledby": "vacation-title" },
     el("h3", { id: "vacation-title" }, t("vacation")),
     el("p", { class: "muted" }, t("vacation_help", vacation.days_per_year)),
     el("p", {}, t("vacation_left", left)), ...away.filter(Boolean));
