@@ -14,6 +14,7 @@ import pytest
 
 from kadesh.server import priority
 from kadesh.server.checks import Checks
+from kadesh.server.worker import LOCAL_WORKER_NAME
 from tests.server_support import ServerProcess
 from tests.waiting import in_a_thread_of_its_own, wait_until
 
@@ -75,6 +76,13 @@ def test_the_check_process_runs_off_the_web_process_core(tmp_path):
     assert cores == expected_cores() and policy == os.SCHED_BATCH
 
 
+def _name(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return None
+
+
 def _children(pid: int) -> list[int]:
     """The processes whose parent is ``pid``."""
     found = []
@@ -95,9 +103,9 @@ def test_the_workers_of_kadesh_serve_leave_the_web_process_its_core(tmp_path):
         answer = httpx.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre", "bots": {"south": "maladroit"}})
         assert answer.status_code == 201, answer.text
 
-        def workers() -> list[int]:
-            return [pid for pid in _children(server.process.pid)
-                    if b"worker" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        def workers() -> list[int]:  # forked from the server's fork server: its grandchildren, named
+            return [pid for child in _children(server.process.pid) for pid in _children(child)
+                    if _name(pid) == LOCAL_WORKER_NAME]
 
         def settled(pid: int) -> bool:  # a worker sets its place as it starts, before its first job
             return (os.sched_getaffinity(pid) == expected_cores() and os.sched_getscheduler(pid) == os.SCHED_BATCH

@@ -32,9 +32,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 
 from kadesh.ai.base import levels
-from kadesh.core import Ruleset, all_rulesets, get_ruleset
+from kadesh.core import Ruleset, get_ruleset
 from kadesh.core.game import replay_views
-from kadesh.server.children import CONTEXT, preload
+from kadesh.server.children import children, ruleset_modules
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
@@ -51,12 +51,6 @@ DISCONNECT_CHECK = 0.1  # seconds between looks at whether the client is still t
 
 _url: str | None = None  # in the child: the game database's
 _store: Store | None = None  # in the child: its own connection to it, opened at the first check
-
-
-def ruleset_modules() -> tuple[str, ...]:
-    """The modules of every ruleset this server knows: a child imports them, so that it knows the rulesets
-    registered by importing a module rather than through an entry point (a test's, a script's)."""
-    return tuple(sorted({type(rules).__module__ for rules in all_rulesets().values()} - {"__main__"}))
 
 
 def _open(url: str, modules: tuple[str, ...]) -> None:
@@ -294,9 +288,8 @@ class Checks:
             return self._pool
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        modules = ruleset_modules()
-        preload(modules)
-        return ProcessPoolExecutor(self.running, mp_context=CONTEXT, initializer=_open, initargs=(self.db_url, modules))
+        return ProcessPoolExecutor(self.running, mp_context=children(), initializer=_open,
+                                   initargs=(self.db_url, ruleset_modules()))
 
     async def run(self, request: Request, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` computed in the check process; None if the client went away first. Nothing is

@@ -28,7 +28,7 @@ from starlette.requests import Request
 
 from kadesh.ai.base import simulator
 from kadesh.core import RuleError
-from kadesh.server.children import CONTEXT
+from kadesh.server.children import children
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
@@ -90,8 +90,9 @@ class Simulations:
         return answer
 
     async def _child(self, request: Request, arguments: tuple) -> dict[str, Any] | None:
-        receiving, sending = CONTEXT.Pipe(duplex=False)
-        process = CONTEXT.Process(target=_simulate, args=(sending, *arguments), daemon=True)
+        context = children()
+        receiving, sending = context.Pipe(duplex=False)
+        process = context.Process(target=_simulate, args=(sending, *arguments), daemon=True)
         await asyncio.to_thread(process.start)  # the first one starts the fork server: seconds, off the loop
         self.started += 1
         self.children.add(process)

@@ -8,27 +8,31 @@ each job is one action, so games take turns, and the versioned write keeps each 
 workers race or one dies mid-thought.
 
 ``kadesh serve`` starts a few local workers itself (``LocalWorkers``), as separate processes, so that a
-search never takes the web process's interpreter away from the requests.
+search never takes the web process's interpreter away from the requests: forked from its fork server
+(``kadesh.server.children``), which has the rules, the bots and the store loaded already.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import OrderedDict
 from datetime import UTC, datetime
+from multiprocessing.process import BaseProcess
+from pathlib import Path
 
 from kadesh.ai.base import Bot, legal_for, levels, make_bot
 from kadesh.core import Game
 from kadesh.core.errors import RuleError
+from kadesh.server.children import children
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
+from kadesh.server.priority import as_batch
 from kadesh.store import SEAT, Access, Store, StoreError
 from kadesh.store.errors import StaleVersion
 from kadesh.store.jobs import BOT, LEASE, RATE, Job
@@ -42,6 +46,7 @@ KEPT_BOTS = 256  # bots kept between their moves (a search bot may reuse what it
 IDLE_FIRST, IDLE_MOST = 0.02, 0.25  # seconds between looks at an empty queue: short after work, then longer
 ERROR_PAUSE = 1.0  # seconds before looking again when the database did not answer
 DEADLINE_POLL = 5.0  # seconds between two looks for games whose deadline has passed
+LOCAL_WORKER_NAME = "kadesh-worker"  # a local worker's process name (at most 15 characters)
 LOCAL_NICENESS = 10  # local workers yield the cores to the web process on the same machine: requests first
 STAND_IN_ACTIONS = 500  # the most actions the computer plays for a late seat in one turn (a turn ends far sooner)
 
@@ -229,28 +234,32 @@ def run_worker(url: str | None, budget: float | None = None, deadline_poll: floa
 
 
 class LocalWorkers:
-    """Worker processes started by this server for its own machine, at the first sign of work."""
+    """Worker processes started by this server for its own machine, at the first sign of work. Forked from the
+    server's fork server rather than started as ``kadesh worker``: a new interpreter spent some 0.8 s of CPU
+    importing the rules, the bots and the store, half of a short-lived worker's time (docs/performance.md)."""
 
     def __init__(self, url: str, count: int, budget: float | None = None,
                  deadline_poll: float = DEADLINE_POLL) -> None:
         self.url, self.count, self.budget, self.deadline_poll = url, count, budget, deadline_poll
-        self.processes: list[subprocess.Popen[bytes]] = []
+        self.processes: list[BaseProcess] = []
         self._lock = threading.Lock()
 
     def ensure(self) -> None:
         """Start the workers if they are not running (cheap when they are)."""
-        if self.count <= 0 or (self.processes and all(p.poll() is None for p in self.processes)):
+        if self.count <= 0 or (self.processes and all(p.is_alive() for p in self.processes)):
             return
         with self._lock:
-            self.processes = [p for p in self.processes if p.poll() is None]
-            command = [sys.executable, "-m", "kadesh.cli", "worker", "--parent", str(os.getpid()),
-                       "--deadline-poll", str(self.deadline_poll), "--nice", str(LOCAL_NICENESS),
-                       "--beside-web"]
-            if self.budget is not None:
-                command += ["--bot-budget", str(self.budget)]
-            environment = {**os.environ, "KADESH_DB": self.url}  # not on the command line: ps shows that to all
+            self.processes = [p for p in self.processes if p.is_alive()]
+            context = children()
             while len(self.processes) < self.count:
-                self.processes.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, env=environment))
+                # The environment as it is now (the fork server's is the one it started with): the notices'
+                # settings are read from it; the database's address is not on a command line for ps to show.
+                # Daemonic: a server that exits without stopping them (no lifespan's end) stops them on its way
+                # out, rather than waiting for them.
+                process = context.Process(target=run_local_worker, name="kadesh worker", daemon=True,
+                                          args=(self.url, self.budget, self.deadline_poll, dict(os.environ)))
+                process.start()
+                self.processes.append(process)
 
     def stop(self) -> None:
         with self._lock:
@@ -258,8 +267,20 @@ class LocalWorkers:
         for process in processes:
             process.terminate()
         for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
+            process.join(timeout=10)
+            if process.is_alive():
                 process.kill()
-                process.wait()
+                process.join()
+
+
+def run_local_worker(url: str, budget: float | None, deadline_poll: float, environment: dict[str, str]) -> None:
+    """A local worker, in a child of the server's fork server: as ``kadesh worker --nice 10 --beside-web``, until
+    stopped or until the fork server, which ends with the server, is gone."""
+    with contextlib.suppress(OSError):  # its name for ps and top (Linux): a fork shows its fork server's command line
+        Path("/proc/self/comm").write_text(LOCAL_WORKER_NAME)
+    os.environ.clear()
+    os.environ.update(environment)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    os.nice(LOCAL_NICENESS)
+    as_batch()
+    run_worker(url, budget=budget, deadline_poll=deadline_poll, parent=os.getppid())
