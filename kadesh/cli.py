@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import gc
 import json
-import logging
-import os
 import random
 import sys
 from pathlib import Path
@@ -188,14 +186,9 @@ def worker(
     until stopped.
 
     Run as many as the bots need, on any machines that reach the database (see docs/operations.md)."""
-    from kadesh.server.priority import as_batch
-    from kadesh.server.worker import run_worker
+    from kadesh.server.worker import run_worker, settle
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    if nice:
-        os.nice(nice)
-    if beside_web:
-        as_batch()
+    settle(nice=nice, beside_web=beside_web)
     run_worker(db, budget=bot_budget, deadline_poll=deadline_poll, parent=parent, lease=lease,
                notice_threads=notice_threads)
 

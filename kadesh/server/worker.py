@@ -233,6 +233,16 @@ def run_worker(url: str | None, budget: float | None = None, deadline_poll: floa
         store.close()
 
 
+def settle(nice: int = 0, beside_web: bool = False) -> None:
+    """A worker process's logging and place: ``nice`` lower priority; ``beside_web``, batch work off the web
+    process's cores (``kadesh.server.priority``)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if nice:
+        os.nice(nice)
+    if beside_web:
+        as_batch()
+
+
 class LocalWorkers:
     """Worker processes started by this server for its own machine, at the first sign of work. Forked from the
     server's fork server rather than started as ``kadesh worker``: a new interpreter spent some 0.8 s of CPU
@@ -280,7 +290,5 @@ def run_local_worker(url: str, budget: float | None, deadline_poll: float, envir
         Path("/proc/self/comm").write_text(LOCAL_WORKER_NAME)
     os.environ.clear()
     os.environ.update(environment)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    os.nice(LOCAL_NICENESS)
-    as_batch()
+    settle(nice=LOCAL_NICENESS, beside_web=True)
     run_worker(url, budget=budget, deadline_poll=deadline_poll, parent=os.getppid())
