@@ -82,6 +82,7 @@ let current = null;   // GameOut from the server
 let legal = [];       // this seat's legal actions
 let legalAt = -1;     // the version they are the legal actions of (the board may already show a newer one)
 let journal = [];
+let journalOf = "";   // the language and link the journal was asked with
 let rulesView = null; // the ruleset's view module
 let socket = null;
 let botTitles = {};   // bot level → {fr, en}
@@ -126,13 +127,14 @@ let acting = 0;  // this page's own actions under way, from sent to drawn
 
 async function refresh() {
   const ticket = ++latest;
-  const { game, actions, lines } = await fetchGame(ticket);
+  const { game, actions, lines, of } = await fetchGame(ticket);
   known = Math.max(known, game.version);
   if (ticket !== latest) return;
   current = game;
   legal = actions;
   legalAt = game.version;
   journal = lines;
+  journalOf = of;
   if (handOver()) return;
   if (!rulesView) {
     rulesView = await import(`/static/rules/${current.ruleset}.js`);
@@ -157,8 +159,20 @@ async function fetchGame(ticket) {
     [game, actions] = await Promise.all([call(""), current?.seat ? call("/legal") : null]);
     if (game.seat && !actions) actions = await call("/legal");  // the page's first load
   } while (game.seat && actions.version !== game.version && ticket === latest);
-  const lines = await call(`/journal?lang=${lang}`);
-  return { game, actions: game.seat ? actions.actions : [], lines };
+  const { lines, of } = await journalNow();
+  return { game, actions: game.seat ? actions.actions : [], lines, of };
+}
+
+// The journal as it is now, and the language and link it was asked with. It only grows while they stay (a
+// line's visibility and its mark depend on the events before it, never on those after): the lines after the
+// newest one held are asked for and appended to those held when asking (an overlapping refresh may replace
+// them meanwhile).
+async function journalNow() {
+  const of = `${lang} ${token}`;
+  const held = of === journalOf ? journal : [];
+  const since = held.length ? held.at(-1).version : 0;
+  const lines = await call(`/journal?lang=${lang}&since=${since}`);
+  return { lines: lines.length ? held.concat(lines) : held, of };
 }
 
 // A newer version's view, pushed after someone else's action, drawn at once: whose turn it is, the journal and
