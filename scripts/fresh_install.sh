@@ -2,7 +2,7 @@
 # Run the README's test command as a new user would: a clean clone of the committed HEAD and a
 # brand-new virtual environment, so that nothing installed earlier on this machine can help.
 # Run it before committing a new lock (CONTRIBUTING.md). The Debian packages the suite drives
-# (chromium, postgresql, nginx) must be present: .ci/run installs them.
+# (chromium-headless-shell, postgresql, nginx) must be present: .ci/run installs them.
 #
 # As root (where unshare works), the base interpreter's site-packages is also put out of reach for the
 # whole run: an empty folder is mounted over it in a private mount namespace, so a test that leans on a

@@ -16,7 +16,14 @@ from pathlib import Path
 import pytest
 
 from tests.affected import changed_files, select
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, POLL_EVERY_MS, ContextPool, keeper_site, poll_pages_every
+from tests.browser_support import (
+    CHROMIUM_ARGS,
+    POLL_EVERY_MS,
+    TEST_CHROMIUM,
+    ContextPool,
+    keeper_site,
+    poll_pages_every,
+)
 from tests.waiting import CEILING
 from tests.webauthn_support import ORIGIN
 
@@ -139,12 +146,12 @@ class WatchedBrowser:
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright, one per test process: launching it costs more than a test."""
+    """Debian's headless Chromium driven by Playwright, one per test process: launching it costs more than a test."""
     from playwright.sync_api import sync_playwright
 
     poll_pages_every(POLL_EVERY_MS)
     with sync_playwright() as p, keeper_site() as keeper_url:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = p.chromium.launch(executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS)
         yield WatchedBrowser(chromium, keeper_url)
         chromium.close()
 
