@@ -8,7 +8,6 @@ already migrated (a copy of one migrated once per test process); ``empty_db`` is
 
 from __future__ import annotations
 
-import compileall
 import os
 import shutil
 from pathlib import Path
@@ -24,6 +23,7 @@ from tests.browser_support import (
     keeper_site,
     poll_pages_every,
 )
+from tests.bytecode import write_ahead
 from tests.waiting import CEILING
 from tests.webauthn_support import ORIGIN
 
@@ -39,12 +39,13 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_configure(config):
-    """Once, before the test processes start: Kadesh compiled to bytecode. Where PYTHONDONTWRITEBYTECODE is set (as
-    on the CI machine), no process writes its bytecode, and every server, worker and check process the tests start
-    would compile Kadesh's sources again: about 0.2 s of CPU each, some fifty seconds over the suite (measured in
-    docs/performance.md, « The suite's own time »). Python still reads bytecode that is there."""
+    """Once, before the test processes start: Kadesh and the tests' helpers compiled, the test modules rewritten by
+    pytest, on every core (``tests/bytecode.py``). Where PYTHONDONTWRITEBYTECODE is set (as on the CI machine), every
+    test process would do it again (some 6 s of CPU each), and every server, worker and check process the tests start
+    would compile Kadesh's sources again (about 0.2 s each, some fifty seconds over the suite; docs/performance.md,
+    « The suite's own time »). Python still reads bytecode that is there."""
     if not hasattr(config, "workerinput"):  # the controller, not each worker
-        compileall.compile_dir(Path(__file__).resolve().parents[1] / "kadesh", quiet=1)
+        write_ahead(config)
 
 
 def pytest_addoption(parser):

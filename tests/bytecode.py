@@ -1,0 +1,69 @@
+"""Bytecode written once by pytest's first process, before the test processes start, on every core.
+
+Where PYTHONDONTWRITEBYTECODE is set (as on the CI machine), no process writes bytecode: each test process would
+compile Kadesh's and the test helpers' sources and rewrite every test module's asserts again (pytest keeps its
+rewritten modules as bytecode only where bytecode may be written), and each server, worker and check process the
+tests start would compile Kadesh again. Python still reads bytecode that is there: written once here, it is read by
+every later process (docs/performance.md, « The suite's own time »).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import os
+import py_compile
+from pathlib import Path
+
+from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc, assertstate_key, get_cache_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+_config = None  # pytest's configuration, for the forked processes that rewrite test modules
+
+
+def write_ahead(config) -> None:
+    """Compile Kadesh and the tests' helpers, and write each test module as pytest rewrites it, where not done yet."""
+    global _config
+    _config = config
+    tests = ROOT / "tests"
+    rewritten = [path for path in tests.glob("*.py") if path.name.startswith("test_") or path.name == "conftest.py"]
+    compiled = [*(ROOT / "kadesh").rglob("*.py"), *(path for path in tests.glob("*.py") if path not in rewritten)]
+    jobs = [(_compile, path) for path in compiled if _stale(path, Path(_cached(path)))]
+    if config.getoption("assertmode") == "rewrite":
+        jobs += [(_rewrite, path) for path in rewritten if _stale(path, _rewritten_pyc(path))]
+    if not jobs:
+        return
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
+        pool.map(_run, jobs, chunksize=4)
+
+
+def _run(job) -> None:
+    function, path = job
+    function(path)
+
+
+def _cached(path: Path) -> str:
+    return importlib.util.cache_from_source(str(path))
+
+
+def _stale(source: Path, pyc: Path) -> bool:
+    """Whether ``pyc`` is missing or older than its source (Python and pytest check the source's time and size)."""
+    try:
+        return pyc.stat().st_mtime < source.stat().st_mtime
+    except FileNotFoundError:
+        return True
+
+
+def _compile(path: Path) -> None:
+    py_compile.compile(str(path), doraise=False, quiet=2)
+
+
+def _rewritten_pyc(path: Path) -> Path:
+    return get_cache_dir(path) / (path.name[:-3] + PYC_TAIL)
+
+
+def _rewrite(path: Path) -> None:
+    pyc = _rewritten_pyc(path)
+    pyc.parent.mkdir(exist_ok=True)
+    source_stat, code = _rewrite_test(path, _config)
+    _write_pyc(_config.stash[assertstate_key], code, source_stat, pyc)
