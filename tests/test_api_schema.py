@@ -179,26 +179,46 @@ PARTS = 3
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
-def _part(index: int, without_tag: str | None = None):
-    """The routes of part ``index`` (of ``PARTS``): the routes a run covers (all, or all but those tagged
-    ``without_tag``) in the order of their method and path, taken in turn, so each part has as many."""
+def _part(index: int, covers=lambda path, spec: True):
+    """The routes of part ``index`` (of ``PARTS``): the routes a run covers (``covers(path, spec)``) in the order
+    of their method and path, taken in turn, so each part has as many."""
+    positions: dict[str, int] = {}
 
     def in_part(ctx) -> bool:
-        operation = ctx.operation
-        labels = sorted(f"{method.upper()} {path}" for path, item in operation.schema.raw_schema["paths"].items()
-                        for method, spec in item.items()
-                        if method in METHODS and without_tag not in spec.get("tags", ()))
-        return operation.label in labels and labels.index(operation.label) % PARTS == index
+        if not positions:
+            positions.update((label, n) for n, label in enumerate(_labels(ctx.operation.schema.raw_schema, covers)))
+        position = positions.get(ctx.operation.label)
+        return position is not None and position % PARTS == index
 
     in_part.__name__ = f"part_{index + 1}_of_{PARTS}"
     return in_part
 
 
+def _labels(raw_schema, covers) -> list[str]:
+    return sorted(f"{method.upper()} {path}" for path, item in raw_schema["paths"].items()
+                  for method, spec in item.items() if method in METHODS and covers(path, spec))
+
+
+def _not_accounts(path: str, spec: dict) -> bool:
+    """The accounts' routes answer a session's cookie, not a game's tokens: the runs with a seat or a game's
+    holders leave them to the random run (tests/test_accounts*.py drive them signed in)."""
+    return "accounts" not in spec.get("tags", ())
+
+
+# A real seat changes nothing but a game's routes, and a game's holders nothing but those and a ruleset's (its
+# name for ``{name}``; no other route reads a game's token): elsewhere their runs sent the random run's requests
+# again (the same seed draws the same cases for a route in every run).
+def _names_a_game(path: str, spec: dict) -> bool:
+    return _not_accounts(path, spec) and "{game_id}" in path
+
+
+def _names_a_game_or_ruleset(path: str, spec: dict) -> bool:
+    return _not_accounts(path, spec) and ("{game_id}" in path or "{name}" in path)
+
+
 BACKENDS = ("sqlite", "postgresql")
 schemas = {backend: schemathesis.pytest.from_fixture(f"{backend}_random_schema") for backend in BACKENDS}
-# The accounts' routes answer a session's cookie, not a game's tokens: the runs with a game's holders leave them
-# to the random run (tests/test_accounts*.py drive them signed in).
-holder_routes = schemathesis.pytest.from_fixture("sqlite_api_schema").exclude(tag="accounts")
+holder_routes = schemathesis.pytest.from_fixture("sqlite_api_schema")
 
 
 @pytest.fixture(scope="module")
@@ -227,7 +247,7 @@ def _random_requests(part: int, backend: str):
 
 
 def _random_requests_with_a_real_seat(part: int, backend: str):
-    routes = schemas[backend].exclude(tag="accounts").include(_part(part, "accounts"))
+    routes = schemas[backend].include(_part(part, _names_a_game))
     if backend == "sqlite":  # the seat's fixture is named in the signature: it must be set up before the run
 
         def test(case, sqlite_seat):
@@ -254,7 +274,7 @@ def _every_holder(ruleset: str, part: int):
     """One test per ruleset and part (schemathesis' tests take no parametrized fixture)."""
 
     @pytest.mark.slow
-    @holder_routes.include(_part(part, "accounts")).parametrize()
+    @holder_routes.include(_part(part, _names_a_game_or_ruleset)).parametrize()
     @PER_RULESET
     def test(case, sqlite_app, tables):
         table = tables.get((ruleset, part)) or tables.setdefault((ruleset, part), Table(sqlite_app, ruleset))
