@@ -1,15 +1,22 @@
 """Schemathesis against /openapi.json: no 5xx, and every answer matches its documented schema.
 
-Three runs over every endpoint: random requests (random ids and tokens) and requests with a real seat's token,
-on SQLite and on PostgreSQL (what PostgreSQL refuses that SQLite takes, a NUL character in a text, shows in any
-run that writes one); then requests on a real game of each ruleset, with
-the tokens of its seats, spectators and owner in turn (and the ruleset's name, seats and current version where
-a request names them, sometimes a legal action), on SQLite. A link that a request replaced
-(``POST .../tokens/{holder}``) is followed.
+Two runs: random requests (random ids and tokens) over every endpoint, each sent again with a real seat's token
+where it names a game, on SQLite and on PostgreSQL (what PostgreSQL refuses that SQLite takes, a NUL character in
+a text, shows in any run that writes one); then requests on a real game of each ruleset, with the tokens of its
+seats, spectators and owner in turn (and the ruleset's name, seats and current version where a request names
+them, sometimes a legal action), on SQLite, over the routes that name a game or a ruleset. A link that a request
+replaced (``POST .../tokens/{holder}``) is followed.
+
+Schemathesis draws a route's cases from one seed for the whole session (shared by pytest-xdist's processes), so
+the runs over a route drew the same cases: each case is drawn once and sent in each way (plainly then with the
+seat; to the game of each ruleset in turn), and the seat's and holders' requests are sent only where they change
+the request: no other route reads a game's token. This took the module from 88.6 to 59.9 s of the test process's
+CPU (the sum of its tests, ``-n 0``), for the same requests (and on SQLite the seat's 15 examples a route for
+the random requests too, rather than 10).
 
 The runs of every holder of every ruleset are not repeated on PostgreSQL: they took 44 of the suite's CPU
 seconds there (docs/performance.md, « The suite's own time »), and what differs between the databases (the
-store's statements, PostgreSQL's refusals of a NUL character) is met by the two runs above on both, and by the
+store's statements, PostgreSQL's refusals of a NUL character) is met by the run above on both, and by the
 store's and the API's own tests on both.
 
 The suite runs few examples a route (``EXAMPLES``; CONTRIBUTING.md says what the cut saved): after a change to
@@ -22,6 +29,7 @@ test process working alone at the end; parts of a few seconds are shared out amo
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 import random
@@ -64,13 +72,13 @@ def security_headers(ctx, response, case) -> bool | None:
 # clean clone's run twice on a loaded machine: a read timeout is no answer of the server's).
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance, security_headers]
-# Examples a route, by run: random ids and tokens (most answers refusals), a real seat's token, each holder of a
-# real game of each ruleset. SCHEMA_EXAMPLES=N runs every one with N.
-EXAMPLES = {"random": 10, "seat on sqlite": 15, "seat on postgresql": 10, "holders": 10}
+# Examples a route, by run: random ids and tokens (most answers refusals), sent again with a real seat's token on
+# a game's routes, on each database; each holder of a real game of each ruleset. SCHEMA_EXAMPLES=N runs every one
+# with N.
+EXAMPLES = {"sqlite": 15, "postgresql": 10, "holders": 10}
 if os.environ.get("SCHEMA_EXAMPLES"):
     EXAMPLES = dict.fromkeys(EXAMPLES, int(os.environ["SCHEMA_EXAMPLES"]))
-SETTINGS = settings(max_examples=EXAMPLES["random"], deadline=None, suppress_health_check=list(HealthCheck),
-                    database=None)
+SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 PER_RULESET = settings(SETTINGS, max_examples=EXAMPLES["holders"])
 RULESETS = sorted(all_rulesets())
 
@@ -179,26 +187,42 @@ PARTS = 3
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
-def _part(index: int, without_tag: str | None = None):
-    """The routes of part ``index`` (of ``PARTS``): the routes a run covers (all, or all but those tagged
-    ``without_tag``) in the order of their method and path, taken in turn, so each part has as many."""
+def _part(index: int, covers=lambda path, spec: True):
+    """The routes of part ``index`` (of ``PARTS``): the routes a run covers (``covers(path, spec)``) in the order
+    of their method and path, taken in turn, so each part has as many."""
+    positions: dict[str, int] = {}
 
     def in_part(ctx) -> bool:
-        operation = ctx.operation
-        labels = sorted(f"{method.upper()} {path}" for path, item in operation.schema.raw_schema["paths"].items()
-                        for method, spec in item.items()
-                        if method in METHODS and without_tag not in spec.get("tags", ()))
-        return operation.label in labels and labels.index(operation.label) % PARTS == index
+        if not positions:
+            positions.update((label, n) for n, label in enumerate(_labels(ctx.operation.schema.raw_schema, covers)))
+        position = positions.get(ctx.operation.label)
+        return position is not None and position % PARTS == index
 
     in_part.__name__ = f"part_{index + 1}_of_{PARTS}"
     return in_part
 
 
+def _labels(raw_schema, covers) -> list[str]:
+    return sorted(f"{method.upper()} {path}" for path, item in raw_schema["paths"].items()
+                  for method, spec in item.items() if method in METHODS and covers(path, spec))
+
+
+def _not_accounts(path: str, spec: dict) -> bool:
+    """The accounts' routes answer a session's cookie, not a game's tokens: a seat's and a game's holders' requests
+    leave them to the random ones (tests/test_accounts*.py drive them signed in)."""
+    return "accounts" not in spec.get("tags", ())
+
+
+# A game's holders change nothing but a game's routes and a ruleset's (its name for ``{name}``; no other route
+# reads a game's token): elsewhere their runs sent the random run's requests again (the same seed draws the same
+# cases for a route in every run).
+def _names_a_game_or_ruleset(path: str, spec: dict) -> bool:
+    return _not_accounts(path, spec) and ("{game_id}" in path or "{name}" in path)
+
+
 BACKENDS = ("sqlite", "postgresql")
 schemas = {backend: schemathesis.pytest.from_fixture(f"{backend}_random_schema") for backend in BACKENDS}
-# The accounts' routes answer a session's cookie, not a game's tokens: the runs with a game's holders leave them
-# to the random run (tests/test_accounts*.py drive them signed in).
-holder_routes = schemathesis.pytest.from_fixture("sqlite_api_schema").exclude(tag="accounts")
+holder_routes = schemathesis.pytest.from_fixture("sqlite_api_schema")
 
 
 @pytest.fixture(scope="module")
@@ -217,64 +241,78 @@ def sqlite_api_schema(sqlite_app):
 
 
 def _random_requests(part: int, backend: str):
-    @pytest.mark.slow
-    @schemas[backend].include(_part(part)).parametrize()
-    @SETTINGS
-    def test(case):
-        case.call_and_validate(checks=CHECKS, timeout=CEILING)
-
-    return test
-
-
-def _random_requests_with_a_real_seat(part: int, backend: str):
-    routes = schemas[backend].exclude(tag="accounts").include(_part(part, "accounts"))
+    """Random requests; on a game's routes each is sent again with a real seat's token (drawn once for both: the
+    seat's own run drew the random run's cases, the same seed drawing a route's cases in every run)."""
+    routes = schemas[backend].include(_part(part))
     if backend == "sqlite":  # the seat's fixture is named in the signature: it must be set up before the run
 
         def test(case, sqlite_seat):
-            _call_with_seat(case, sqlite_seat)
+            _call_then_with_seat(case, sqlite_seat)
     else:
 
         def test(case, postgresql_seat):
-            _call_with_seat(case, postgresql_seat)
+            _call_then_with_seat(case, postgresql_seat)
 
-    with_seat = settings(SETTINGS, max_examples=EXAMPLES[f"seat on {backend}"])
-    return pytest.mark.slow(routes.parametrize()(with_seat(test)))
+    examples = settings(SETTINGS, max_examples=EXAMPLES[backend])
+    return pytest.mark.slow(routes.parametrize()(examples(test)))
 
 
-def _call_with_seat(case, seat: tuple[str, str]) -> None:
-    game_id, token = seat
-    if "game_id" in (case.path_parameters or {}):
-        case.path_parameters["game_id"] = game_id
-        case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+def _call_then_with_seat(case, seat: tuple[str, str]) -> None:
     case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    if "game_id" not in (case.path_parameters or {}) or "accounts" in (case.operation.tags or ()):
+        return  # the seat changes nothing elsewhere; the accounts' routes: see _not_accounts
+    game_id, token = seat
+    case.path_parameters["game_id"] = game_id
+    case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
+    case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+    try:
+        case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    except Exception as failure:
+        failure.add_note("sent again with a real seat's token")
+        raise
 
 
-def _every_holder(ruleset: str, part: int):
-    """One test per ruleset and part (schemathesis' tests take no parametrized fixture)."""
+def _every_holder(part: int):
+    """One test per part: each case is drawn once and sent, as drawn, to the game of each ruleset in turn (the
+    runs of the four rulesets drew the same cases, the same seed drawing a route's cases in every run)."""
 
     @pytest.mark.slow
-    @holder_routes.include(_part(part, "accounts")).parametrize()
+    @holder_routes.include(_part(part, _names_a_game_or_ruleset)).parametrize()
     @PER_RULESET
     def test(case, sqlite_app, tables):
-        table = tables.get((ruleset, part)) or tables.setdefault((ruleset, part), Table(sqlite_app, ruleset))
-        table.prepare(case)
-        response = case.call_and_validate(checks=CHECKS, timeout=CEILING)
-        table.follow(case, response)
+        drawn = _as_drawn(case)
+        for ruleset in RULESETS:
+            table = tables.get((ruleset, part)) or tables.setdefault((ruleset, part), Table(sqlite_app, ruleset))
+            _restore(case, drawn)
+            holder = table.prepare(case)
+            try:
+                response = case.call_and_validate(checks=CHECKS, timeout=CEILING)
+            except Exception as failure:
+                failure.add_note(f"on the game of {ruleset}, as its {holder}")
+                raise
+            table.follow(case, response)
 
     return test
+
+
+def _as_drawn(case) -> tuple:
+    """What ``Table.prepare`` changes in a case, as drawn."""
+    return (dict(case.path_parameters or {}), dict(case.query or {}), dict(case.headers or {}),
+            copy.deepcopy(case.body) if isinstance(case.body, (dict, list)) else case.body)
+
+
+def _restore(case, drawn: tuple) -> None:
+    path_parameters, query, headers, body = drawn
+    case.path_parameters, case.query, case.headers = dict(path_parameters), dict(query), dict(headers)
+    case.body = copy.deepcopy(body) if isinstance(body, (dict, list)) else body
 
 
 for _part_index in range(PARTS):
     _suffix = f"part_{_part_index + 1}_of_{PARTS}"
     for _backend in BACKENDS:
-        _name = f"test_random_requests_get_documented_answers_{_suffix}_on_{_backend}"
+        _name = f"test_random_requests_and_a_real_seats_get_documented_answers_{_suffix}_on_{_backend}"
         globals()[_name] = _random_requests(_part_index, _backend)
         globals()[_name].__name__ = _name
-        _name = f"test_random_requests_with_a_real_seat_get_documented_answers_{_suffix}_on_{_backend}"
-        globals()[_name] = _random_requests_with_a_real_seat(_part_index, _backend)
-        globals()[_name].__name__ = _name
-    for _ruleset in RULESETS:
-        _name = f"test_every_holder_of_{_ruleset}_gets_documented_answers_{_suffix}"
-        globals()[_name] = _every_holder(_ruleset, _part_index)
-        globals()[_name].__name__ = _name
+    _name = f"test_every_holder_of_every_ruleset_gets_documented_answers_{_suffix}"
+    globals()[_name] = _every_holder(_part_index)
+    globals()[_name].__name__ = _name
