@@ -66,6 +66,9 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, tmp_path):
         south.click("#ready")
         south.locator("g.token.north").first.wait_for()  # revealed once both are ready
         north.locator("#end-turn").wait_for()            # live: North's page learns it is its turn
+        # The rules panel follows the phase: its « maintenant » mark moved from the deployment to the battle.
+        assert north.locator("#rules-body details[data-key='battle'][open] .now").count() == 1
+        assert north.locator("#rules-body details[data-key='deployment'] .now").count() == 0
 
         # Threat highlighted on selection.
         north.click('g.token[data-element="n2"]')

@@ -430,6 +430,9 @@ function remember() {
 }
 
 // -- the rules panel: the ruleset's guide for players, the current phase's section open ----------
+let rulesDrawn = "";  // the language, the phase's section and the game's numbers the panel was drawn with
+
+// Drawn again only when one of them changes, not at each version (the guide is some thirty paragraphs).
 function renderRules() {
   const toggle = $("#rules-toggle");
   const text = guide?.GUIDE?.[lang];
@@ -440,10 +443,14 @@ function renderRules() {
   $("#rules-close").textContent = t.close;
   $("#rules-title").textContent = t.rulesTitle(text.title);
   const now = guide.phaseKey?.(current.view, current.seat) ?? null;
+  const values = guide.fill?.(current.view) ?? {};
+  const drawing = JSON.stringify([lang, now, values]);
+  if (drawing === rulesDrawn) return;
+  rulesDrawn = drawing;
   const open = new Set([...document.querySelectorAll("#rules-body details[open]")].map((d) => d.dataset.key));
   const sections = (text.sections ?? []).map((section) => {
     const summary = el("summary", {}, section.title, section.key === now ? el("span", { class: "now" }, t.now) : null);
-    const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, filled(p))));
+    const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, filled(p, values))));
     details.open = section.key === now || open.has(section.key);
     return details;
   });
@@ -453,8 +460,7 @@ function renderRules() {
 }
 
 // A guide's sentence with the numbers of the game on the page (« tenir {points_to_win} des {points} points »).
-function filled(text) {
-  const values = guide?.fill?.(current.view) ?? {};
+function filled(text, values) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
 }
 
