@@ -1,7 +1,8 @@
 """Front's legal actions and shot checks, made cheap on large battles (issue 40), answer as before: a side's sight
 drawn once (``vision.sight_test``) says what ``sees_cell`` says of every cell; the shots at works drawn with it
 and with each shooter's fire rate asked once are those the rules accept; and a Fire, Bomb or Strike order checked
-without firing it (``Front.check``) is refused, or accepted, exactly as firing it on a copy of the battle is."""
+without firing it (``Front.check``) is refused, or accepted, exactly as firing it on a copy of the battle is, and a
+Move order planned without making it as making it on a copy."""
 
 from __future__ import annotations
 
@@ -66,10 +67,12 @@ def _inline(table: dict) -> str:
     return "{ " + ", ".join(f"{key} = {json.dumps(value)}" for key, value in table.items()) + " }"
 
 
-def positions(seed: int, orders: int = 24):
-    """The battle after each of ``orders`` random legal orders (shots, moves, ends of turn), and the side to act."""
+def positions(seed: int, orders: int = 24, scenario: str | None = None):
+    """The battle (``battle``, or a shipped ``scenario``) after each of ``orders`` random legal orders (shots,
+    moves, ends of turn), and the side to act."""
     rng = random.Random(seed)
-    state, dice = battle(seed), SeededDice(str(seed))
+    state = battle(seed) if scenario is None else RULES.setup(RULES.normalize_options({"scenario": scenario}))
+    dice = SeededDice(str(seed))
     for _ in range(orders):
         if state.result:
             return
@@ -159,6 +162,27 @@ def test_a_shot_checked_without_firing_is_answered_as_firing_it_on_a_copy(seed):
                 kinds.add(fired[0])
         assert pickle.dumps(state) == before  # checking changed nothing
     assert "accepted" in kinds and len(kinds) > 5
+
+
+@pytest.mark.parametrize("scenario", ["test_mixed", "test_air"])  # mines, capture points, aircraft, fuel
+def test_a_move_checked_without_making_it_is_answered_as_making_it_on_a_copy(scenario):
+    rng = random.Random(scenario)
+    kinds = set()
+    for state, side in positions(1, 30, scenario):
+        probes = [{"type": "move", "unit": unit.id, "to": map_cell_name(cell)} for unit in state.units.values()
+                  for cell in rng.sample(_near(state, unit.cell, 4), 3)]
+        probes += [{"type": "move", "unit": next(iter(state.units)), "to": "Z99"}, {"type": "move", "unit": "nobody"}]
+        before = pickle.dumps(state)
+        for action in probes:
+            made = answer(lambda s, seat_, a: Ruleset.check(RULES, s, seat_, a), state, side, action)
+            assert answer(RULES.check, state, side, action) == made, action
+            kinds.add(made[2] if len(made) > 1 else "accepted")  # the refusal in English
+        assert pickle.dumps(state) == before  # checking changed nothing
+    assert {"accepted", "Pick one of your units.", "That cell is out of reach with the action points left."} <= kinds
+
+
+def _near(state: State, cell: tuple[int, int], distance: int) -> list[tuple[int, int]]:
+    return [(x, y) for y in range(state.height) for x in range(state.width) if chebyshev((x, y), cell) <= distance]
 
 
 def _probes(state: State, rng: random.Random) -> list[dict]:

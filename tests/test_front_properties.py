@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kadesh.core.dice import SeededDice
 from kadesh.core.game import Game
-from kadesh.core.grid import parse_map_cell
+from kadesh.core.grid import map_cell_name, parse_map_cell
 from kadesh.rules.front import air, combat, fire
 from kadesh.rules.front.fire import shots_allowed
 from kadesh.rules.front.mines import mines_seen_by
@@ -61,8 +61,8 @@ def play(seed: int, actions: int = 120, check=None, scenario: str = "test_mixed"
 def _holding(state, orders: list[dict]) -> tuple[list[dict], list[dict]]:
     posted = {state.occupied.get(point) for point in state.points}
     orders = [a for a in orders if a.get("unit") not in posted]
-    onto = [a for a in orders if a["type"] == "move" and parse_map_cell(a["to"], state.width, state.height)
-            in state.holders]
+    points = {map_cell_name(cell) for cell in state.holders}  # as a move names its cell: not each one parsed
+    onto = [a for a in orders if a["type"] == "move" and a["to"] in points]
     return orders, onto
 
 
@@ -124,7 +124,7 @@ def _answers(state, side: str) -> tuple[list[str], dict[str, tuple]]:
     import json
 
     from kadesh.core.errors import RuleError
-    from kadesh.core.grid import king_neighbours, map_cell_name
+    from kadesh.core.grid import king_neighbours
 
     legal = sorted(json.dumps(a, sort_keys=True) for a in RULES.legal_actions(state, side))
     cells = [map_cell_name((x, y)) for y in range(state.height) for x in range(state.width)]

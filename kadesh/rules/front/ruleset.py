@@ -112,10 +112,13 @@ class Front(Ruleset):
     def check(self, state: State, seat: str, action: dict[str, Any]) -> None:
         """As ``apply`` would refuse ``action``. A Fire, Bomb or Strike order is only checked (``rules.check_fire``:
         its refusals all come before it changes anything, and what follows refuses nothing), not carried out on
-        a copy of the battle as the other orders are: the odds of a shot ask this first."""
+        a copy of the battle as the other orders are: the odds of a shot ask this first. A move is only planned
+        (``rules.plan_move``), for the same reason: its steps, the mines and the shots on alert refuse nothing."""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind in FIRE_ORDERS and not state.result:
             rules.check_fire(state, seat, action, kind)
+        elif kind == "move" and not state.result:
+            rules.plan_move(state, seat, action)
         else:
             super().check(state, seat, action)
 

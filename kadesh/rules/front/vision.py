@@ -161,11 +161,16 @@ def _sight_rows(state: State, side: str) -> list[bytearray]:
     """``sight_of`` as one row of flags per map row (1: seen), each eye drawn a row's span at a time: for
     ``refresh_memory``, which asks about every changed cell, fire and structure (``sees_cell`` for each went
     through every unit: 1,354 works and 400 units took a quarter of a second)."""
-    rows = [bytearray(state.width) for _ in range(state.height)]
+    width, height = state.width, state.height
+    rows = [bytearray(width) for _ in range(height)]
     for (cx, cy), sight in _eyes(state, side):
-        left, right = max(0, cx - sight), min(state.width, cx + sight + 1)
-        for y in range(max(0, cy - sight), min(state.height, cy + sight + 1)):
-            rows[y][left:right] = b"\x01" * max(0, right - left)
+        left, right = max(0, cx - sight), min(width, cx + sight + 1)
+        top, bottom = max(0, cy - sight), min(height, cy + sight + 1)
+        if left >= right or top >= bottom:
+            continue
+        span = b"\x01" * (right - left)  # made once for all the eye's rows
+        for row in rows[top:bottom]:
+            row[left:right] = span
     return rows
 
 
