@@ -422,7 +422,7 @@ def test_two_servers_and_two_workers_on_postgresql_send_each_notice_once_across_
         postgres, tmp_path, monkeypatch):
     """The first webhook call is held unanswered and the worker making it is SIGKILLed before its timeout: its
     claim runs out and the other worker sends that notice; every notice still arrives once by each channel."""
-    db = postgres.new_database()
+    db = postgres.new_database(migrated=True)
     with MailBox() as mail, Hooks(hold=True) as hooks:
         for name, value in {**mail.environment(), "KADESH_WEBHOOKS_PRIVATE": "allow", "KADESH_NOTICE_RETRY": "0.2",
                             "KADESH_NOTICE_TIMEOUT": "5"}.items():  # the kill comes well before it

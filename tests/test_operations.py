@@ -76,7 +76,9 @@ def nginx_site(postgres, tmp_path_factory):
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx (.ci/run does)"
     folder = tmp_path_factory.mktemp("nginx")
     db = postgres.new_database(migrated=True)
-    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "info").start() for i in range(2)]
+    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "info").launch() for i in range(2)]
+    for server in servers:  # started side by side
+        server.wait_ready()
     port, plain_port = free_port(), free_port()
     conf = folder / "nginx.conf"
     conf.write_text(nginx_conf(folder, port, plain_port, [s.port for s in servers]), encoding="utf-8")
