@@ -107,8 +107,8 @@ def main() -> None:
     sqlite = measure(f"sqlite:///{folder / 'load.sqlite3'}", 1, folder, args.seconds, args.games)
     postgres = PostgresServer(fast=False).start()
     try:
-        two = measure(postgres.new_database(), 2, folder, args.seconds, args.games)
-        one = measure(postgres.new_database(), 1, folder, args.seconds, args.games)
+        two = measure(postgres.new_database(migrated=True), 2, folder, args.seconds, args.games)
+        one = measure(postgres.new_database(migrated=True), 1, folder, args.seconds, args.games)
     finally:
         postgres.destroy()
     print(f"{args.games} games at once for {args.seconds:.0f} s; every acknowledged action checked afterwards")

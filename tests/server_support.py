@@ -48,10 +48,18 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60) -> ServerProcess:
+        return self.launch().wait_ready(timeout)
+
+    def launch(self) -> ServerProcess:
+        """Start the process, without waiting for it to answer (``wait_ready``)."""
         command = [sys.executable, "-m", "kadesh.cli", "serve", "--port", str(self.port), "--db", self.db,
                    *self.options]
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+        return self
+
+    def wait_ready(self, timeout: float = 60) -> ServerProcess:
+        """Wait until the launched server answers."""
         deadline = time.monotonic() + timeout
         with httpx.Client(timeout=1) as probe:  # one client: each makes a TLS context, 50 ms of CPU
             while time.monotonic() < deadline:
@@ -77,9 +85,17 @@ class ServerProcess:
 
 
 def start_servers(db: str, folder: Path, count: int, *options: str) -> list[ServerProcess]:
-    """``count`` quiet servers on one database (their logs in ``folder``)."""
-    return [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "warning", *options).start()
-            for i in range(count)]
+    """``count`` quiet servers on one database (their logs in ``folder``), started side by side: a start is some
+    2 s of wall, most of it imports, which two processes do at once on two cores. On PostgreSQL, give them a
+    migrated database: on an empty one they would race to migrate it (what a test of its own is for)."""
+    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "warning", *options).launch()
+               for i in range(count)]
+    try:
+        return [server.wait_ready() for server in servers]
+    except BaseException:
+        for server in servers:
+            server.kill()
+        raise
 
 
 def play_maladroit(http: httpx.Client, urls: list[str], game_id: str, tokens: dict[str, str], resign_at: int,

@@ -45,7 +45,7 @@ def test_a_load_on_one_sqlite_server_loses_and_doubles_nothing(tmp_path):
 @pytest.mark.slow
 @pytest.mark.postgresql
 def test_a_load_on_two_servers_and_one_postgresql_loses_and_doubles_nothing(postgres, tmp_path):
-    db = postgres.new_database()
+    db = postgres.new_database(migrated=True)
     try:
         _clean_load(db, tmp_path, 2)
     finally:
@@ -149,7 +149,7 @@ async def _faulty_load(servers: list[ServerProcess], postgres: PostgresServer):
 @pytest.mark.slow
 @pytest.mark.postgresql
 def test_a_killed_server_and_a_stopped_database_lose_nothing_and_recover_alone(own_postgres, tmp_path):
-    db = own_postgres.new_database()
+    db = own_postgres.new_database(migrated=True)
     servers = start_servers(db, tmp_path, 2)
     try:
         report, frames, health, (frame, close_code), back = in_a_thread_of_its_own(

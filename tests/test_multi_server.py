@@ -22,7 +22,7 @@ GAMES = 3
 def two_servers(postgres, tmp_path_factory):
     """Two servers shared by the module's tests: each plays in games and accounts of its own, and no test stops
     a server (starting two, a forkserver each, costs about 6 s of CPU)."""
-    db = postgres.new_database()
+    db = postgres.new_database(migrated=True)
     servers = start_servers(db, tmp_path_factory.mktemp("two_servers"), 2)
     try:
         yield servers

@@ -67,17 +67,22 @@ UNVERIFIED.verify_mode = ssl.CERT_NONE
 HANDSHAKE_BOUND = 30
 
 
-@pytest.fixture
-def behind_nginx(postgres, tmp_path):
-    """Two servers logging every request (as ``kadesh serve`` does by default), behind the documented nginx."""
+@pytest.fixture(scope="module")
+def nginx_site(postgres, tmp_path_factory):
+    """Two servers logging every request (as ``kadesh serve`` does by default), behind the documented nginx, and
+    the folder of their logs and nginx's: shared by the module's tests, each playing a game of its own (two
+    servers, their fork servers and nginx cost some 6 s of CPU to start)."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx (.ci/run does)"
-    db = postgres.new_database()
-    servers = [ServerProcess(db, tmp_path / f"serve-{i}.log", None, "--log-level", "info").start() for i in range(2)]
+    folder = tmp_path_factory.mktemp("nginx")
+    db = postgres.new_database(migrated=True)
+    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "info").launch() for i in range(2)]
+    for server in servers:  # started side by side
+        server.wait_ready()
     port, plain_port = free_port(), free_port()
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(nginx_conf(tmp_path, port, plain_port, [s.port for s in servers]), encoding="utf-8")
-    proxy = subprocess.Popen([nginx, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE,
+    conf = folder / "nginx.conf"
+    conf.write_text(nginx_conf(folder, port, plain_port, [s.port for s in servers]), encoding="utf-8")
+    proxy = subprocess.Popen([nginx, "-c", str(conf), "-p", str(folder)], stderr=subprocess.PIPE,
                              start_new_session=True)  # its workers in its group: killed with it, never orphaned
     base = f"https://127.0.0.1:{port}"
     try:
@@ -88,13 +93,21 @@ def behind_nginx(postgres, tmp_path):
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-        yield base, servers
+        yield base, servers, folder
     finally:
         os.killpg(proxy.pid, signal.SIGKILL)
         proxy.wait()
         for server in servers:
             server.kill()
-        _print_for_a_failure(tmp_path, servers)
+        postgres.drop_database(db)
+
+
+@pytest.fixture
+def behind_nginx(nginx_site):
+    """The shared site, with what nginx and the servers said last printed after each test."""
+    yield nginx_site
+    _, servers, folder = nginx_site
+    _print_for_a_failure(folder, servers)
 
 
 def _print_for_a_failure(folder: Path, servers: list[ServerProcess]) -> None:
@@ -113,7 +126,7 @@ def _print_for_a_failure(folder: Path, servers: list[ServerProcess]) -> None:
 @pytest.mark.slow
 @pytest.mark.postgresql
 def test_the_documented_nginx_serves_play_and_websockets_over_two_servers(behind_nginx):
-    base, servers = behind_nginx
+    base, servers, _ = behind_nginx
     with httpx.Client(base_url=base, timeout=10, verify=False) as http:
         game = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()
         north = {"Authorization": f"Bearer {game['seats']['north']['token']}"}
@@ -147,11 +160,11 @@ def _bearer(token: str) -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.postgresql
 @pytest.mark.browser
-def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser, tmp_path):
+def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser):
     """A game played through the browser (an old ``?token=`` link and a new ``#token=`` one), the API (Bearer,
     and the old query form) and WebSockets (the subprotocol, and the old query), behind nginx, over two
     servers logging every request: no token of the game is in any log line."""
-    base, servers = behind_nginx
+    base, _, folder = behind_nginx
     with httpx.Client(base_url=base, timeout=30, verify=False) as http:
         created = http.post("/api/games", json={"ruleset": "manoeuvre"}).json()
         game_id = created["id"]
@@ -184,11 +197,11 @@ def test_no_token_reaches_any_log_after_a_whole_game(behind_nginx, browser, tmp_
         # nginx writes a request's line once it has answered it: a last request's line marks the end of the log.
         last_line = f"GET /the-last-request-{os.urandom(4).hex()} "  # a 404, logged like any other
         http.get(last_line.split()[1])
-        access_log = tmp_path / "access.log"
+        access_log = folder / "access.log"
         deadline = time.monotonic() + 60  # a bound on waiting, not a timing assertion
         while last_line not in access_log.read_text(errors="replace") and time.monotonic() < deadline:
             time.sleep(0.05)
-    logs = {path.name: path.read_text(errors="replace") for path in tmp_path.glob("*.log")}
+    logs = {path.name: path.read_text(errors="replace") for path in folder.glob("*.log")}
     assert "/play/" in logs["access.log"] and "/ws/games/" in logs["access.log"]
     assert any("GET /api/games/" in text and "WebSocket" in text for text in logs.values())  # they do log
     assert any("[redacted]" in text for text in logs.values())  # the old forms' lines, cut

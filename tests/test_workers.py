@@ -171,7 +171,7 @@ def test_two_servers_and_three_workers_on_postgresql_play_bots_deadlines_and_peo
 
     from tests.server_support import start_servers
 
-    db = postgres.new_database()
+    db = postgres.new_database(migrated=True)
     servers = start_servers(db, tmp_path, 2, "--workers", "0")
     workers = [start_worker(db, "--deadline-poll", "0.1", "--bot-budget", "0.05") for _ in range(3)]
     store = Store(db)
