@@ -423,16 +423,20 @@ def _field_names(schema: Any) -> Iterator[str]:
             yield from _field_names(child)
 
 
+@functools.cache  # the same files for every game of the ruleset (a ruleset defined in a test module: all of tests/)
 def vocabulary(ruleset: str) -> Facts:
     """The words written in a ruleset's own files (its catalogue, its messages and their examples, its
-    scenarios), and the identifiers standing together on one of their lines: anyone may read them."""
+    scenarios), and the identifiers standing together on one of their lines: anyone may read them.
+    Shared by every caller: never to be changed."""
     root = Path(sys.modules[type(get_ruleset(ruleset)).__module__].__file__ or "").parent
     out = Facts()
     for path in root.rglob("*"):
         if path.suffix in (".py", ".toml", ".json"):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                out.atoms.update(word for word in WORD.findall(line) if _atom(word))
-                out.update(Facts(set(), facts(line + " ", words=_idlike).pairs))
+            lines = "\n".join(path.read_text(encoding="utf-8").splitlines()) + " "  # a line ends a clause
+            out.atoms.update(word for word in set(WORD.findall(lines)) if _atom(word))
+            for clause in CLAUSE.split(lines):  # as ``facts`` pairs a sentence's identifiers
+                ids = sorted({word for word in WORD.findall(clause) if _idlike(word)})
+                out.pairs.update(itertools.combinations(ids, 2))
     return out
 
 
