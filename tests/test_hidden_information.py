@@ -297,6 +297,45 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _compact(value: Any) -> str:
+    """``value`` in JSON as the server writes it: no spaces, other than ASCII characters as they are."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _compact_sharing(value: Any, written: dict[int, tuple[Any, str]]) -> str:
+    """``_compact(value)``, each list and object in it written once (``written``: by ``id``, for values that never
+    change once made, as ``_json_like``'s copies share them from one view and version to the next)."""
+    kind = type(value)
+    if kind is not dict and kind is not list:
+        return _compact(value)
+    if id(value) not in written:
+        if kind is dict:
+            parts = (f"{_compact(key)}:{_compact_sharing(child, written)}" for key, child in value.items())
+            written[id(value)] = value, "{" + ",".join(parts) + "}"
+        else:
+            written[id(value)] = value, "[" + ",".join(_compact_sharing(child, written) for child in value) + "]"
+    return written[id(value)][1]
+
+
+_UNREAD = json.dumps("the value expected here, found written so")
+
+
+def _read_expecting(text: str, name: str, value: Any, written: str) -> Any:
+    """``json.loads(text)``, a JSON object whose field ``name`` should be ``value``, written ``written``
+    (``_compact(value)``). Where the text holds it so, that span is not read again: it reads as ``value`` itself
+    (the same object, equal to what reading it would give); otherwise, or if the field stands elsewhere, the
+    whole text is read. The span is the field's own when the text with a marker in its place reads with
+    the marker as that field: the rest is the same text, and nothing else can be read in its place."""
+    span = f'"{name}":{written}'
+    at = text.find(span)
+    if at >= 0 and _UNREAD not in text:
+        data = json.loads(f'{text[:at]}"{name}":{_UNREAD}{text[at + len(span):]}')
+        if isinstance(data, dict) and data.get(name) == json.loads(_UNREAD):
+            data[name] = value
+            return data
+    return json.loads(text)
+
+
 def _json_like(value: Any, olds: list[Any]) -> Any:
     """``_json(value)``, sharing with ``olds`` (copies made so before) each part equal to theirs at the same place.
 
@@ -423,16 +462,20 @@ def _field_names(schema: Any) -> Iterator[str]:
             yield from _field_names(child)
 
 
+@functools.cache  # the same files for every game of the ruleset (a ruleset defined in a test module: all of tests/)
 def vocabulary(ruleset: str) -> Facts:
     """The words written in a ruleset's own files (its catalogue, its messages and their examples, its
-    scenarios), and the identifiers standing together on one of their lines: anyone may read them."""
+    scenarios), and the identifiers standing together on one of their lines: anyone may read them.
+    Shared by every caller: never to be changed."""
     root = Path(sys.modules[type(get_ruleset(ruleset)).__module__].__file__ or "").parent
     out = Facts()
     for path in root.rglob("*"):
         if path.suffix in (".py", ".toml", ".json"):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                out.atoms.update(word for word in WORD.findall(line) if _atom(word))
-                out.update(Facts(set(), facts(line + " ", words=_idlike).pairs))
+            lines = "\n".join(path.read_text(encoding="utf-8").splitlines()) + " "  # a line ends a clause
+            out.atoms.update(word for word in set(WORD.findall(lines)) if _atom(word))
+            for clause in CLAUSE.split(lines):  # as ``facts`` pairs a sentence's identifiers
+                ids = sorted({word for word in WORD.findall(clause) if _idlike(word)})
+                out.pairs.update(itertools.combinations(ids, 2))
     return out
 
 
@@ -479,6 +522,8 @@ class Table:
             book.raw.update({f"token of {seat}": token for seat, token in self.tokens.items() if seat != reader})
             book.raw.update({"spectator token": self.spectator, "owner token": self.owner})
         self.views: dict[int, dict[str | None, Any]] = {}
+        self.written: dict[tuple[int, str | None], str] = {}  # the views of the last versions, ``_compact``
+        self.parts: dict[int, tuple[Any, str]] = {}  # their lists and objects, ``_compact_sharing``
         self.legals: dict[str, list[dict[str, Any]]] = {}
         self.to_act: list[str] = []
         self.outcome: Any = None
@@ -529,6 +574,7 @@ class Table:
             battle = self.rules.clone(game.state) if self.name in SIGHTINGS else None
         assert version == self.version + 1, "one snapshot per version"
         self.version, self.views[version] = version, views
+        self.written = {key: text for key, text in self.written.items() if key[0] == version - 1}
         battle_before, self.battle = self.battle, battle
         stored, self.stored = self.stored, self.store.stored_events(self.gid)
         assert len(self.stored) == version and self.stored[:-1] == stored, "past actions' events never change"
@@ -650,7 +696,7 @@ class Table:
             token = self.token(reader)
             response = self.client.get(f"/api/games/{self.gid}", params={"token": token})
             assert response.status_code == 200, response.text
-            body = response.json()
+            body = self.read_view(response.text, self.version, reader)
             assert body["version"] == self.version and body["seat"] == reader
             assert body["view"] == self.views[self.version][reader]
             assert body["to_act"] == self.to_act and body["outcome"] == self.outcome
@@ -660,7 +706,8 @@ class Table:
             response = self.client.get(f"/api/games/{self.gid}/journal", headers=_auth(token),
                                        params={"lang": lang, "since": since})
             assert response.status_code == 200, response.text
-            journal, expected = response.json(), self.journal_of(reader, lang, since, marked=True)
+            expected = self.journal_of(reader, lang, since, marked=True)
+            journal = expected if response.text == _compact(expected) else response.json()
             assert journal == expected
             # Equal, so with the same facts: those of the expected lines, each read once.
             self.check(reader, response.text, f"journal {lang}", parsed=expected, memo=self.memo)
@@ -676,7 +723,7 @@ class Table:
         for reader, (socket, lang, last) in list(self.sockets.items()):
             while last < self.version:
                 text = _receive(socket)
-                frame = json.loads(text)
+                frame = self.read_frame(text, reader)
                 assert frame["type"] == "update", text
                 version = frame["version"]
                 assert version > last and frame["view"] == self.views[version][reader]
@@ -687,6 +734,23 @@ class Table:
                            memo=self.memo)
                 last = version
                 self.sockets[reader] = (socket, lang, last)
+
+    def read_view(self, text: str, version: int, reader: str | None) -> Any:
+        """An answer holding ``reader``'s view at ``version`` in its field ``view``, read (``_read_expecting``:
+        a Royaumes view holds every past turn, and most of the answer)."""
+        key = (version, reader)
+        if key not in self.written:
+            view = self.views[version][reader]
+            self.written[key] = _compact_sharing(view, self.parts)
+            self.parts.pop(id(view), None)  # kept in ``written`` while its version is read
+        return _read_expecting(text, "view", self.views[version][reader], self.written[key])
+
+    def read_frame(self, text: str, reader: str | None) -> Any:
+        """A socket's frame, read; its view expected as ``reader``'s at the version the frame begins with."""
+        start = re.match(r'\{"type":"update","version":(\d+),', text)
+        if start is None or int(start[1]) not in self.views:
+            return json.loads(text)
+        return self.read_view(text, int(start[1]), reader)
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         return self.legals[seat]
