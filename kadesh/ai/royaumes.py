@@ -14,6 +14,7 @@ nothing better to buy.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterator
@@ -46,6 +47,43 @@ CARELESS_ACCEPT = 0.5        # chance of answering an offered alliance
 CARELESS_GRAB = 0.5          # chance of walking into an adjacent undefended enemy city
 
 
+class Land:
+    """A map's land, read from a kingdom's view. It is the same for every kingdom and every turn of a campaign,
+    so the steps from each cell and the marches to each goal are worked out once per map (``land_of``)."""
+
+    def __init__(self, width: int, height: int, rows: tuple[str, ...]) -> None:
+        self.width, self.height = width, height
+        self.water = {(x, y) for y, row in enumerate(rows) for x, mark in enumerate(row) if mark == WATER}
+        self._steps: dict[Cell, tuple[Cell, ...]] = {}
+        self._reach: dict[Cell, dict[Cell, int]] = {}
+
+    def is_land(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height and cell not in self.water
+
+    def steps(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells an army on ``cell`` may step to, in ``king_neighbours``' order."""
+        if cell not in self._steps:
+            around = king_neighbours(cell)
+            self._steps[cell] = tuple(to for to in around if step_problem(self.is_land, cell, to) is None)
+        return self._steps[cell]
+
+    def distances(self, goal: Cell) -> dict[Cell, int]:
+        """Turns of marching from every cell to ``goal`` (moves are symmetric). Shared: read it, never change it."""
+        if goal not in self._reach:
+            self._reach[goal] = cheapest_steps(goal, _one_turn, self.width * self.height, self.steps)
+        return self._reach[goal]
+
+
+def _one_turn(origin: Cell, target: Cell) -> int:
+    return 1
+
+
+@functools.lru_cache(maxsize=16)
+def land_of(width: int, height: int, rows: tuple[str, ...]) -> Land:
+    return Land(width, height, rows)
+
+
 @dataclass
 class Kingdom:
     """One kingdom's view, read as cells."""
@@ -57,7 +95,7 @@ class Kingdom:
         view, me = self.view, self.me
         grid = view["map"]
         self.width, self.height = grid["width"], grid["height"]
-        self.water = {(x, y) for y, row in enumerate(grid["rows"]) for x, mark in enumerate(row) if mark == WATER}
+        self.land = land_of(self.width, self.height, tuple(grid["rows"]))
         self.you = view["you"]
         self.level = self.you["military_level"]
         self.names = {k["id"]: k["names"]["fr"] for k in view["kingdoms"]}
@@ -70,28 +108,17 @@ class Kingdom:
         for entry in view["armies"]:
             self.armies.setdefault(self.cell(entry["cell"]), {})[entry["kingdom"]] = entry["count"]
         self.mine = {self.cell(a["cell"]): a for a in self.you["armies"]}
-        self.reach: dict[Cell, dict[Cell, int]] = {}
 
     def cell(self, name: str) -> Cell:
         found = parse_map_cell(name, self.width, self.height)
         assert found is not None
         return found
 
-    def is_land(self, cell: Cell) -> bool:
-        x, y = cell
-        return 0 <= x < self.width and 0 <= y < self.height and cell not in self.water
-
-    def steps(self, cell: Cell) -> Iterator[Cell]:
-        return (to for to in king_neighbours(cell) if step_problem(self.is_land, cell, to) is None)
+    def steps(self, cell: Cell) -> tuple[Cell, ...]:
+        return self.land.steps(cell)
 
     def distances(self, goal: Cell) -> dict[Cell, int]:
-        """Turns of marching from every cell to ``goal`` (moves are symmetric), worked out once a turn."""
-        if goal not in self.reach:
-            self.reach[goal] = cheapest_steps(goal, self.step_cost, self.width * self.height)
-        return self.reach[goal]
-
-    def step_cost(self, origin: Cell, target: Cell) -> int | None:
-        return 1 if step_problem(self.is_land, origin, target) is None else None
+        return self.land.distances(goal)
 
     # -- relations -------------------------------------------------------------------------------
     def at_war(self, other: str) -> bool:

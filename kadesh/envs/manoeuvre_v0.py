@@ -109,7 +109,7 @@ KINDS = ("general", "chariot", "blade", "bow", "skirmisher")
 CELLS = tuple(cell_name((x, y)) for x in range(WIDTH) for y in range(HEIGHT))
 DEFAULT_MAX_ACTIONS = 5000
 
-Key = tuple[tuple[str, str], ...]
+Key = frozenset[tuple[str, str]]
 
 
 def _element_id(seat: str, slot: int) -> str:
@@ -117,8 +117,9 @@ def _element_id(seat: str, slot: int) -> str:
 
 
 def action_key(action: dict[str, Any]) -> Key:
-    """The canonical, hashable form of an action dict: its items, sorted."""
-    return tuple(sorted(action.items()))
+    """The canonical, hashable form of an action dict: its items, as a set (no sort: the mask looks up every
+    legal action of every step)."""
+    return frozenset(action.items())
 
 
 # -- the action table, built once ------------------------------------------------
@@ -299,6 +300,7 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
         self.game = None
         self._np_random: np.random.Generator | None = None
         self._mask_cache: tuple[str, int, np.ndarray] | None = None
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -313,7 +315,7 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
         game_seed = self._np_random.bytes(32).hex()
         self.game = new_game(RULESET, seed=game_seed, options=self.game_options)
         self._check_view()
-        self._mask_cache = None
+        self._mask_cache, self._views = None, {}
         self._start_episode()
 
     def step(self, action: Any) -> None:
@@ -327,14 +329,22 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
             raise ValueError(f"action {index} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.game.act(agent, index_to_action(agent, index, self.game.view(agent)))
+        self.game.act(agent, index_to_action(agent, index, self.view(agent)))
         self._after_action()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
-        view = self.game.view(agent)
+        view = self.view(agent)
         return {"observation": encode_view(view, agent, self.max_actions), "action_mask": self.action_mask(agent)}
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """``game.view(agent)``, kept while the game does not change (observed, masked, then stepped)."""
+        assert self.game is not None
+        cached = self._views.get(agent)
+        if cached is None or cached[0] != self.game.version:
+            cached = self._views[agent] = (self.game.version, self.game.view(agent))
+        return cached[1]
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 at each legal action of ``agent`` if it is ``agent_selection`` (resign unless allowed), else 0."""
@@ -346,7 +356,7 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
         cache = self._mask_cache
         if cache is None or cache[0] != agent or cache[1] != self.game.version:
             mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-            view = self.game.view(agent)
+            view = self.view(agent)
             for legal in self.game.legal_actions(agent):
                 mask[action_to_index(agent, legal, view)] = 1
             if not self.allow_resign:
@@ -357,12 +367,12 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
     def action_of(self, agent: str, index: int) -> dict[str, Any]:
         """The Kadesh action dict that ``index`` stands for, for ``agent`` now."""
         assert self.game is not None
-        return index_to_action(agent, index, self.game.view(agent))
+        return index_to_action(agent, index, self.view(agent))
 
     def index_of(self, agent: str, action: dict[str, Any]) -> int:
         """The index of a Kadesh action dict, for ``agent`` now."""
         assert self.game is not None
-        return action_to_index(agent, action, self.game.view(agent))
+        return action_to_index(agent, action, self.view(agent))
 
     def render(self) -> str | None:
         if self.render_mode is None:
