@@ -237,8 +237,6 @@ def test_default_database_is_a_sqlite_file_in_the_user_data_folder():
     assert normalize_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
 
 
-
-@pytest.mark.slow
 def _open_at(url: str, start_at: float, report) -> None:
     """In a process of its own: open the store at ``start_at``, then send the error's traceback, or nothing."""
     import time
@@ -253,6 +251,7 @@ def _open_at(url: str, start_at: float, report) -> None:
         report.send("")
 
 
+@pytest.mark.slow
 def test_servers_opening_a_new_database_together_migrate_it_once(empty_db):
     """Several server processes starting at the same instant on an empty database all come up."""
     import multiprocessing
