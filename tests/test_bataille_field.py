@@ -412,6 +412,46 @@ def test_no_view_ever_shows_the_other_generals_orders_before_they_are_revealed_o
             game.act(seat, rng.choice(game.legal_actions(seat)))
 
 
+
+def test_a_groups_view_and_orders_are_at_every_step_what_the_plain_rules_give():
+    """The view works out what no battle changes once per troop, and a free group's orders once per lane and bow
+    (a simulation builds a view at every decision): at every step of random battles on a field of catalogue and
+    custom troops, each group's figures, orders and whose orders are awaited are still those the rules give."""
+    from kadesh.rules.bataille.data import RULES, TROOP_FIELDS
+    from kadesh.rules.bataille.engine import chance_under
+    from kadesh.rules.bataille.field import ORDERS
+
+    groups = [{"side": "north", "lane": "west", "troop": "archers"}, {"side": "north", "lane": "centre", **RUNNER},
+              {"side": "north", "lane": "east", "troop": "chariots", "morale": 30},
+              {"side": "south", "lane": "west", "troop": "levies", "turn": 2},
+              {"side": "south", "lane": "centre", "troop": "slingers"}, {"side": "south", "lane": "east", **STEADY}]
+    for seed in range(2):  # the second locks two groups in a melee that goes on
+        game = new_game("bataille", seed=seed, options={"field": {"groups": groups}})
+        rng = random.Random(seed)
+        while game.outcome is None:
+            state = game.state
+            for seat in ("north", "south"):
+                view = game.view(seat)
+                for gid, shown in view["groups"].items():
+                    g = state.groups[gid]
+                    modifier = g.morale_modifier()
+                    names = RULES.troops[g.troop].names if g.troop in RULES.troops else {"fr": "Troupe", "en": "Troop"}
+                    assert shown["names"] == names and shown["initial"] == g.initial
+                    assert all(shown[f] == getattr(g, f) for f in TROOP_FIELDS)
+                    assert (shown["morale_modifier"], shown["discipline_chance"], shown["morale_chance"]) == (
+                        modifier, chance_under(g.discipline), chance_under(g.morale + modifier))
+                    lane = RULES.lanes.index(g.lane)
+                    free = [o for o in ORDERS if (o != "close" or g.shoots) and (o != "west" or lane > 0)
+                            and (o != "east" or lane < len(RULES.lanes) - 1)]
+                    expected = ["hold"] if gid in state.melees.get(g.lane, []) else free
+                    assert shown["orders"] == (expected if shown["where"] == "field" else [])
+                if view["orders_done"] is not None:
+                    assert view["orders_done"] == {
+                        side: all(g.id in state.orders for g in state.on_field(side)) for side in ("north", "south")}
+            seat = game.to_act()[0]
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+
+
 # -- « Si les deux le réussissent, on passe à un nouveau tour commençant directement par une séquence de mêlée » ---
 STEADY = {"troop": "custom", "strength": 300, "discipline": 20, "morale": 20, "melee": 1, "missile": 0, "range": 0,
           "speed": 8}

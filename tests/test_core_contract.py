@@ -36,6 +36,15 @@ def test_seeded_rolls_follow_the_documented_derivation():
     assert [derive_roll("kadesh", i, 20) for i in range(5)] == [13, 10, 5, 19, 17]
 
 
+
+@pytest.mark.parametrize("seed", ["", "é" * 40, "k" * 64, "k" * 65, "long seed " * 30])
+def test_seeded_rolls_are_hmac_sha256_of_the_seed_for_a_seed_of_any_length(seed):
+    """The key hashed once per seed (``derive_roll``) gives what ``hmac.new`` gives, a seed longer than SHA-256's
+    block included (hashed first, as RFC 2104 says)."""
+    for index in range(8):
+        digest = hmac.new(seed.encode(), f"{index}:0".encode(), hashlib.sha256).digest()
+        assert derive_roll(seed, index, 1000) == 1 + int.from_bytes(digest[:8], "big") % 1000
+
 def test_seeded_rolls_are_fair_enough():
     counts = Counter(derive_roll("fair", i, 6) for i in range(6000))
     assert set(counts) == {1, 2, 3, 4, 5, 6}

@@ -6,6 +6,7 @@ general decides at the decision points; the dice do the rest."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from kadesh.core.dice import Dice
@@ -164,11 +165,19 @@ DICE = {"sides": RULES.die_sides, "loss_divisor": RULES.loss_divisor, "loss_step
 
 def group_view(g: Group) -> dict[str, Any]:
     """A group's figures and what its rolls need, for the page and the generals."""
-    return {"troop": g.troop, "names": RULES.troops[g.troop].names if g.troop in RULES.troops
-            else {"fr": "Troupe", "en": "Troop"}, "initial": g.initial,
-            **{f: getattr(g, f) for f in TROOP_FIELDS}, "morale_modifier": g.morale_modifier(),
-            "discipline_chance": chance_under(g.discipline),
-            "morale_chance": chance_under(g.morale + g.morale_modifier())}
+    names, fixed = _fixed_figures(g.troop, g.discipline, g.morale, g.melee, g.missile, g.range, g.speed)
+    return {"troop": g.troop, "names": names, "initial": g.initial, "strength": g.strength, **fixed}
+
+
+@lru_cache(maxsize=1024)
+def _fixed_figures(troop: str, *figures: int) -> tuple[dict[str, str], dict[str, Any]]:
+    """The part of a group's view that no battle changes (all but its strength), worked out once per troop:
+    a view is built at every decision of every simulated battle."""
+    g = Group("", troop, 0, 0, *figures)
+    names = RULES.troops[troop].names if troop in RULES.troops else {"fr": "Troupe", "en": "Troop"}
+    return names, {**{f: getattr(g, f) for f in TROOP_FIELDS if f != "strength"},
+                   "morale_modifier": g.morale_modifier(), "discipline_chance": chance_under(g.discipline),
+                   "morale_chance": chance_under(g.morale + g.morale_modifier())}
 
 
 def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
@@ -177,13 +186,15 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
         where = state.where[gid]
         if where == field.EXPECTED and g.side != seat:
             continue  # the enemy's reinforcements are a surprise until they arrive
-        groups[gid] = {**group_view(g), "id": gid, "side": g.side, "lane": g.lane, "pos": g.pos, "where": where,
-                       "move": field.move_of(g), "reach": field.reach(state, g),
-                       "arrives": state.arrives[gid] if where == field.EXPECTED else None,
-                       "ordered": gid in state.orders,
-                       "order": state.orders.get(gid) if g.side == seat else None,
-                       "orders": field.orders_for(state, g) if where == field.ON_FIELD else [],
-                       "in_melee": where == field.ON_FIELD and field.in_melee(state, g)}
+        on_field = where == field.ON_FIELD
+        groups[gid] = view = group_view(g)
+        view.update({"id": gid, "side": g.side, "lane": g.lane, "pos": g.pos, "where": where,
+                     "move": field.move_of(g), "reach": field.reach(state, g),
+                     "arrives": state.arrives[gid] if where == field.EXPECTED else None,
+                     "ordered": gid in state.orders,
+                     "order": state.orders.get(gid) if g.side == seat else None,
+                     "orders": field.orders_for(state, g) if on_field else [],
+                     "in_melee": on_field and field.in_melee(state, g)})
     sub = state.engagement
     engagement = None if sub is None else {
         "lane": state.lane, "north": sub.groups["north"].id, "south": sub.groups["south"].id,
@@ -197,10 +208,14 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
                   "fortress": dict(state.fortress), "river": list(state.river), "night": state.night,
                   "storm": state.storm, "paces_per_speed": RULES.paces_per_speed},
         "groups": groups,
-        "orders_done": {side: not any(g.id not in state.orders for g in state.on_field(side))
-                        for side in SIDES} if state.phase == field.ORDERS_PHASE else None,
+        "orders_done": _orders_done(state) if state.phase == field.ORDERS_PHASE else None,
         "last_orders": dict(state.revealed), "fought": dict(state.fought),
         "pending": list(dict.fromkeys([*state.pending, *(lane for lane, _ in state.volleys)])),  # lanes to fight
         "engagement": engagement,
         "decider": sub.decider if sub is not None else None, "dice": DICE, "result": state.result,
     }
+
+
+def _orders_done(state: FieldState) -> dict[str, bool]:
+    waiting = state.awaiting_orders()
+    return {side: side not in waiting for side in SIDES}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kadesh.core.dice import Dice
@@ -65,14 +66,19 @@ class FieldState:
         return copy.deepcopy(self)
 
     def on_field(self, side: str | None = None, lane: str | None = None) -> list[Group]:
-        return [g for g in self.groups.values() if self.where[g.id] == ON_FIELD
+        where = self.where
+        return [g for g in self.groups.values() if where[g.id] == ON_FIELD
                 and (side is None or g.side == side) and (lane is None or g.lane == lane)]
+
+    def awaiting_orders(self) -> set[str]:
+        """The sides with a group on the field still without its order this turn."""
+        return {g.side for g in self.on_field() if g.id not in self.orders}
 
     def front(self, side: str, lane: str) -> Group | None:
         """The side's most advanced group in a lane (ties: the first named)."""
         groups = self.on_field(side, lane)
-        if not groups:
-            return None
+        if len(groups) < 2:
+            return groups[0] if groups else None
         return max(groups, key=lambda g: (AHEAD[side] * g.pos, -int(g.id[1:])))
 
 
@@ -139,7 +145,8 @@ def engaged_lanes(state: FieldState) -> list[str]:
 # -- who acts, what they may do -------------------------------------------------------------------
 def to_act(state: FieldState) -> list[str]:
     if state.phase == ORDERS_PHASE:
-        return [s for s in SIDES if any(g.id not in state.orders for g in state.on_field(s))]
+        waiting = state.awaiting_orders()
+        return [s for s in SIDES if s in waiting]
     if state.phase == ENGAGE:
         assert state.engagement is not None
         return rules.to_act(state.engagement)
@@ -149,13 +156,19 @@ def to_act(state: FieldState) -> list[str]:
 def orders_for(state: FieldState, group: Group) -> list[str]:
     if in_melee(state, group):  # locked in a melee that goes on: it fights on where it stands
         return ["hold"]
-    lane = RULES.lanes.index(group.lane)
-    allowed = {"advance", "hold", "withdraw", *(("close",) if group.shoots else ())}
+    return list(_orders_in(group.lane, group.shoots))
+
+
+@cache
+def _orders_in(lane_name: str, shoots: bool) -> tuple[str, ...]:
+    """A free group's orders depend only on its lane and its bows (asked at every decision of a simulation)."""
+    lane = RULES.lanes.index(lane_name)
+    allowed = {"advance", "hold", "withdraw", *(("close",) if shoots else ())}
     if lane > 0:
         allowed.add("west")
     if lane < len(RULES.lanes) - 1:
         allowed.add("east")
-    return [order for order in ORDERS if order in allowed]
+    return tuple(order for order in ORDERS if order in allowed)
 
 
 def legal_actions(state: FieldState, side: str) -> Iterator[dict[str, Any]]:
