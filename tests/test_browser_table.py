@@ -14,7 +14,7 @@ from sqlalchemy import update
 from kadesh.store import SEAT, schema
 from kadesh.store.table import DAY, TableSettings
 from tests.browser_support import assert_page_clean, authenticator, running_server
-from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, deploy_by_click, perform, wait_version
+from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, perform, wait_version
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -82,10 +82,9 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     assert "Sud" in south.inner_text("#who")
     assert_page_clean(south, "fr")
 
-    deploy_by_click(north, "north", NORTH_CELLS)
-    north.click("#ready")
-    deploy_by_click(south, "south", SOUTH_CELLS)
-    south.click("#ready")
+    for page in (north, south):  # the server's placement, by the page's one button
+        page.click("#default-placement")
+        page.locator("#ready").click()
     north.locator("#end-turn").wait_for()
     pages, done = {"north": north, "south": south}, set()
     for _ in range(2):  # a turn each, through the pages
