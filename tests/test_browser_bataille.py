@@ -19,64 +19,71 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BOLD = 'button.decision[data-decision="attack"], button.decision[data-decision="pursue"]'
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """One server for the module: each test plays in games of its own."""
+    with running_server(str(tmp_path_factory.mktemp("bataille") / "bataille.sqlite3")) as (base, store):
+        yield base, store
+
+
 def over(page) -> bool:
     return page.locator("#battle-status").inner_text().endswith("terrain.")
 
 
-def test_two_generals_fight_a_battle_to_its_end(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        created = store.create_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "guards"}})
-        pages = {}
-        for seat in ("north", "south"):
-            page = browser.new_page()
-            page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
-            page.locator(".bataille").wait_for()
-            pages[seat] = page
-        decisions = 0
-        for _ in range(200):
-            if all(over(page) for page in pages.values()):
-                break
-            for page in pages.values():
-                caught_up(page, store, created.id)
-                buttons = page.locator("button.decision")
-                if buttons.count() and not over(page):
-                    version = int(page.locator("#board").get_attribute("data-version"))
-                    wanted = page.locator(BOLD)
-                    (wanted.first if wanted.count() else buttons.first).click()
-                    page.wait_for_function(
-                        f"() => Number(document.querySelector('#board').dataset.version) > {version}")
-                    decisions += 1
-            for page in pages.values():
-                page.wait_for_timeout(50)
-        assert all(over(page) for page in pages.values()) and decisions >= 2
-        with store.game(created.id) as game:
-            assert game.outcome is not None
-        journal = pages["south"].locator("#journal").inner_text()
-        assert "ou moins (1d20)" in journal  # every roll with its target number
-        assert pages["north"].locator("#verify-result").get_attribute("data-ok") == "true"
-
-
-def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
+def test_two_generals_fight_a_battle_to_its_end(browser, site):
+    base, store = site
+    created = store.create_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "guards"}})
+    pages = {}
+    for seat in ("north", "south"):
         page = browser.new_page()
-        page.goto(base + "/")
-        page.locator("#battle-table").wait_for()
-        page.select_option("#north-troop", "nubian_bowmen")
-        assert page.locator("#north-missile").input_value() == "5"
-        page.fill("#south-strength", "120")
-        page.click("#run-odds")
-        wait_for_odds(page)
-        assert page.locator("#odds-games").get_attribute("data-games") == "10000"
-        assert re.sub(r"\D", "", page.locator("#odds-games").inner_text()).endswith("10000")  # "10 000" in French
-        assert page.locator("#odds-progress").get_attribute("value") == "10000"
-        shares = [float(r.get_attribute("data-share")) for r in page.locator("#odds-held rect").all()]
-        assert len(shares) == 3 and abs(sum(shares) - 1) < 0.01
-        assert page.locator("#odds-lost rect").count() > 5
-        page.select_option("#north-general", "bold")
-        page.click("#run-battle")
+        page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
         page.locator(".bataille").wait_for()
-        page.wait_for_function("() => document.querySelector('#battle-status')?.textContent.endsWith('terrain.')")
-        assert "120" in page.locator('.group[data-side="south"] .strength').inner_text()
+        pages[seat] = page
+    decisions = 0
+    for _ in range(200):
+        if all(over(page) for page in pages.values()):
+            break
+        for page in pages.values():
+            caught_up(page, store, created.id)
+            buttons = page.locator("button.decision")
+            if buttons.count() and not over(page):
+                version = int(page.locator("#board").get_attribute("data-version"))
+                wanted = page.locator(BOLD)
+                (wanted.first if wanted.count() else buttons.first).click()
+                page.wait_for_function(
+                    f"() => Number(document.querySelector('#board').dataset.version) > {version}")
+                decisions += 1
+        for page in pages.values():
+            page.wait_for_timeout(50)
+    assert all(over(page) for page in pages.values()) and decisions >= 2
+    with store.game(created.id) as game:
+        assert game.outcome is not None
+    journal = pages["south"].locator("#journal").inner_text()
+    assert "ou moins (1d20)" in journal  # every roll with its target number
+    assert pages["north"].locator("#verify-result").get_attribute("data-ok") == "true"
+
+
+def test_the_game_masters_table_runs_a_battle_and_shows_the_odds(browser, site):
+    base, _ = site
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.locator("#battle-table").wait_for()
+    page.select_option("#north-troop", "nubian_bowmen")
+    assert page.locator("#north-missile").input_value() == "5"
+    page.fill("#south-strength", "120")
+    page.click("#run-odds")
+    wait_for_odds(page)
+    assert page.locator("#odds-games").get_attribute("data-games") == "10000"
+    assert re.sub(r"\D", "", page.locator("#odds-games").inner_text()).endswith("10000")  # "10 000" in French
+    assert page.locator("#odds-progress").get_attribute("value") == "10000"
+    shares = [float(r.get_attribute("data-share")) for r in page.locator("#odds-held rect").all()]
+    assert len(shares) == 3 and abs(sum(shares) - 1) < 0.01
+    assert page.locator("#odds-lost rect").count() > 5
+    page.select_option("#north-general", "bold")
+    page.click("#run-battle")
+    page.locator(".bataille").wait_for()
+    page.wait_for_function("() => document.querySelector('#battle-status')?.textContent.endsWith('terrain.')")
+    assert "120" in page.locator('.group[data-side="south"] .strength').inner_text()
 
 
 LANGS = ("fr", "en")
@@ -116,48 +123,48 @@ def battle_at(store, phases: set[str]):
     raise AssertionError(f"no seed reaches {phases}")
 
 
-def test_a_generals_page_reads_clean_at_the_start_mid_battle_and_at_the_end(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        games = {"start": battle_at(store, {"deploy"}), "decision": battle_at(store, {"stance"}),
-                 "pursuit": battle_at(store, {"pursue", "continue"}), "end": battle_at(store, {"over"})}
-        for lang in LANGS:  # one context a language, each moment's page in turn (a context is costly)
-            page = None
-            for moment, created in games.items():
-                url = f"{base}/play/{created.id}?token={created.seat_tokens['north']}"
-                if page is None:
-                    page = open_in(browser, url, lang, ".bataille")
-                else:
-                    page.goto(url)
-                    page.locator(".bataille").wait_for()
-                    page.wait_for_load_state("networkidle")
-                assert_page_clean(page, lang)
-                words = WORDS[lang]
-                field = page.locator("svg.battlefield")
-                assert words["field"] in field.locator("title").first.text_content()  # the picture has a name
-                for side in ("north", "south"):
-                    assert field.locator(f"g.figures.{side} g.fig").count() > 0
-                assert words["who"] in page.locator("#who").inner_text()
-                assert page.locator(".group .explained[title]").count() == 12  # every figure says what it means
-                if moment == "end":
-                    assert page.locator(".battle-reason").inner_text()  # why the battle ended, in words
-                else:
-                    assert page.locator("button.decision[title]").count() == page.locator("button.decision").count()
-            page.close()
-
-
-def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, _):
-        for lang in LANGS:
-            page = open_in(browser, base + "/", lang, "#battle-table")
-            page.click("#run-odds")
-            wait_for_odds(page)
+def test_a_generals_page_reads_clean_at_the_start_mid_battle_and_at_the_end(browser, site):
+    base, store = site
+    games = {"start": battle_at(store, {"deploy"}), "decision": battle_at(store, {"stance"}),
+             "pursuit": battle_at(store, {"pursue", "continue"}), "end": battle_at(store, {"over"})}
+    for lang in LANGS:  # one context a language, each moment's page in turn (a context is costly)
+        page = None
+        for moment, created in games.items():
+            url = f"{base}/play/{created.id}?token={created.seat_tokens['north']}"
+            if page is None:
+                page = open_in(browser, url, lang, ".bataille")
+            else:
+                page.goto(url)
+                page.locator(".bataille").wait_for()
+                page.wait_for_load_state("networkidle")
             assert_page_clean(page, lang)
             words = WORDS[lang]
-            assert words["nobody"] in page.locator("#odds-summary").inner_text()
-            assert page.locator("#odds-endings li").count() >= 1
-            held, lost = page.locator("#odds-held"), page.locator("#odds-lost")
-            assert held.get_attribute("aria-label") and lost.get_attribute("aria-label")
-            assert words["held"] in held.locator(".axis-label").all_text_contents()
-            assert {words["lost"], words["battles"]} <= set(lost.locator(".axis-label").all_text_contents())
-            assert lost.locator(".tick").count() >= 4  # values on both axes
-            page.close()
+            field = page.locator("svg.battlefield")
+            assert words["field"] in field.locator("title").first.text_content()  # the picture has a name
+            for side in ("north", "south"):
+                assert field.locator(f"g.figures.{side} g.fig").count() > 0
+            assert words["who"] in page.locator("#who").inner_text()
+            assert page.locator(".group .explained[title]").count() == 12  # every figure says what it means
+            if moment == "end":
+                assert page.locator(".battle-reason").inner_text()  # why the battle ended, in words
+            else:
+                assert page.locator("button.decision[title]").count() == page.locator("button.decision").count()
+        page.close()
+
+
+def test_the_battle_table_tells_the_odds_in_words_and_charts_with_axes(browser, site):
+    base, _ = site
+    for lang in LANGS:
+        page = open_in(browser, base + "/", lang, "#battle-table")
+        page.click("#run-odds")
+        wait_for_odds(page)
+        assert_page_clean(page, lang)
+        words = WORDS[lang]
+        assert words["nobody"] in page.locator("#odds-summary").inner_text()
+        assert page.locator("#odds-endings li").count() >= 1
+        held, lost = page.locator("#odds-held"), page.locator("#odds-lost")
+        assert held.get_attribute("aria-label") and lost.get_attribute("aria-label")
+        assert words["held"] in held.locator(".axis-label").all_text_contents()
+        assert {words["lost"], words["battles"]} <= set(lost.locator(".axis-label").all_text_contents())
+        assert lost.locator(".tick").count() >= 4  # values on both axes
+        page.close()

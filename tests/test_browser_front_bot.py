@@ -27,6 +27,13 @@ MOST_TURNS = 12      # Blue beats Général Maladroit on this ground in three or
 LEVELS = {"random": "Hasard", "maladroit": "Général Maladroit", "etat_major": "Chef d'état-major"}
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """One server for the module: each test plays in games of its own."""
+    with running_server(str(tmp_path_factory.mktemp("front_bot") / "front_bot.sqlite3")) as (base, store):
+        yield base, store
+
+
 # -- the home page -------------------------------------------------------------------------------------------
 def play_against_the_computer(page, level: str, side: str = "blue") -> str:
     """On the home page: the small ground loaded from its file, the level and the side chosen, then « Jouer
@@ -170,70 +177,70 @@ def own_units(page, name: str) -> list[str]:
 
 
 # -- the tests -----------------------------------------------------------------------------------------------
-def test_a_person_beats_general_maladroit_on_the_small_ground(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
-        page.goto(base + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        assert_page_clean(page, "fr")
-        game_id = play_against_the_computer(page, "maladroit")
-        assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Général Maladroit"
-        assert "Petit terrain d'essai" in (on_map(page, "svg.front-map").get_attribute("aria-label") or "")
-        assert_page_clean(page, "fr")
+def test_a_person_beats_general_maladroit_on_the_small_ground(browser, site):
+    base, store = site
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert_page_clean(page, "fr")
+    game_id = play_against_the_computer(page, "maladroit")
+    assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Général Maladroit"
+    assert "Petit terrain d'essai" in (on_map(page, "svg.front-map").get_attribute("aria-label") or "")
+    assert_page_clean(page, "fr")
 
-        tank, infantry = own_units(page, "Char lourd bleu")[0], own_units(page, "Infanterie bleue")[0]
-        turns = 0
-        while not over(page):
-            assert turns < MOST_TURNS, f"the battle is not over after {MOST_TURNS} turns of Blue's"
-            wait_for_my_turn_or_the_end(page)
-            if over(page):
-                break
-            if turns == 1:  # the computer's first answer: what Blue saw of it, the page still clean
-                assert "Fin du tour 1 de Rouge." in page.locator("#journal").inner_text()
-                assert_page_clean(page, "fr")
-            for unit in (tank, infantry):
-                command(page, unit)
-            if not over(page):
-                end_the_turn(page)
-            turns += 1
-
-        with store.game(game_id) as game:
-            assert game.outcome == {"winner": "blue", "reason": "annihilation"}
-        page.wait_for_function("() => document.querySelector('.front-whose')?.innerText === 'Victoire du Bleu.'")
-        assert page.locator("#ending h2").inner_text() == "Partie terminée"
-        assert page.locator("#ending .verdict").inner_text() == "Victoire !"
-        assert page.locator(".front-bar").inner_text() == "La bataille est finie."
-        assert page.locator("#journal li", has_text="Bleu a détruit toutes les unités adverses").count() == 1
-        assert_page_clean(page, "fr")
-        page.close()
-
-
-def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
-        page.goto(base + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        form = page.locator("#card-front form.versus")
-        assert form.locator("h4").inner_text() == "Contre l'ordinateur"
-        levels = form.locator("fieldset").first
-        assert sorted(label.inner_text().strip() for label in levels.locator("label").all()) == sorted(LEVELS.values())
-        assert page.locator("#play-computer-front").inner_text() == "Jouer contre l'ordinateur"
-
-        game_id = play_against_the_computer(page, "etat_major")
-        assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Chef d'état-major"
-        with store.game(game_id) as game:
-            assert game.to_act() == ["blue"] and game.version == 0  # the computer waits for Blue's turn
-        end_the_turn(page)
+    tank, infantry = own_units(page, "Char lourd bleu")[0], own_units(page, "Infanterie bleue")[0]
+    turns = 0
+    while not over(page):
+        assert turns < MOST_TURNS, f"the battle is not over after {MOST_TURNS} turns of Blue's"
         wait_for_my_turn_or_the_end(page)
-        with store.game(game_id) as game:
-            red_orders = [entry["action"] for entry in game.actions if entry["seat"] == "red"]
-            assert red_orders[-1] == {"type": "end_turn"} and game.to_act() == ["blue"]
-            assert len(red_orders) > 1  # orders, then the end of its turn
-        # the computer's turn is told, and what Blue saw of it, as a person's would be
-        assert "Fin du tour 1 de Rouge." in page.locator("#journal").inner_text()
-        assert page.locator(".front-summary").is_visible()
-        assert page.locator(".front-turn").inner_text() == "Tour 2"
-        assert_page_clean(page, "fr")
-        page.close()
+        if over(page):
+            break
+        if turns == 1:  # the computer's first answer: what Blue saw of it, the page still clean
+            assert "Fin du tour 1 de Rouge." in page.locator("#journal").inner_text()
+            assert_page_clean(page, "fr")
+        for unit in (tank, infantry):
+            command(page, unit)
+        if not over(page):
+            end_the_turn(page)
+        turns += 1
+
+    with store.game(game_id) as game:
+        assert game.outcome == {"winner": "blue", "reason": "annihilation"}
+    page.wait_for_function("() => document.querySelector('.front-whose')?.innerText === 'Victoire du Bleu.'")
+    assert page.locator("#ending h2").inner_text() == "Partie terminée"
+    assert page.locator("#ending .verdict").inner_text() == "Victoire !"
+    assert page.locator(".front-bar").inner_text() == "La bataille est finie."
+    assert page.locator("#journal li", has_text="Bleu a détruit toutes les unités adverses").count() == 1
+    assert_page_clean(page, "fr")
+    page.close()
+
+
+def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser, site):
+    base, store = site
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    form = page.locator("#card-front form.versus")
+    assert form.locator("h4").inner_text() == "Contre l'ordinateur"
+    levels = form.locator("fieldset").first
+    assert sorted(label.inner_text().strip() for label in levels.locator("label").all()) == sorted(LEVELS.values())
+    assert page.locator("#play-computer-front").inner_text() == "Jouer contre l'ordinateur"
+
+    game_id = play_against_the_computer(page, "etat_major")
+    assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Chef d'état-major"
+    with store.game(game_id) as game:
+        assert game.to_act() == ["blue"] and game.version == 0  # the computer waits for Blue's turn
+    end_the_turn(page)
+    wait_for_my_turn_or_the_end(page)
+    with store.game(game_id) as game:
+        red_orders = [entry["action"] for entry in game.actions if entry["seat"] == "red"]
+        assert red_orders[-1] == {"type": "end_turn"} and game.to_act() == ["blue"]
+        assert len(red_orders) > 1  # orders, then the end of its turn
+    # the computer's turn is told, and what Blue saw of it, as a person's would be
+    assert "Fin du tour 1 de Rouge." in page.locator("#journal").inner_text()
+    assert page.locator(".front-summary").is_visible()
+    assert page.locator(".front-turn").inner_text() == "Tour 2"
+    assert_page_clean(page, "fr")
+    page.close()

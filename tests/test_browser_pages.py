@@ -86,9 +86,15 @@ BOTH_LANGUAGES = {"no such page"}  # a static page: it says it in French and in 
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def server(tmp_path_factory):
+    """One server for the module: each test plays in games of its own."""
     with running_server(str(tmp_path_factory.mktemp("pages") / "k.db")) as (base, store):
-        yield every_page(base, store)
+        yield base, store
+
+
+@pytest.fixture(scope="module")
+def site(server):
+    return every_page(*server)
 
 
 def test_the_list_of_pages_is_every_page(site):
@@ -105,68 +111,68 @@ def test_every_page_reads_clean_in_both_languages(browser, site, lang):
         check_page(page, site[name], lang, with_rules=name not in NO_RULES, chosen_language=name not in BOTH_LANGUAGES)
 
 
-def test_a_newcomer_plays_a_first_move_against_the_computer_with_the_rules_open(browser, tmp_path):
-    with running_server(str(tmp_path / "k.db")) as (base, store):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(f"{base}/")
-        page.click("#play-computer-manoeuvre")
-        page.wait_for_url("**/play/**")
-        settle(page)
-        assert "Maladroit" in page.inner_text("#who") or "ordinateur" in page.inner_text("#who")
-        page.click("#rules-toggle")
-        panel = page.locator("#rules-panel")
-        assert panel.is_visible()
-        open_section = panel.locator("details[open]")
-        assert open_section.count() >= 1 and "maintenant" in open_section.first.inner_text()
-        assert len(panel.inner_text()) > 400  # rules a newcomer can learn from, not a stub
-        page.click("#rules-close")
-        assert not panel.is_visible()
-        version = int(page.locator("#board").get_attribute("data-version"))
-        page.click('.tray .piece[data-element="n1"]')
-        page.click('rect[data-cell="f1"]')
-        page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}")
-        game_id = page.url.split("/play/")[1].split("?")[0]
+def test_a_newcomer_plays_a_first_move_against_the_computer_with_the_rules_open(browser, server):
+    base, store = server
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{base}/")
+    page.click("#play-computer-manoeuvre")
+    page.wait_for_url("**/play/**")
+    settle(page)
+    assert "Maladroit" in page.inner_text("#who") or "ordinateur" in page.inner_text("#who")
+    page.click("#rules-toggle")
+    panel = page.locator("#rules-panel")
+    assert panel.is_visible()
+    open_section = panel.locator("details[open]")
+    assert open_section.count() >= 1 and "maintenant" in open_section.first.inner_text()
+    assert len(panel.inner_text()) > 400  # rules a newcomer can learn from, not a stub
+    page.click("#rules-close")
+    assert not panel.is_visible()
+    version = int(page.locator("#board").get_attribute("data-version"))
+    page.click('.tray .piece[data-element="n1"]')
+    page.click('rect[data-cell="f1"]')
+    page.wait_for_function(f"() => Number(document.querySelector('#board').dataset.version) > {version}")
+    game_id = page.url.split("/play/")[1].split("?")[0]
 
-        def general_placed() -> bool:  # the computer's own deployment may have been the version awaited above
-            with store.game(game_id) as game:
-                return game.state.elements["n1"].cell is not None
+    def general_placed() -> bool:  # the computer's own deployment may have been the version awaited above
+        with store.game(game_id) as game:
+            return game.state.elements["n1"].cell is not None
 
-        wait_until(general_placed, "the general on the field")
-
-
-def test_the_end_offers_a_rematch_against_the_same_computer(browser, tmp_path):
-    with running_server(str(tmp_path / "k.db")) as (base, store):
-        created = store.create_game("manoeuvre", seed="pages-rematch")
-        store.set_bot(created.id, "south", "maladroit")
-        store.act(created.id, "north", 0, {"type": "resign"})
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(seat_url(base, created, "north"))
-        settle(page)
-        page.click("#rematch")
-        page.wait_for_url(lambda url: created.id not in url)
-        settle(page)
-        new_id = page.url.split("/play/")[1].split("?")[0]
-        assert store.bots(new_id) == {"south": "maladroit"}
-        with store.game(new_id) as game:
-            assert game.outcome is None and game.seed != "pages-rematch"
+    wait_until(general_placed, "the general on the field")
 
 
-def test_the_owner_replaces_a_leaked_link_from_the_page(browser, tmp_path):
+def test_the_end_offers_a_rematch_against_the_same_computer(browser, server):
+    base, store = server
+    created = store.create_game("manoeuvre", seed="pages-rematch")
+    store.set_bot(created.id, "south", "maladroit")
+    store.act(created.id, "north", 0, {"type": "resign"})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(seat_url(base, created, "north"))
+    settle(page)
+    page.click("#rematch")
+    page.wait_for_url(lambda url: created.id not in url)
+    settle(page)
+    new_id = page.url.split("/play/")[1].split("?")[0]
+    assert store.bots(new_id) == {"south": "maladroit"}
+    with store.game(new_id) as game:
+        assert game.outcome is None and game.seed != "pages-rematch"
+
+
+def test_the_owner_replaces_a_leaked_link_from_the_page(browser, server):
     from kadesh.store import BadToken
 
-    with running_server(str(tmp_path / "k.db")) as (base, store):
-        created = store.create_game("manoeuvre", seed="pages-owner")
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(f"{base}/play/{created.id}?token={created.owner_token}")
-        settle(page)
-        page.click('#owner button[data-holder="south"]')
-        fresh = page.locator("#owner input")
-        fresh.wait_for()
-        new_token = fresh.input_value().split("token=")[1]
-        assert store.access(created.id, new_token).seat == "south"
-        with pytest.raises(BadToken):
-            store.access(created.id, created.seat_tokens["south"])
-        assert_page_clean(page, "fr")
+    base, store = server
+    created = store.create_game("manoeuvre", seed="pages-owner")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{base}/play/{created.id}?token={created.owner_token}")
+    settle(page)
+    page.click('#owner button[data-holder="south"]')
+    fresh = page.locator("#owner input")
+    fresh.wait_for()
+    new_token = fresh.input_value().split("token=")[1]
+    assert store.access(created.id, new_token).seat == "south"
+    with pytest.raises(BadToken):
+        store.access(created.id, created.seat_tokens["south"])
+    assert_page_clean(page, "fr")
 
 
 def test_the_accessibility_check_reports_serious_problems_only(browser):

@@ -11,10 +11,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import update
 
+from kadesh.server.identity import COOKIE
 from kadesh.store import SEAT, schema
 from kadesh.store.table import DAY, TableSettings
-from tests.browser_support import assert_page_clean, authenticator, running_server
-from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, deploy_by_click, perform, wait_version
+from tests.browser_support import assert_page_clean, running_server
+from tests.manoeuvre_pages import NORTH_CELLS, SOUTH_CELLS, choose_turn, perform, wait_version
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -25,16 +26,16 @@ DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     with running_server(str(tmp_path_factory.mktemp("table") / "table.sqlite3")) as (base, store):
-        yield base.replace("127.0.0.1", "localhost"), store  # WebAuthn wants a domain: localhost
+        yield base, store
 
 
-def signed_up(browser, base: str, name: str, viewport: dict):
+def signed_in(browser, site, name: str, viewport: dict):
+    """A page whose context holds the session of a new account (signing up through the page, with a passkey, is
+    test_browser_accounts')."""
+    base, store = site
+    player = store.accounts.create_player(name, "fr")
     page = browser.new_page(viewport=viewport)
-    page.goto(f"{base}/account")
-    authenticator(page.context, page)
-    page.fill("#new-name", name)
-    page.click("#sign-up-passkey")
-    page.wait_for_selector(f"text=Bonjour, {name}")
+    page.context.add_cookies([{"name": COOKIE, "value": store.accounts.open_session(player.id), "url": base}])
     return page
 
 
@@ -73,8 +74,8 @@ def take_from_the_lobby(page, base: str, game_id: str) -> None:
 
 def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_shows_them(browser, site):
     base, store = site
-    north = signed_up(browser, base, "Sinouhé", DESKTOP)
-    south = signed_up(browser, base, "Hatchepsout", PHONE)
+    north = signed_in(browser, site, "Sinouhé", DESKTOP)
+    south = signed_in(browser, site, "Hatchepsout", PHONE)
     game_id = open_rated_game(north, base)
     assert "1 jour par coup · Partie classée" in north.inner_text("#clock")
     assert "Tu dois jouer avant" in north.inner_text("#clock")
@@ -82,10 +83,9 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     assert "Sud" in south.inner_text("#who")
     assert_page_clean(south, "fr")
 
-    deploy_by_click(north, "north", NORTH_CELLS)
-    north.click("#ready")
-    deploy_by_click(south, "south", SOUTH_CELLS)
-    south.click("#ready")
+    for page in (north, south):  # the server's placement, by the page's one button
+        page.click("#default-placement")
+        page.locator("#ready").click()
     north.locator("#end-turn").wait_for()
     pages, done = {"north": north, "south": south}, set()
     for _ in range(2):  # a turn each, through the pages
@@ -129,8 +129,8 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
 
 def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
     base, store = site
-    north = signed_up(browser, base, "Amenemhat", DESKTOP)
-    south = signed_up(browser, base, "Senousret", PHONE)
+    north = signed_in(browser, site, "Amenemhat", DESKTOP)
+    south = signed_in(browser, site, "Senousret", PHONE)
     # A rated game with a day per move, made beside the server (which has not read it yet): the north has
     # deployed, the south placed one element and no more (a game counts once each side moved), and the south's
     # turn began two days ago (the clock shortened).
@@ -205,8 +205,8 @@ def test_a_public_game_is_watched_live_from_the_watch_list_without_any_link(brow
 
 def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
     base, store = site
-    first = signed_up(browser, base, "Djéser", DESKTOP)
-    second = signed_up(browser, base, "Snéfrou", PHONE)
+    first = signed_in(browser, site, "Djéser", DESKTOP)
+    second = signed_in(browser, site, "Snéfrou", PHONE)
     first.goto(f"{base}/")
     first.wait_for_selector("body[data-ready='true']")
     first.select_option("#clock-front", "3")
@@ -230,7 +230,8 @@ def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
 
 def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser, site):
     base, store = site
-    page = signed_up(browser, base, "Ouserkaf", PHONE)
+    page = signed_in(browser, site, "Ouserkaf", PHONE)
+    page.goto(f"{base}/account")
     page.wait_for_selector("#vacation-form")
     assert "Il te reste 14 jour(s) de vacances cette année." in page.inner_text("main")
     page.select_option("#vacation-days", "3")
