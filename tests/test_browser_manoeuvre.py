@@ -12,7 +12,7 @@ import time
 import httpx
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 from tests.manoeuvre_pages import (
     NORTH_CELLS,
     SOUTH_CELLS,
@@ -28,12 +28,10 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One server for the module: each test plays in games of its own (a server costs some 0.6 s of CPU to start and
-    stop, with its worker and its checks' process)."""
-    with running_server(str(tmp_path_factory.mktemp("manoeuvre") / "kadesh.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def server(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 def no_north_token_shown(page) -> bool:

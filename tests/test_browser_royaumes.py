@@ -12,17 +12,15 @@ import contextlib
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One server for the module: each test plays in campaigns of its own (a server costs some 0.6 s of CPU to start
-    and stop, with its worker and its checks' process)."""
-    with running_server(str(tmp_path_factory.mktemp("royaumes") / "kadesh.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def server(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 LEVELS = {"basse_egypte": 3, "haute_egypte": 3, "koush": 2, "libye": 2}
