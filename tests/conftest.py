@@ -157,6 +157,17 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """A Kadesh server in a thread (``tests.browser_support.running_server``) shared by the browser modules whose tests
+    each play in games of their own, once per test process: a server costs some 0.6 s of CPU to start and stop with its
+    worker and checks' process, and Chromium keeps the pages' scripts of one origin compiled from test to test."""
+    from tests.browser_support import running_server
+
+    with running_server(str(tmp_path_factory.mktemp("shared") / "kadesh.sqlite3")) as (base, store):
+        yield base, store
+
+
 @pytest.fixture(autouse=True)
 def _no_csp_violation(request):
     """Every browser test ends with no page having broken the server's Content-Security-Policy, and with the

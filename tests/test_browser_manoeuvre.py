@@ -12,7 +12,7 @@ import time
 import httpx
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 from tests.manoeuvre_pages import (
     NORTH_CELLS,
     SOUTH_CELLS,
@@ -27,11 +27,11 @@ from tests.manoeuvre_pages import (
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One server for the module: each test plays in games of its own."""
-    with running_server(str(tmp_path_factory.mktemp("manoeuvre") / "manoeuvre.sqlite3")) as (base, store):
-        yield base, store
+
+@pytest.fixture
+def server(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 def no_north_token_shown(page) -> bool:
@@ -42,8 +42,8 @@ def assert_hidden(page) -> None:
     assert no_north_token_shown(page), "South's page showed North's placement before both were ready"
 
 
-def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, site):
-    base, store = site
+def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, server):
+    base, store = server
     north = browser.new_page(viewport={"width": 1200, "height": 900})
     south = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
 
@@ -122,8 +122,8 @@ def test_two_commanders_play_a_manoeuvre_in_the_browser(browser, site):
     assert "terminée" in home.inner_text("#my-games")
 
 
-def test_two_commanders_at_one_table_hand_over_between_deployments(browser, site):
-    base, _ = site
+def test_two_commanders_at_one_table_hand_over_between_deployments(browser, server):
+    base, _ = server
     page = browser.new_page(viewport={"width": 1000, "height": 800})
     page.goto(base + "/")
     page.click("#create button[type=submit]")
@@ -144,10 +144,10 @@ def test_two_commanders_at_one_table_hand_over_between_deployments(browser, site
     assert page.locator("g.token.north").count() == 12 and page.locator("g.token.south").count() == 12
 
 
-def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, site):
+def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, server):
     """South deploys before each of North's tries to say « prêt » (as a computer opponent does, and more
     often on a busy server): the page sends the action again while it still stands, and it lands."""
-    base, store = site
+    base, store = server
     created = store.create_game("manoeuvre")
     for number, cell in enumerate(NORTH_CELLS, start=1):
         store.act(created.id, "north", number - 1, {"type": "deploy", "element": f"n{number}", "cell": cell})
@@ -174,8 +174,8 @@ def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, s
     assert page.locator("#error").inner_text() == ""
 
 
-def test_keyboard_alone_can_deploy_an_element(browser, site):
-    base, store = site
+def test_keyboard_alone_can_deploy_an_element(browser, server):
+    base, store = server
     created = store.create_game("manoeuvre")
     page = browser.new_page()
     page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
@@ -188,8 +188,8 @@ def test_keyboard_alone_can_deploy_an_element(browser, site):
     page.locator('g.token[data-element="n1"]').wait_for()
 
 
-def test_a_person_plays_a_whole_game_against_general_maladroit(browser, site):
-    base, store = site
+def test_a_person_plays_a_whole_game_against_general_maladroit(browser, server):
+    base, store = server
     page = browser.new_page(viewport={"width": 1100, "height": 850})
     page.emulate_media(reduced_motion="reduce")  # the bot's spinner still, not drawn anew 60 times a second
     page.goto(base + "/")
@@ -228,8 +228,8 @@ def test_a_person_plays_a_whole_game_against_general_maladroit(browser, site):
         assert page.locator("#journal li").all_inner_texts() == game.journal("north", "fr")
 
 
-def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, site):
-    base, store = site
+def test_deployment_shows_the_zone_first_and_an_illegal_drop_says_why(browser, server):
+    base, store = server
     created = store.create_game("manoeuvre")
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
@@ -282,12 +282,12 @@ def wait_for_north(base: str, game_id: str, token: str) -> dict:
     raise AssertionError("the bot did not play")
 
 
-def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(browser, site):
+def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(browser, server):
     """Against Général Maladroit over the API until something is destroyed, then by the page: a
     move, the end of the turn, and the bot's answer drawn on the field; the losses in their trays."""
     from kadesh.ai.base import make_bot
 
-    base, store = site
+    base, store = server
     created = api(base, "POST", "/games", body={"ruleset": "manoeuvre", "bots": {"south": "maladroit"}})
     game_id, token = created["id"], created["seats"]["north"]["token"]
     north = make_bot("manoeuvre", "maladroit", seed=5)
@@ -354,8 +354,8 @@ def test_the_bots_last_turn_is_marked_on_the_board_and_losses_stay_in_sight(brow
     assert_page_clean(page, "en")
 
 
-def test_a_threatened_cell_is_hatched_above_the_token_on_it(browser, site):
-    base, store = site
+def test_a_threatened_cell_is_hatched_above_the_token_on_it(browser, server):
+    base, store = server
     created = store.create_game("manoeuvre")
     version = 0
     for seat, cells in (("north", NORTH_CELLS), ("south", SOUTH_CELLS)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -17,10 +17,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("messages") / "messages.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 def open_page(browser, link: str, viewport: dict = DESKTOP):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import running_server
 from tests.manoeuvre_pages import created_over_http, timed_moves, wait_version
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -31,10 +30,10 @@ ASKED = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("redraw") / "redraw.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 def opened(browser, base: str, link: str):

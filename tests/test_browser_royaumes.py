@@ -12,10 +12,16 @@ import contextlib
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+@pytest.fixture
+def server(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
+
 
 LEVELS = {"basse_egypte": 3, "haute_egypte": 3, "koush": 2, "libye": 2}
 
@@ -63,109 +69,109 @@ def assert_no_secret_of_others(kingdom: str, texts: list[str], unsent: list[str]
             assert fragment not in text, (kingdom, fragment)
 
 
-def test_a_campaign_turn_in_the_browser(browser, tmp_path):
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        imhotep = browser.new_page()
-        imhotep.goto(base + "/")
-        imhotep.locator("#scenario option").first.wait_for(state="attached")  # the page's script is ready
-        imhotep.click("#campaign button[type=submit]")
-        imhotep.locator("#campaign-created").wait_for()
-        links = {row.locator("th").inner_text(): row.locator("input").input_value()
-                 for row in imhotep.locator("#campaign-links tr").all()}
-        kingdom_links = {name: url for name, url in links.items() if "Imhotep" not in name and "Spect" not in name}
-        assert set(kingdom_links) == {"Basse-Égypte", "Haute-Égypte", "Koush", "Libye"}
-        imhotep.click("#open-console")
-        imhotep.locator("table.secrets").wait_for()
+def test_a_campaign_turn_in_the_browser(browser, server):
+    base, store = server
+    imhotep = browser.new_page()
+    imhotep.goto(base + "/")
+    imhotep.locator("#scenario option").first.wait_for(state="attached")  # the page's script is ready
+    imhotep.click("#campaign button[type=submit]")
+    imhotep.locator("#campaign-created").wait_for()
+    links = {row.locator("th").inner_text(): row.locator("input").input_value()
+             for row in imhotep.locator("#campaign-links tr").all()}
+    kingdom_links = {name: url for name, url in links.items() if "Imhotep" not in name and "Spect" not in name}
+    assert set(kingdom_links) == {"Basse-Égypte", "Haute-Égypte", "Koush", "Libye"}
+    imhotep.click("#open-console")
+    imhotep.locator("table.secrets").wait_for()
 
-        pages, seen = {}, {}
-        for name, seat in (("Basse-Égypte", "basse_egypte"), ("Haute-Égypte", "haute_egypte"), ("Koush", "koush"),
-                           ("Libye", "libye")):
-            page = browser.new_page()
-            seen[seat] = record(page)
-            page.goto(kingdom_links[name])
-            page.locator("svg.campaign-map").wait_for()
-            pages[seat] = page
-        assert pages["koush"].locator("#own-level").inner_text() == "2"
+    pages, seen = {}, {}
+    for name, seat in (("Basse-Égypte", "basse_egypte"), ("Haute-Égypte", "haute_egypte"), ("Koush", "koush"),
+                       ("Libye", "libye")):
+        page = browser.new_page()
+        seen[seat] = record(page)
+        page.goto(kingdom_links[name])
+        page.locator("svg.campaign-map").wait_for()
+        pages[seat] = page
+    assert pages["koush"].locator("#own-level").inner_text() == "2"
 
-        # Upper Egypt, on the map: its army leaves Edfou (I16) for I15; the others stay.
-        upper = pages["haute_egypte"]
-        upper.click('g.army[data-army="haute_egypte@I16"]')
-        cell(upper, "I15")
-        upper.click("#others-stay")
-        send(upper)
+    # Upper Egypt, on the map: its army leaves Edfou (I16) for I15; the others stay.
+    upper = pages["haute_egypte"]
+    upper.click('g.army[data-army="haute_egypte@I16"]')
+    cell(upper, "I15")
+    upper.click("#others-stay")
+    send(upper)
 
-        # Kush, on the map: war on Upper Egypt, and its Bouhen army (H17) marches into Edfou.
-        kush = pages["koush"]
-        kush.select_option("#stance-haute_egypte", "war")
-        kush.click('g.army[data-army="koush@H17"]')
-        cell(kush, "I16")
-        assert "H17 → I16" in kush.locator("#draft-moves").inner_text()
-        send(kush)
+    # Kush, on the map: war on Upper Egypt, and its Bouhen army (H17) marches into Edfou.
+    kush = pages["koush"]
+    kush.select_option("#stance-haute_egypte", "war")
+    kush.click('g.army[data-army="koush@H17"]')
+    cell(kush, "I16")
+    assert "H17 → I16" in kush.locator("#draft-moves").inner_text()
+    send(kush)
 
-        # Libya pastes a text message, reads how it was understood, and sends it.
-        libya = pages["libye"]
-        libya.click("#tab-text")
-        libya.fill("#order-text", "C5 -> D4\nguerre: Basse-Égypte\nB8 reste\nattaquez !")
-        libya.click("#read")
-        libya.locator("#reading").wait_for()
-        assert "Une armée va de C5 à D4." in libya.locator("#reading pre").inner_text()  # a sentence (issue 44)
-        assert "attaquez" in libya.locator("#reading .problems").inner_text()
-        lines = libya.locator("#reading .lines")
-        assert lines.locator("li.ok").count() == 3 and lines.locator("li.not").count() == 1
-        libya.click("#fill")
-        assert "C5 → D4" in libya.locator("#draft-moves").inner_text()
-        send(libya)
+    # Libya pastes a text message, reads how it was understood, and sends it.
+    libya = pages["libye"]
+    libya.click("#tab-text")
+    libya.fill("#order-text", "C5 -> D4\nguerre: Basse-Égypte\nB8 reste\nattaquez !")
+    libya.click("#read")
+    libya.locator("#reading").wait_for()
+    assert "Une armée va de C5 à D4." in libya.locator("#reading pre").inner_text()  # a sentence (issue 44)
+    assert "attaquez" in libya.locator("#reading .problems").inner_text()
+    lines = libya.locator("#reading .lines")
+    assert lines.locator("li.ok").count() == 3 and lines.locator("li.not").count() == 1
+    libya.click("#fill")
+    assert "C5 → D4" in libya.locator("#draft-moves").inner_text()
+    send(libya)
 
-        # Lower Egypt sends nothing. Before the ruling, no kingdom has seen another's orders.
-        # (a bare cell name is no secret: the map's Nile runs through I15 and I16 for everyone)
-        upper, kush_move, libya_move = going_to("I15"), going_to("I16"), ["C5 -> D4", *going_to("D4")]
-        unsent = {"basse_egypte": [*upper, *libya_move, *kush_move], "koush": [*upper, *libya_move],
-                  "haute_egypte": [*libya_move, *kush_move], "libye": [*upper, *kush_move]}
-        for seat, texts in seen.items():
-            assert_no_secret_of_others(seat, texts, unsent[seat])
-            assert any("update" in text for text in texts)  # WebSocket frames were recorded too
-        shown = {"basse_egypte": ["I15", "C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
-                 "koush": ["I15", "C5 -> D4", "de C5 à D4"],
-                 "haute_egypte": ["C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
-                 "libye": ["I15", "H17 → I16", "de H17 à I16"]}
-        for seat, page in pages.items():
-            text = page.locator("body").inner_text()
-            assert not any(fragment in text for fragment in shown[seat]), seat
-        imhotep.reload()
-        imhotep.locator("table.secrets").wait_for()
-        received = {kingdom: imhotep.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell').inner_text()
-                    for kingdom in ("haute_egypte", "koush", "libye")}
-        assert "Une armée va de I16 à I15." in received["haute_egypte"], received  # sentences (issue 44)
-        assert "Une armée va de H17 à I16." in received["koush"], received
-        assert "Une armée va de C5 à D4." in received["libye"], received
-        assert "Guerre déclarée à Basse-Égypte." in received["libye"], received
-        assert "->" not in " ".join(received.values())
+    # Lower Egypt sends nothing. Before the ruling, no kingdom has seen another's orders.
+    # (a bare cell name is no secret: the map's Nile runs through I15 and I16 for everyone)
+    upper, kush_move, libya_move = going_to("I15"), going_to("I16"), ["C5 -> D4", *going_to("D4")]
+    unsent = {"basse_egypte": [*upper, *libya_move, *kush_move], "koush": [*upper, *libya_move],
+              "haute_egypte": [*libya_move, *kush_move], "libye": [*upper, *kush_move]}
+    for seat, texts in seen.items():
+        assert_no_secret_of_others(seat, texts, unsent[seat])
+        assert any("update" in text for text in texts)  # WebSocket frames were recorded too
+    shown = {"basse_egypte": ["I15", "C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
+             "koush": ["I15", "C5 -> D4", "de C5 à D4"],
+             "haute_egypte": ["C5 -> D4", "de C5 à D4", "H17 → I16", "de H17 à I16"],
+             "libye": ["I15", "H17 → I16", "de H17 à I16"]}
+    for seat, page in pages.items():
+        text = page.locator("body").inner_text()
+        assert not any(fragment in text for fragment in shown[seat]), seat
+    imhotep.reload()
+    imhotep.locator("table.secrets").wait_for()
+    received = {kingdom: imhotep.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell').inner_text()
+                for kingdom in ("haute_egypte", "koush", "libye")}
+    assert "Une armée va de I16 à I15." in received["haute_egypte"], received  # sentences (issue 44)
+    assert "Une armée va de H17 à I16." in received["koush"], received
+    assert "Une armée va de C5 à D4." in received["libye"], received
+    assert "Guerre déclarée à Basse-Égypte." in received["libye"], received
+    assert "->" not in " ".join(received.values())
 
-        imhotep.click("#adjudicate")
-        imhotep.click("#confirm")
-        for page in (*pages.values(), imhotep):
-            page.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('2')")
+    imhotep.click("#adjudicate")
+    imhotep.click("#confirm")
+    for page in (*pages.values(), imhotep):
+        page.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('2')")
 
-        for seat, page in pages.items():
-            page.locator(".reports details").first.wait_for()
-            report = page.locator(".reports").inner_text()
-            assert "Bataille à Saïs (D4)" in report and "Edfou est prise par Koush" in report, (seat, report)
-        assert kush.locator('g.army[data-army="koush@I16"]').count() == 1
-        assert kush.locator('g.city[data-city="Edfou"] title').text_content() == "Edfou (I16) — Koush"
-        assert "Ton total : niveau 2" in libya.locator(".reports").inner_text()
-        assert "niveau 3" not in libya.locator(".reports").inner_text()
-        for _ in range(3):  # now → turn 1 after battles → after moves → before moves
-            libya.click("#history-back")
-        assert libya.locator('#shown-map[data-turn="1"][data-stage="before_moves"]').count() == 1
-        assert libya.locator('g.army[data-army="libye@C5"]').count() == 1
-        libya.click("#map-now")
-        assert libya.locator('g.army[data-army="libye@C5"]').count() == 0
+    for seat, page in pages.items():
+        page.locator(".reports details").first.wait_for()
+        report = page.locator(".reports").inner_text()
+        assert "Bataille à Saïs (D4)" in report and "Edfou est prise par Koush" in report, (seat, report)
+    assert kush.locator('g.army[data-army="koush@I16"]').count() == 1
+    assert kush.locator('g.city[data-city="Edfou"] title').text_content() == "Edfou (I16) — Koush"
+    assert "Ton total : niveau 2" in libya.locator(".reports").inner_text()
+    assert "niveau 3" not in libya.locator(".reports").inner_text()
+    for _ in range(3):  # now → turn 1 after battles → after moves → before moves
+        libya.click("#history-back")
+    assert libya.locator('#shown-map[data-turn="1"][data-stage="before_moves"]').count() == 1
+    assert libya.locator('g.army[data-army="libye@C5"]').count() == 1
+    libya.click("#map-now")
+    assert libya.locator('g.army[data-army="libye@C5"]').count() == 0
 
-        for seat, texts in seen.items():
-            assert_no_secret_of_others(seat, texts, [])
-        game_id = imhotep.url.split("/play/")[1].split("?")[0]
-        with store.game(game_id) as game:
-            assert game.state.cities["Edfou"].owner == "koush" and game.state.turn == 2
+    for seat, texts in seen.items():
+        assert_no_secret_of_others(seat, texts, [])
+    game_id = imhotep.url.split("/play/")[1].split("?")[0]
+    with store.game(game_id) as game:
+        assert game.state.cities["Edfou"].owner == "koush" and game.state.turn == 2
 
 
 # -- issue 17: the pages read like a game ------------------------------------------------------------------
@@ -176,12 +182,6 @@ FIRST_TURN = {  # a battle at Saïs (Libya loses), Edfou taken by Kush
 }
 CITIES = {"Memphis", "Bouto", "Saïs", "Thèbes", "Abydos", "Edfou", "Kerma", "Napata", "Bouhen", "Siwa", "Bahariya",
           "Dakhla"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("royaumes") / "kadesh.sqlite3")) as (base, store):
-        yield base, store
 
 
 def adjudicated(store) -> tuple[str, dict[str, str]]:
@@ -353,68 +353,68 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
         page.close()
 
 
-def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, tmp_path):
+def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, server):
     """Issue 22: Imhotep gives two kingdoms to the computer; their orders arrive by themselves."""
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_page()
-        page.goto(base + "/")
-        page.locator("#scenario option").first.wait_for(state="attached")
-        assert page.locator("#ruler-royaumes-imhotep").count() == 0  # never the game master's seat
-        assert "Hasard" not in page.locator("#ruler-royaumes-libye").inner_text()
-        page.select_option("#ruler-royaumes-basse_egypte", "vizir")
-        page.select_option("#ruler-royaumes-libye", "maladroit")
-        page.click("#campaign button[type=submit]")
-        page.locator("#campaign-created").wait_for()
-        computer = page.locator("#campaign-links tr.computer-seat")
-        assert computer.count() == 2
-        assert "Gouverné par l'ordinateur (Vizir)" in computer.first.inner_text()
-        links = [row.locator("th").inner_text() for row in page.locator("#campaign-links tr:not(.computer-seat)").all()]
-        assert "Basse-Égypte" not in links and "Libye" not in links and "Koush" in links
-        assert_page_clean(page, "fr")
-        page.click("#open-console")
-        page.locator("table.secrets").wait_for()
-        for kingdom in ("basse_egypte", "libye"):
-            row = page.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell')
-            for _ in range(100):
-                if row.inner_text() != "pas encore":
-                    break
-                page.wait_for_timeout(100)
-                page.reload()
-                page.locator("table.secrets").wait_for()
-            assert row.inner_text() != "pas encore", kingdom
-        page.close()
+    base, store = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.locator("#scenario option").first.wait_for(state="attached")
+    assert page.locator("#ruler-royaumes-imhotep").count() == 0  # never the game master's seat
+    assert "Hasard" not in page.locator("#ruler-royaumes-libye").inner_text()
+    page.select_option("#ruler-royaumes-basse_egypte", "vizir")
+    page.select_option("#ruler-royaumes-libye", "maladroit")
+    page.click("#campaign button[type=submit]")
+    page.locator("#campaign-created").wait_for()
+    computer = page.locator("#campaign-links tr.computer-seat")
+    assert computer.count() == 2
+    assert "Gouverné par l'ordinateur (Vizir)" in computer.first.inner_text()
+    links = [row.locator("th").inner_text() for row in page.locator("#campaign-links tr:not(.computer-seat)").all()]
+    assert "Basse-Égypte" not in links and "Libye" not in links and "Koush" in links
+    assert_page_clean(page, "fr")
+    page.click("#open-console")
+    page.locator("table.secrets").wait_for()
+    for kingdom in ("basse_egypte", "libye"):
+        row = page.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell')
+        for _ in range(100):
+            if row.inner_text() != "pas encore":
+                break
+            page.wait_for_timeout(100)
+            page.reload()
+            page.locator("table.secrets").wait_for()
+        assert row.inner_text() != "pas encore", kingdom
+    page.close()
 
 
-def test_a_map_of_ones_own_from_the_home_page(browser, tmp_path):
+def test_a_map_of_ones_own_from_the_home_page(browser, server):
     """Issue 22: a game master loads a map file; its kingdoms are offered to the computer at once,
     a bad map is refused with the key at fault, and the campaign opens on the map loaded."""
     from tests.test_royaumes_maps import OWN_MAP
 
-    with running_server(str(tmp_path / "kadesh.sqlite3")) as (base, store):
-        page = browser.new_page()
-        page.goto(base + "/")
-        page.locator("#scenario option").first.wait_for(state="attached")
-        page.click("#card-royaumes details.options summary")
-        page.click("#card-royaumes .advanced-toggle")  # a map of one's own is folded under « Avancé »
-        bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
-        page.fill("#opt-royaumes-scenario_toml", bad)
-        page.locator("#opt-royaumes-scenario_toml").blur()
-        page.wait_for_function("() => document.querySelector('#error-royaumes').textContent.includes('cities[2].cell')")
-        assert "B3 est de l'eau" in page.locator("#error-royaumes").inner_text()
-        page.set_input_files("#opt-royaumes-scenario_toml-file", files=[
-            {"name": "deux_rives.toml", "mimeType": "text/plain", "buffer": OWN_MAP.encode()}])
-        page.locator("#ruler-royaumes-amont").wait_for()
-        assert page.locator("#error-royaumes").inner_text() == ""
-        assert page.locator("label[for=ruler-royaumes-amont]").inner_text() == "Royaume d'Amont"
-        assert page.locator("#ruler-royaumes-koush").count() == 0
-        page.select_option("#ruler-royaumes-aval", "vizir")
-        page.click("#campaign button[type=submit]")
-        page.locator("#campaign-created").wait_for()
-        rows = page.locator("#campaign-links tr")
-        assert "Royaume d'Amont" in rows.first.inner_text()
-        assert "Gouverné par l'ordinateur (Vizir)" in page.locator("#campaign-links tr.computer-seat").inner_text()
-        assert_page_clean(page, "fr")
-        page.click("#open-console")
-        page.locator("svg.campaign-map").wait_for()
-        assert "Les deux rives" in page.locator("body").inner_text()
-        page.close()
+    base, store = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.locator("#scenario option").first.wait_for(state="attached")
+    page.click("#card-royaumes details.options summary")
+    page.click("#card-royaumes .advanced-toggle")  # a map of one's own is folded under « Avancé »
+    bad = OWN_MAP.replace('cell = "C1"', 'cell = "B3"')
+    page.fill("#opt-royaumes-scenario_toml", bad)
+    page.locator("#opt-royaumes-scenario_toml").blur()
+    page.wait_for_function("() => document.querySelector('#error-royaumes').textContent.includes('cities[2].cell')")
+    assert "B3 est de l'eau" in page.locator("#error-royaumes").inner_text()
+    page.set_input_files("#opt-royaumes-scenario_toml-file", files=[
+        {"name": "deux_rives.toml", "mimeType": "text/plain", "buffer": OWN_MAP.encode()}])
+    page.locator("#ruler-royaumes-amont").wait_for()
+    assert page.locator("#error-royaumes").inner_text() == ""
+    assert page.locator("label[for=ruler-royaumes-amont]").inner_text() == "Royaume d'Amont"
+    assert page.locator("#ruler-royaumes-koush").count() == 0
+    page.select_option("#ruler-royaumes-aval", "vizir")
+    page.click("#campaign button[type=submit]")
+    page.locator("#campaign-created").wait_for()
+    rows = page.locator("#campaign-links tr")
+    assert "Royaume d'Amont" in rows.first.inner_text()
+    assert "Gouverné par l'ordinateur (Vizir)" in page.locator("#campaign-links tr.computer-seat").inner_text()
+    assert_page_clean(page, "fr")
+    page.click("#open-console")
+    page.locator("svg.campaign-map").wait_for()
+    assert "Les deux rives" in page.locator("body").inner_text()
+    page.close()
