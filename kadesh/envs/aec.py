@@ -15,6 +15,15 @@ class KadeshAEC(AECEnv):
 
     game: Game | None
     max_actions: int
+    _views: dict[str, tuple[int, dict[str, Any]]]  # agent → (version, its view), emptied with each new game
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """``game.view(agent)``, kept while the game does not change (observed, masked, then stepped)."""
+        assert self.game is not None
+        cached = self._views.get(agent)
+        if cached is None or cached[0] != self.game.version:
+            cached = self._views[agent] = (self.game.version, self.game.view(agent))
+        return cached[1]
 
     def _start_episode(self) -> None:
         """Fresh rewards, ends and infos for every agent, once ``self.game`` is a new game."""

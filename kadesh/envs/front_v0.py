@@ -516,14 +516,6 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
         planes = encode_view(self.view(agent), agent, self.layout, choice, self.max_actions)
         return {"observation": planes, "action_mask": self.action_mask(agent)}
 
-    def view(self, agent: str) -> dict[str, Any]:
-        """``game.view(agent)``, kept while the game does not change (the parts of an order)."""
-        assert self.game is not None
-        cached = self._views.get(agent)
-        if cached is None or cached[0] != self.game.version:
-            cached = self._views[agent] = (self.game.version, self.game.view(agent))
-        return cached[1]
-
     def legal(self, agent: str) -> dict[Triple, dict[str, Any]]:
         """``agent``'s legal actions now, by their (slot, variant, cell) triple."""
         return self._tables(agent)[0]

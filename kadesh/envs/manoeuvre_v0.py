@@ -338,14 +338,6 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
         view = self.view(agent)
         return {"observation": encode_view(view, agent, self.max_actions), "action_mask": self.action_mask(agent)}
 
-    def view(self, agent: str) -> dict[str, Any]:
-        """``game.view(agent)``, kept while the game does not change (observed, masked, then stepped)."""
-        assert self.game is not None
-        cached = self._views.get(agent)
-        if cached is None or cached[0] != self.game.version:
-            cached = self._views[agent] = (self.game.version, self.game.view(agent))
-        return cached[1]
-
     def action_mask(self, agent: str) -> np.ndarray:
         """1 at each legal action of ``agent`` if it is ``agent_selection`` (resign unless allowed), else 0."""
         assert self.game is not None
