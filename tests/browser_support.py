@@ -115,25 +115,32 @@ AXE_MILD_RULES = """() => {
 }"""
 
 
-def accessibility_problems(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands, one line each."""
+def accessibility_problems(page, within: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, one line each; with ``within``,
+    those of the elements these selectors name and of what they hold."""
     from axe_playwright_python.sync_playwright import Axe
 
     if not page.evaluate("() => typeof window.axe === 'object'"):  # once per document
         page.evaluate(Axe().axe_script)
     options = {"resultTypes": ["violations"],
                "rules": {rule: {"enabled": False} for rule in page.evaluate(AXE_MILD_RULES)}}
-    violations = page.evaluate("(options) => axe.run(document, options).then((results) => results.violations)",
-                               options)
+    context = {"include": [[selector] for selector in within]} if within else None
+    violations = page.evaluate("""([context, options]) => axe.run(context ?? document, options)
+        .then((results) => results.violations)""", [context, options])
     return [f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
             for v in violations if v["impact"] in ("serious", "critical")]
 
 
-def assert_page_clean(page, lang: str = "fr") -> None:
-    """No internal token in the visible text (a page in ``lang``) and no serious accessibility violation."""
+def assert_page_clean(page, lang: str = "fr", changed: tuple[str, ...] = ()) -> None:
+    """No internal token in the visible text (a page in ``lang``) and no serious accessibility violation.
+
+    ``changed``: the page was found clean a moment before, and since then only the elements these selectors
+    name (and what they hold) changed, the rest of the page staying as it was and where it was (a panel fixed
+    over it, say). axe then looks at them alone: on the rest it would find what it found before, or less (text
+    under a panel is not judged). The visible text is read whole all the same."""
     tokens = internal_tokens(visible_text(page), lang)
     assert not tokens, f"{page.url}: internal text on the page:\n" + "\n".join(tokens)
-    problems = accessibility_problems(page)
+    problems = accessibility_problems(page, changed)
     assert not problems, f"{page.url}: accessibility:\n" + "\n".join(problems)
 
 

@@ -53,7 +53,11 @@ def in_view(page, selector):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_each_game_has_a_card_with_its_picture_description_and_length(browser, base, lang):
+    """The home page as a newcomer meets it, before any game is remembered: a card for each game, in the language
+    chosen, and clean (no internal text, no serious accessibility violation: the check of every page's
+    `tests/test_browser_pages.py` leaves it to this test)."""
     page = open_lobby(browser, base, lang)
+    assert page.evaluate("document.documentElement.lang") == lang
     for name in RULESETS:
         card = page.locator(f"#card-{name}")
         assert card.is_visible()
