@@ -10,15 +10,14 @@ import json
 import logging
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
 
 from kadesh.core.errors import CONFLICT_CODES, RuleError, UnknownRuleset
 from kadesh.store.accounts import NameTaken, SeatClaimed
@@ -34,6 +33,10 @@ from kadesh.store.errors import (
     WrongGame,
 )
 from kadesh.store.messages import MessageRefused
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+    from fastapi.exceptions import RequestValidationError
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +177,9 @@ def _validation_errors(error: RequestValidationError) -> list[dict[str, Any]]:
 
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every error into a problem document."""
+    # Imported here: the fork server and the check process import this module for ApiProblem, and FastAPI is
+    # nearly half a second of their start (kadesh.server.children).
+    from fastapi.exceptions import RequestValidationError
 
     @app.exception_handler(ApiProblem)
     async def _api_problem(_request: Request, error: ApiProblem) -> Response:
