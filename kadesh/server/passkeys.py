@@ -16,25 +16,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
-from webauthn import (
-    generate_authentication_options,
-    generate_registration_options,
-    options_to_json,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
-from webauthn.helpers.exceptions import WebAuthnException
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
 
 from kadesh.server.identity import own_origin
 from kadesh.server.problems import ApiProblem
 from kadesh.store.accounts import Passkey
+
+# ``webauthn`` is imported by each function that uses it, at the first ceremony: with the cryptography it loads, it
+# is some 0.3 s of CPU, a fifth of every server's start, and most servers never see a passkey.
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +58,15 @@ def relying_party(connection: HTTPConnection) -> RelyingParty:
 
 def registration(party: RelyingParty, user_handle: bytes, name: str, held: list[Passkey]) -> tuple[str, dict]:
     """A new passkey's options for the browser (``navigator.credentials.create``), and their challenge."""
+    from webauthn import generate_registration_options, options_to_json
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+    from webauthn.helpers.structs import (
+        AuthenticatorSelectionCriteria,
+        PublicKeyCredentialDescriptor,
+        ResidentKeyRequirement,
+        UserVerificationRequirement,
+    )
+
     options = generate_registration_options(
         rp_id=party.id, rp_name=RP_NAME, user_id=user_handle, user_name=name, user_display_name=name,
         timeout=TIMEOUT_MS,
@@ -82,6 +79,10 @@ def registration(party: RelyingParty, user_handle: bytes, name: str, held: list[
 
 def registered(party: RelyingParty, challenge: str, credential: dict[str, Any]) -> tuple[str, str, int]:
     """The new passkey's credential id, public key (base64url) and signature count, or 400 ``passkey_refused``."""
+    from webauthn import verify_registration_response
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+    from webauthn.helpers.exceptions import WebAuthnException
+
     try:
         verified = verify_registration_response(credential=credential, expected_challenge=base64url_to_bytes(challenge),
                                                 expected_rp_id=party.id, expected_origin=party.origin)
@@ -93,6 +94,10 @@ def registered(party: RelyingParty, challenge: str, credential: dict[str, Any]) 
 
 def authentication(party: RelyingParty) -> tuple[str, dict]:
     """Options to sign in with any passkey of this site (``navigator.credentials.get``), and their challenge."""
+    from webauthn import generate_authentication_options, options_to_json
+    from webauthn.helpers import bytes_to_base64url
+    from webauthn.helpers.structs import UserVerificationRequirement
+
     options = generate_authentication_options(rp_id=party.id, timeout=TIMEOUT_MS,
                                               user_verification=UserVerificationRequirement.PREFERRED)
     return bytes_to_base64url(options.challenge), json.loads(options_to_json(options))
@@ -100,6 +105,8 @@ def authentication(party: RelyingParty) -> tuple[str, dict]:
 
 def credential_id(credential: dict[str, Any]) -> str:
     """The id of the passkey a browser answered with (base64url), or 400."""
+    from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+
     raw = credential.get("rawId") or credential.get("id")
     if not isinstance(raw, str) or not 0 < len(raw) <= 1400:
         raise refused()
@@ -111,6 +118,10 @@ def credential_id(credential: dict[str, Any]) -> str:
 
 def authenticated(party: RelyingParty, challenge: str, credential: dict[str, Any], passkey: Passkey) -> int:
     """The passkey's new signature count once its answer is verified, or 400 ``passkey_refused``."""
+    from webauthn import verify_authentication_response
+    from webauthn.helpers import base64url_to_bytes
+    from webauthn.helpers.exceptions import WebAuthnException
+
     try:
         verified = verify_authentication_response(
             credential=credential, expected_challenge=base64url_to_bytes(challenge), expected_rp_id=party.id,
