@@ -135,12 +135,12 @@ export function drawField(o) {
         tabindex: active ? 0 : null, role: active ? "button" : null, "aria-label": active ? cell : null,
         onclick: () => o.onCell(cell),
         onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); o.onCell(cell); } },
+        ondragover: (event) => { if (o.drag.id) event.preventDefault(); },
+        ondrop: (event) => {
+          event.preventDefault();
+          o.onDrop(cell, event.dataTransfer.getData("text/plain") || o.drag.id);
+        },
       }, el("svg:title", {}, tip.join(" · ")));
-      rect.addEventListener("dragover", (event) => { if (o.drag.id) event.preventDefault(); });
-      rect.addEventListener("drop", (event) => {
-        event.preventDefault();
-        o.onDrop(cell, event.dataTransfer.getData("text/plain") || o.drag.id);
-      });
       cells.append(rect);
     }
   }
@@ -175,16 +175,16 @@ export function drawField(o) {
       "aria-pressed": e.id === o.selected || e.id === o.aimed ? "true" : "false",
       onclick: (event) => { event.stopPropagation(); o.onElement(e); },
       onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); o.onElement(e); } },
+      ondragover: (event) => { if (o.drag.id) event.preventDefault(); },
+      ondrop: (event) => {  // dropped on an element: its cell answers
+        event.preventDefault();
+        o.onDrop(e.cell, event.dataTransfer.getData("text/plain") || o.drag.id);
+      },
     },
     el("svg:title", {}, o.tooltip(e)),
     el("svg:rect", { x: px + 4, y: py + 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "body" }),
     el("svg:polygon", { points: [tip, base1, base2].map((p) => p.join(",")).join(" "), class: "arrow" }),
     el("svg:text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "middle", class: "label" }, t.short[e.kind]));
-    token.addEventListener("dragover", (event) => { if (o.drag.id) event.preventDefault(); });
-    token.addEventListener("drop", (event) => {  // dropped on an element: its cell answers
-      event.preventDefault();
-      o.onDrop(e.cell, event.dataTransfer.getData("text/plain") || o.drag.id);
-    });
     tokens.append(token);
   }
   svg.append(tokens);

@@ -3,7 +3,7 @@
 // side just did. Every legal cell, target and odd comes from the server; the other side's last
 // turn comes from the journal's marks (GET /journal → mark).
 
-import { el } from "/static/dom.js";
+import { el, update } from "/static/dom.js";
 import { drawField } from "/static/rules/manoeuvre-field.js";
 import { T, named } from "/static/rules/manoeuvre-text.js";
 
@@ -19,6 +19,7 @@ let notice = "";         // why the last cell or drop was refused, in words
 let lastVersion = null;
 let placing = false;     // the default placement is being sent
 let latest = null;       // the last drawing's root and context, to draw again after the placement
+let oddsOf = new Map();  // this version's odds of each fight option asked for (null while asked), by the option
 const drag = { id: null };
 
 // One click for the whole deployment (issue 44): the server suggests a legal placement of the elements not
@@ -78,6 +79,7 @@ export function render(root, ctx) {
       selected = next ? next.id : null;
     }
     targetId = null; pendingMove = null; confirming = false; notice = "";
+    oddsOf = new Map();
     if (inspected && !ctx.view.elements.some((e) => e.id === inspected && e.alive && e.cell)) inspected = null;
     lastVersion = ctx.game.version;
   }
@@ -252,10 +254,9 @@ export function render(root, ctx) {
       const box = el("div", { class: "attacks" }, el("p", { class: "against" }, t.against(named(t, byId[targetId], seat, { where: true }))));
       for (const option of options) {
         const label = option.type === "shoot" ? t.shoot : `${t.attack} ${option.from ? t.from(option.from) : t.here}`;
-        const odds = el("div", { class: "odds" }, "…");
         box.append(el("div", { class: "attack-option" },
-          button(label, option, { "data-kind": option.type, "data-from": option.from || null, class: "primary" }), odds));
-        ctx.odds(option).then((o) => { odds.replaceChildren(...(o ? oddsTable(t, o, ctx.lang) : [])); });
+          button(label, option, { "data-kind": option.type, "data-from": option.from || null, class: "primary" }),
+          oddsBox(t, ctx, option)));
       }
       controls.append(box);
     }
@@ -288,10 +289,28 @@ export function render(root, ctx) {
   }
   if (view.phase !== "deployment") extras.push(lossesBox(t, view, seat));
 
-  root.replaceChildren(el("div", { class: "manoeuvre" },
+  const drawing = el("div", { class: "manoeuvre" },
     el("div", { class: "field-wrap" }, svg, noticeBox),
-    el("div", { class: "side" }, status, controls, ...extras)));
+    el("div", { class: "side" }, status, controls, ...extras));
+  // Laid over the board shown: a click or a move changes a few cells and tokens, and only they are drawn again.
+  if (root.childNodes.length === 1 && root.firstChild.matches(".manoeuvre")) update(root.firstChild, drawing);
+  else root.replaceChildren(drawing);
   if (refocus) root.querySelector(refocus)?.focus();
+}
+
+// A fight option's chances, asked for once a version; the board is drawn again when they come.
+function oddsBox(t, ctx, option) {
+  const key = JSON.stringify(option);
+  if (!oddsOf.has(key)) {
+    const asked = oddsOf.set(key, null);
+    ctx.odds(option).then((odds) => {
+      if (oddsOf !== asked) return;  // a newer version's board
+      oddsOf.set(key, odds ?? false);
+      render(latest.root, latest.ctx);
+    });
+  }
+  const odds = oddsOf.get(key);
+  return el("div", { class: "odds" }, odds === null ? "…" : odds ? oddsTable(t, odds, ctx.lang) : []);
 }
 
 // One line of the other side's last turn, short (the journal's full line is its tooltip).
