@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
@@ -158,13 +159,17 @@ class Game:
         if seat is not None:
             self._check_seat(seat)
         lines = []
-        for version, event in self.events:
-            if version <= since or not event.visible_to(seat):
+        for version, event in self.events[self._first_after(since):]:
+            if not event.visible_to(seat):
                 continue
             line = self.narrate(event, seat, lang)
             if line is not None:
                 lines.append((version, line))
         return lines
+
+    def _first_after(self, since: int) -> int:
+        """Where the events after version ``since`` begin: ``events`` is in the order of versions, as recorded."""
+        return bisect_right(self.events, since, key=lambda recorded: recorded[0])
 
     def journal_marked(self, seat: Seat | None, lang: str = "fr",
                        since: int = 0) -> list[tuple[int, str, dict[str, Any] | None]]:
