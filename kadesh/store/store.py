@@ -181,6 +181,19 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+def _steps_after(conn: Connection, game_id: str, version: int) -> list[Any]:
+    """The game's actions written after ``version``, in order: seat, action, when."""
+    return conn.execute(select(schema.actions.c.seat, schema.actions.c.action, schema.actions.c.created_at)
+                        .where(schema.actions.c.game_id == game_id, schema.actions.c.seq > version)
+                        .order_by(schema.actions.c.seq)).all()
+
+
+def _replay(game: Game, steps: list[Any]) -> None:
+    for step in steps:
+        game.replay(step.seat, step.action)
+        game.written_at.append(_aware(step.created_at))
+
+
 class GameCache:
     """An LRU of rebuilt games keyed by id; an entry is only used at the database's version."""
 
@@ -196,6 +209,12 @@ class GameCache:
                 return None
             self._games.move_to_end(game_id)
             return game
+
+    def behind(self, game_id: str, version: int) -> Game | None:
+        """The game kept at a version before ``version``, to be brought up to it; None if none is."""
+        with self._lock:
+            game = self._games.get(game_id)
+            return game if game is not None and game.version < version else None
 
     def put(self, game_id: str, game: Game) -> None:
         with self._lock:
@@ -468,7 +487,7 @@ class Store:
             raise GameNotFound(game_id)
         game = self.cache.get(game_id, version)
         if game is None:
-            game = self.rebuild(game_id)
+            game = self._caught_up(game_id, version) or self.rebuild(game_id)
             self.cache.put(game_id, game)
         return game
 
@@ -478,15 +497,28 @@ class Store:
             row = conn.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
             if row is None:
                 raise GameNotFound(game_id)
-            steps = conn.execute(select(schema.actions.c.seat, schema.actions.c.action, schema.actions.c.created_at)
-                                 .where(schema.actions.c.game_id == game_id)
-                                 .order_by(schema.actions.c.seq)).all()
+            steps = _steps_after(conn, game_id, 0)
         game = unplayed_game(row.ruleset, row.options, row.seed, row.dice)
         game.written_at.append(_aware(row.created_at))
-        for step in steps:
-            game.replay(step.seat, step.action)
-            game.written_at.append(_aware(step.created_at))
+        _replay(game, steps)
         return game
+
+    def _caught_up(self, game_id: str, version: int) -> Game | None:
+        """The game kept behind ``version`` (another process wrote since: a worker, the web process for a check's
+        child), brought up to the database with the actions written after it: a game's actions are only ever
+        added, so it is then the game ``rebuild`` replays, for the new actions' cost alone. None if none is kept,
+        or if an action fails (``rebuild`` says how)."""
+        game = self.cache.behind(game_id, version)
+        if game is None:
+            return None
+        with self.engine.connect() as conn:
+            steps = _steps_after(conn, game_id, game.version)
+        try:
+            _replay(game, steps)
+        except Exception:  # noqa: BLE001 - left half played: never kept; the rebuild raises it again
+            self.cache.drop(game_id)
+            return None
+        return game if game.version >= version else None
 
     def action_count(self, game_id: str) -> int:
         with self.engine.connect() as conn:
