@@ -57,12 +57,38 @@ def as_text(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+Written = dict[int, tuple[Any, str]]  # a view's part as text, by the part's id (the part kept: its id stays its own)
+
+
+def as_text_sharing(message: dict[str, Any], written: Written) -> str:
+    """``as_text(message)``, each list or object at the top of its view, last, written once whichever audience's
+    view holds it (``written``): the audiences' views of one version share parts (a Royaumes view holds every past
+    turn, the same for everyone), and JSON writes an object as its fields' texts joined, so the text is the same."""
+    view = message.get("view")
+    if list(message)[-1:] != ["view"] or len(message) < 2 or not isinstance(view, dict) or not view \
+            or not all(type(key) is str for key in view):
+        return as_text(message)
+    head = as_text({key: value for key, value in message.items() if key != "view"})
+    fields = ",".join(f"{as_text(key)}:{_part(value, written)}" for key, value in view.items())
+    return f'{head[:-1]},"view":{{{fields}}}}}'
+
+
+def _part(value: Any, written: Written) -> str:
+    if type(value) is not list and type(value) is not dict:
+        return as_text(value)
+    if id(value) not in written:
+        written[id(value)] = value, as_text(value)
+    return written[id(value)][1]
+
+
 def render_audiences(store: Store, game_id: str, since: int, announced: int, audiences: set[Audience]) -> Rendered:
     """The game's version, and each audience's update after ``since`` as text (none when nothing moved)."""
     with store.announced_game(game_id, announced) as game:
         if game.version <= since:
             return game.version, {}
-        return game.version, {(seat, lang): as_text(update(game, seat, lang, since)) for seat, lang in audiences}
+        written: Written = {}
+        return game.version, {(seat, lang): as_text_sharing(update(game, seat, lang, since), written)
+                              for seat, lang in audiences}
 
 
 def credential_problem(store: Store, game_id: str, token: str | None, secret: str | None) -> ApiProblem | None:
