@@ -44,6 +44,7 @@ import itertools
 import json
 import random
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -421,10 +422,10 @@ def test_what_a_seat_reckons_from_its_view_is_no_secret():
                  reckoned={"path": ["D2", "C1"]}) == ["secret pair ('B1', 'D2')"]
 
 
-def test_the_checker_catches_another_seats_view_sent_to_a_seat(tmp_path):
+def test_the_checker_catches_another_seats_view_sent_to_a_seat(tmp_path, migrated_sqlite):
     """A real game: south's book, then north's view (deployed) and north's journal as if sent to south."""
     rng = random.Random(5)
-    with _client(tmp_path) as client:
+    with _client(tmp_path, migrated_sqlite) as client:
         table = Table(client, "manoeuvre", {"choice": "bow"}, rng)
         north = table.tokens["north"]
         for action in [a for a in table.legal("north") if a["type"] == "deploy"][:1]:
@@ -444,8 +445,12 @@ def test_the_checker_catches_another_seats_view_sent_to_a_seat(tmp_path):
 
 # -- one game through the API -----------------------------------------------------------------------------------------
 @contextlib.contextmanager
-def _client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'k.sqlite3'}")
+def _client(tmp_path: Path, migrated: Path) -> Iterator[TestClient]:
+    """A server on a copy of ``migrated`` (conftest's ``migrated_sqlite``: a new file's migration, once a process)."""
+    path = tmp_path / "k.sqlite3"
+    shutil.copyfile(migrated, path)
+    path.chmod(0o600)  # as the store makes its files
+    app = create_app(f"sqlite:///{path}")
     with TestClient(app) as client:
         yield client
     app.state.store.close()
@@ -1065,11 +1070,11 @@ def play_game(table: Table, budget: int) -> int:
     return played
 
 
-def test_a_crash_with_passengers_tells_the_other_side_nothing_of_its_cargo(tmp_path):
+def test_a_crash_with_passengers_tells_the_other_side_nothing_of_its_cargo(tmp_path, migrated_sqlite):
     """Front's air war (issue 45): Blue's infantry boards the transport helicopter, which flies towards Red and
     hovers there until it runs dry and falls; every answer and frame is checked as in random play. The cargo
     is Blue's secret: Red never saw it board."""
-    with _client(tmp_path) as client:
+    with _client(tmp_path, migrated_sqlite) as client:
         table = Table(client, "front", {"scenario": "test_air"}, random.Random(45))
         try:
             assert table.post("blue", {"type": "board", "unit": "b8", "truck": "b7"}).status_code == 200
@@ -1093,11 +1098,11 @@ def test_a_crash_with_passengers_tells_the_other_side_nothing_of_its_cargo(tmp_p
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_no_seat_is_told_what_its_view_does_not_show(tmp_path, ruleset):
+def test_no_seat_is_told_what_its_view_does_not_show(tmp_path, migrated_sqlite, ruleset):
     rng = random.Random(f"hidden-{ruleset}")
     options = OPTIONS.get(ruleset, {})
     budget, games, hidden_seen, checked = ACTIONS_PER_RULESET, 0, set(), 0
-    with _client(tmp_path) as client:
+    with _client(tmp_path, migrated_sqlite) as client:
         while budget > 0 and games < 6:
             table = Table(client, ruleset, options, rng)
             try:
