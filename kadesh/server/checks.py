@@ -68,7 +68,7 @@ def _the_store() -> Store:
     global _store  # noqa: PLW0603 - one store per child process, opened once
     if _store is None:
         assert _url is not None
-        _store = Store(_url, cache_size=CHECK_CACHE)
+        _store = Store(_url, cache_size=CHECK_CACHE, catch_up=True)  # one check at a time: read by nobody else
     return _store
 
 

@@ -235,7 +235,11 @@ class GameCache:
 class Store:
     """Games in a SQL database (SQLite file by default, or PostgreSQL), migrated on opening."""
 
-    def __init__(self, url: str | None = None, cache_size: int = 256, engine: Engine | None = None) -> None:
+    def __init__(self, url: str | None = None, cache_size: int = 256, engine: Engine | None = None,
+                 catch_up: bool = False) -> None:
+        """``catch_up``: a kept game behind the database is brought up to it in place (``_caught_up``), for a store
+        whose games nobody reads meanwhile: a check's child, one check at a time. A server's are read without
+        the game's lock while it writes (``set_bot``, ``take_seat``): changed only by its writes, as before."""
         self.url = normalize_url(url)
         self.engine = engine or make_engine(self.url)
         self.announces = self.engine.dialect.name == "postgresql"
@@ -260,6 +264,7 @@ class Store:
         self._bump_record_notify_watchers = (Prepared(_bump_record_notify_watchers(), dialect) if self.announces
                                              else None)
         self.cache = GameCache(cache_size)
+        self.catch_up = catch_up
         self._stamps: dict[int, Prepared] = {}  # ``stamps``' reads, by the number of games
         # A game's lock lives while someone holds or waits for it: a busy server does not keep one per game ever seen.
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
@@ -498,7 +503,7 @@ class Store:
             raise GameNotFound(game_id)
         game = self.cache.get(game_id, version)
         if game is None:
-            game = self._caught_up(game_id, version) or self.rebuild(game_id)
+            game = (self._caught_up(game_id, version) if self.catch_up else None) or self.rebuild(game_id)
             self.cache.put(game_id, game)
         return game
 
@@ -515,8 +520,8 @@ class Store:
         return game
 
     def _caught_up(self, game_id: str, version: int) -> Game | None:
-        """The game kept behind ``version`` (another process wrote since: a worker, the web process for a check's
-        child), brought up to the database with the actions written after it: a game's actions are only ever
+        """The game kept behind ``version`` (the web process wrote since, for a check's child), brought up to the
+        database with the actions written after it: a game's actions are only ever
         added, so it is then the game ``rebuild`` replays, for the new actions' cost alone. None if none is kept,
         or if an action fails (``rebuild`` says how)."""
         game = self.cache.behind(game_id, version)
