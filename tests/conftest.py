@@ -250,11 +250,10 @@ def module_db(request, tmp_path_factory):
 def served(db):
     """A server on ``db`` without rate limits and its store, and a way to open devices on it (each a client of its
     own: its own cookies, as a person's phone and computer), at the origin passkeys are made for."""
-    from fastapi.testclient import TestClient
-
     from kadesh.server.app import create_app
     from kadesh.server.rates import RatePolicy
     from kadesh.store import Store
+    from tests.asgi_client import TestClient
 
     store = Store(db)
     app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())

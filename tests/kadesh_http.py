@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from kadesh.server.app import create_app
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 
 
 def db_url(tmp_path: Path, name: str = "kadesh.sqlite3") -> str:

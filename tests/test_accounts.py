@@ -9,7 +9,6 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from kadesh.server.app import create_app
@@ -17,6 +16,7 @@ from kadesh.server.delivery import Deliverer, Settings
 from kadesh.store import Store, schema
 from kadesh.store.jobs import utc_text
 from kadesh.store.migrating import head_revision
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, create, legal
 from tests.notice_support import Hooks, MailBox, deliver_all, play_round
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account

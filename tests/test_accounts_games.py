@@ -8,13 +8,13 @@ import json
 import random
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 

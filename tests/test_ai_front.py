@@ -8,12 +8,12 @@ import random
 from importlib import resources
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.ai.base import bot_title, levels, make_bot, play_turn_of
 from kadesh.core import new_game
 from kadesh.core.registry import get_ruleset
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, game_of, play
 from tests.test_api_bots import wait_for
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, game_of, play
 from tests.manoeuvre_setup import NORTH_ROWS
 from tests.waiting import wait_until

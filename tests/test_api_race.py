@@ -5,9 +5,8 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from fastapi.testclient import TestClient
-
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, create, game_of
 
 PAIRS = 20

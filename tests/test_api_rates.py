@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Settings
 from kadesh.server.rates import BadLimits, RatePolicy, client_key
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.server_support import ServerProcess
 
 MANOEUVRE = {"ruleset": "manoeuvre"}

@@ -5,10 +5,9 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime, timedelta
 
-from fastapi.testclient import TestClient
-
 from kadesh.server.app import create_app
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, game_of, play
 from tests.waiting import wait_until
 

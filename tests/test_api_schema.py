@@ -37,7 +37,6 @@ from typing import Any
 
 import pytest
 import schemathesis
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import (
     content_type_conformance,
@@ -49,6 +48,7 @@ from schemathesis.checks import (
 
 from kadesh.core import all_rulesets
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.waiting import CEILING
 
 SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included

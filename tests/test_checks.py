@@ -9,13 +9,13 @@ import signal
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.core import RuleError
 from kadesh.server.app import create_app
 from kadesh.server.checks import Answers, Checks, game_check
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.waiting import in_a_thread_of_its_own, wait_until
 
 

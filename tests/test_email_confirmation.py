@@ -8,13 +8,13 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Settings
 from kadesh.store import Store, schema
 from kadesh.store.subscriptions import CONFIRM_WITHIN, CONFIRMATIONS_PER_ADDRESS, EMAILS_PER_ADDRESS_HOUR, Mailing
+from tests.asgi_client import TestClient
 from tests.notice_support import MailBox, deliver_all, play_round
 from tests.waiting import wait_until
 

@@ -53,10 +53,10 @@ from typing import Any
 
 import anyio
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.core import Event, RuleError, Ruleset, all_rulesets, get_ruleset
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 
 pytestmark = pytest.mark.slow
 

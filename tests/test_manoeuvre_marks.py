@@ -62,9 +62,8 @@ def test_deployment_gets_no_mark_and_each_seat_reads_only_its_own_lines():
 
 
 def test_the_journal_route_carries_the_marks(tmp_path):
-    from fastapi.testclient import TestClient
-
     from kadesh.server.app import create_app
+    from tests.asgi_client import TestClient
 
     app = create_app(f"sqlite:///{tmp_path / 'k.sqlite3'}")
     with TestClient(app) as client:

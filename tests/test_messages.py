@@ -8,7 +8,6 @@ import itertools
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from kadesh.server.worker import Worker
 from kadesh.store import Store, schema
 from kadesh.store.jobs import Job
 from kadesh.store.messages import MESSAGE_NOTICE, NOTICE_GAP
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth
 from tests.webauthn_support import ORIGIN, make_account
 

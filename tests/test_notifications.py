@@ -18,7 +18,6 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
@@ -39,6 +38,7 @@ from kadesh.server.notices import Notice, compose
 from kadesh.store import Store, schema
 from kadesh.store.store import notices_due
 from kadesh.store.subscriptions import Subscription
+from tests.asgi_client import TestClient
 from tests.notice_support import Hooks, MailBox, process_with_port
 from tests.server_support import play_maladroit, start_servers
 from tests.test_workers import start_worker, stop

@@ -5,8 +5,7 @@ close it."""
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account
 

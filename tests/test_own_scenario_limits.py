@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.core import RuleError, get_ruleset
 from kadesh.rules.front import scenario as front_scenario
 from kadesh.rules.royaumes import maps
 from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
+from tests.asgi_client import TestClient
 
 CASES = [("front", front_scenario.MAX_TEXT, "Scénario refusé", "plus de"),
          ("royaumes", maps.MAX_TEXT, "refusé", "plus de")]

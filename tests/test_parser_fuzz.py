@@ -20,7 +20,6 @@ from importlib import resources
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +32,7 @@ from kadesh.rules.royaumes.scenario import SCENARIOS
 from kadesh.rules.royaumes.state import initial_state
 from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
+from tests.asgi_client import TestClient
 from tests.test_royaumes_maps import OWN_MAP
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.core import registry
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.browser_support import assert_page_clean
 from tests.server_support import ServerProcess
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth
 
 FRONT = {"scenario": "test_small"}

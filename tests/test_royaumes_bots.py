@@ -7,13 +7,13 @@ from __future__ import annotations
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kadesh.ai.base import levels, make_bot
 from kadesh.ai.royaumes import cities_held, play_campaign
 from kadesh.core import new_game
 from kadesh.rules.royaumes import Royaumes, rules
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, game_of, play
 
 KINGDOMS = ["basse_egypte", "haute_egypte", "koush", "libye"]

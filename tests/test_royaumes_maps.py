@@ -7,7 +7,6 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,7 @@ from kadesh.core import new_game
 from kadesh.core.errors import RuleError
 from kadesh.rules.royaumes import scenario as maps
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth
 from tests.royaumes_cases import move, of_type
 from tests.test_api_front_scenarios import stored_games

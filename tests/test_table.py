@@ -7,7 +7,6 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -19,6 +18,7 @@ from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
 from kadesh.store.table import COMPUTER, DAY, TableSettings
 from kadesh.store.vacations import NoVacationLeft
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, deploy_all, deploy_side, first_moves
 from tests.manoeuvre_pages import NORTH_CELLS
 from tests.webauthn_support import ORIGIN, make_account

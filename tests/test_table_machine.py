@@ -20,7 +20,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, rule, run_state_machine_as_test
@@ -30,6 +29,7 @@ from kadesh.server.rates import RatePolicy
 from kadesh.server.worker import Worker
 from kadesh.store import Store, schema
 from kadesh.store.backup import dump, restore
+from tests.asgi_client import TestClient
 from tests.webauthn_support import ORIGIN, make_account
 
 STEPS = int(os.environ.get("TABLE_STEPS", "30"))

@@ -8,12 +8,12 @@ import json
 import logging
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.app import create_app
 from kadesh.server.security import RedactTokens, redact
 from kadesh.store import Store
+from tests.asgi_client import TestClient
 from tests.browser_support import running_server
 
 HEADERS = ("content-security-policy", "referrer-policy", "x-content-type-options", "permissions-policy")

@@ -13,12 +13,12 @@ from email.message import EmailMessage
 
 import pytest
 import sqlalchemy as sa
-from fastapi.testclient import TestClient
 
 from kadesh.server.app import create_app
 from kadesh.server.delivery import Deliverer, Settings
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store, schema
+from tests.asgi_client import TestClient
 from tests.kadesh_http import deploy_all, first_moves
 from tests.notice_support import MailBox
 from tests.webauthn_support import ORIGIN, SoftPasskey, make_account

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +20,7 @@ from kadesh.server.app import create_app
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
 from kadesh.store.table import TableSettings
+from tests.asgi_client import TestClient
 
 pytestmark = pytest.mark.slow
 

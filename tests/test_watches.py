@@ -8,12 +8,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from kadesh.server.app import create_app
 from kadesh.store import Store, schema
 from kadesh.store.watches import LEASE
+from tests.asgi_client import TestClient
 from tests.store_support import computer_only, watched
 from tests.waiting import wait_until
 

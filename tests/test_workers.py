@@ -14,11 +14,11 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from kadesh.server.app import create_app
 from kadesh.store import Store, schema
+from tests.asgi_client import TestClient
 from tests.store_support import watched
 from tests.waiting import wait_until
 

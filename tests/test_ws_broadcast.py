@@ -8,11 +8,11 @@ import time
 from collections import Counter
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server import broadcast, ws
 from kadesh.server.app import create_app
+from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, create, deploy_side, legal, make_client, play
 from tests.webauthn_support import ORIGIN, make_account
 
