@@ -120,6 +120,21 @@ DbOption = typer.Option(None, "--db", envvar="KADESH_DB",
                              "default: kadesh.sqlite3 in the user data folder")
 
 
+LOOPBACK_OR_EVERYWHERE = frozenset({"127.0.0.1", "::1", "localhost", "0.0.0.0", "::"})
+
+
+def address_to_open(host: str, port: int, public_url: str | None) -> str:
+    """The address a person starting ``kadesh serve`` should open: ``KADESH_PUBLIC_URL`` where it is set (the
+    origin the passkeys are made for, and the one the links in notices name); else ``localhost`` for a loopback
+    or every-interface bind, since browsers make passkeys for a name, never for an address such as 127.0.0.1."""
+    if public_url:
+        return public_url.rstrip("/") + "/"
+    shown = "localhost" if host in LOOPBACK_OR_EVERYWHERE else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
@@ -146,8 +161,8 @@ def serve(
     except BadLimits as error:
         _fail(f"serve: {error}")
     url = application.state.store.engine.url.render_as_string(hide_password=True)
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
-    print(f"Kadesh: open http://{shown}:{port}/ (database {url})", flush=True)
+    shown = address_to_open(host, port, application.state.notice_settings.public_url)
+    print(f"Kadesh: open {shown} (database {url})", flush=True)
     # What start-up made (modules, routes, tables) lives as long as the server: the garbage collector need
     # not go through it again. Its full passes otherwise stall every request under way for 30-80 ms
     # (docs/performance.md, "The action path").

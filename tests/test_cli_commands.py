@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from kadesh.cli import app
+from kadesh.cli import address_to_open, app
 from kadesh.store import Store
 from tests.kadesh_http import finished_game_in_store
 
@@ -133,3 +133,14 @@ def test_a_damaged_backup_is_refused_game_by_game(db, tmp_path):
 def test_export_wants_a_game_or_all(db):
     result = runner.invoke(app, ["export", "--db", db])
     assert result.exit_code == 1 and "--all" in result.output
+
+
+def test_serve_names_the_address_where_passkeys_work():
+    """A browser makes passkeys for a name, never for 127.0.0.1: serve names localhost, or the public URL."""
+    assert address_to_open("127.0.0.1", 8000, None) == "http://localhost:8000/"
+    assert address_to_open("0.0.0.0", 8001, None) == "http://localhost:8001/"
+    assert address_to_open("::", 8001, None) == "http://localhost:8001/"
+    assert address_to_open("192.168.1.20", 8000, None) == "http://192.168.1.20:8000/"
+    assert address_to_open("fd00::20", 8000, None) == "http://[fd00::20]:8000/"
+    assert address_to_open("127.0.0.1", 8000, "http://localhost:8000") == "http://localhost:8000/"
+    assert address_to_open("127.0.0.1", 8000, "https://kadesh.example.org/") == "https://kadesh.example.org/"

@@ -14,7 +14,8 @@ from tests.server_support import ServerProcess
 def test_acknowledged_actions_survive_kill_9(db, tmp_path):
     server = ServerProcess(db, tmp_path / "serve.log").start()
     base = server.url
-    assert f"http://127.0.0.1:{server.port}/" in server.output()  # the URL to open (no server of its own: 2 s of CPU)
+    # The address to open, where passkeys work (no server of its own: 2 s of CPU)
+    assert f"open http://localhost:{server.port}/ " in server.output()
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             game = http.post("/api/games", json={"ruleset": "manoeuvre", "options": {"choice": "bow"}}).json()
