@@ -120,6 +120,8 @@ def test_a_game_opened_to_others_is_taken_from_the_lobby_by_a_second_player(brow
     opener.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     assert "Nord" in opener.inner_text("#who")
     game_id = opener.url.split("/play/")[1].split("#")[0]
+    assert "La partie attend ses joueurs" in opener.inner_text(".clock-open")
+    assert opener.locator("#close-open").is_visible()
     for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
         taker = browser.new_page(viewport=viewport)
         taker.goto(f"{base}/")
@@ -130,6 +132,9 @@ def test_a_game_opened_to_others_is_taken_from_the_lobby_by_a_second_player(brow
     entry.locator("button.take").click()
     taker.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     assert "Sud" in taker.inner_text("#who")
+    # The opener's page hears the seat taken, with no reload: it waits for nobody, and offers no withdrawal.
+    opener.locator(".clock-open").wait_for(state="detached")
+    assert opener.locator("#close-open").count() == 0
     taker.goto(f"{base}/")
     taker.wait_for_selector("#open-games-section[data-loaded='true']", state="attached")
     assert taker.locator(f'.open-game[data-game="{game_id}"]').count() == 0

@@ -394,3 +394,40 @@ def test_a_campaign_refereed_by_kadesh_alone_adjudicates_when_every_order_is_in(
     with store.game(gid) as game:
         assert game.ruleset.round(game.state) == 2 and set(game.to_act()) == set(KINGDOMS)  # Libye's next turn is
         assert all(deadline > datetime.now(UTC) for deadline in store.clock(gid, game).values())  # its own again
+
+
+def test_a_games_open_pages_hear_its_table_change(served):
+    """A seat taken, a holder's vacation begun and ended, the rating settled, the open seats closed: each reaches
+    the game's open sockets as a ``table`` frame with how often the table changed, as GET counts it (a page asks
+    for its table again: the creator's « attend ses joueurs » does not stay after the seat is taken)."""
+    store, device = served
+    creator, taker = device(), device()
+    make_account(creator, "Thoutmosis", ORIGIN)
+    make_account(taker, "Nefertari", ORIGIN)
+    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "rated": True, "open": {"south": "accounts"},
+                                            "clock": {"days_per_move": 1}}).json()
+    gid, north = made["id"], made["seats"]["north"]["token"]
+    with creator.websocket_connect(f"/ws/games/{gid}", subprotocols=["kadesh", f"kadesh.bearer.{north}"]) as socket:
+        assert socket.receive_json()["table_changes"] == 0
+        taken = taker.post(f"/api/games/{gid}/seats/south/take")
+        assert taken.status_code == 200, taken.text
+        assert socket.receive_json() == {"type": "table", "changes": 1}
+        seen = creator.get(f"/api/games/{gid}", headers=auth(north)).json()
+        assert seen["table_changes"] == 1 and seen["table"]["open"] == []
+        assert taker.post("/api/account/vacation", json={"days": 2}).status_code == 200
+        assert socket.receive_json() == {"type": "table", "changes": 2}
+        assert taker.delete("/api/account/vacation").status_code == 200
+        assert socket.receive_json() == {"type": "table", "changes": 3}
+        resigned = taker.post(f"/api/games/{gid}/actions", json={"expected_version": 0, "action": {"type": "resign"}})
+        assert resigned.status_code == 200, resigned.text
+        assert socket.receive_json()["type"] == "update"
+        settle_jobs(store)
+        assert socket.receive_json() == {"type": "table", "changes": 4}
+    assert creator.get(f"/api/games/{gid}", headers=auth(north)).json()["table"]["counted"] is False
+    other = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    token = other["seats"]["north"]["token"]
+    with creator.websocket_connect(f"/ws/games/{other['id']}", subprotocols=["kadesh", f"kadesh.bearer.{token}"]
+                                   ) as socket:
+        socket.receive_json()
+        assert creator.delete(f"/api/games/{other['id']}/open", headers=auth(token)).status_code == 204
+        assert socket.receive_json() == {"type": "table", "changes": 1}

@@ -297,7 +297,8 @@ def get_game(game_id: str, access: Access, store: Store, then: dict[str, Any] | 
                        role=access.role, seat=access.seat, seats=game.seats, view=shown["view"],
                        to_act=shown["to_act"], outcome=shown["outcome"], commitment=game.commitment,
                        seed=game.seed if outcome is not None else None, version=shown["version"],
-                       bots=store.bots(game_id), table=table_out(store, game_id, game, access.seat))
+                       bots=store.bots(game_id), table=table_out(store, game_id, game, access.seat),
+                       table_changes=store.table_changes(game_id))
 
 
 def table_out(store: Store, game_id: str, game: Game, seat: str | None = None) -> TableOut | None:

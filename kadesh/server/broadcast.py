@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 
 from kadesh.core.game import Game
 from kadesh.server.auth import resolve
-from kadesh.server.notifier import ACCESS, MESSAGE, RESYNC, VERSION, Announcement, Notifier, Subscription
+from kadesh.server.notifier import ACCESS, MESSAGE, RESYNC, TABLE, VERSION, Announcement, Notifier, Subscription
 from kadesh.server.problems import DATABASE_UNAVAILABLE, ApiProblem, database_unavailable, from_store_error
 from kadesh.store import Access, Store, StoreError
 
@@ -150,6 +150,8 @@ class Watcher:
     last: int  # the version of the last update sent or queued for this socket
     last_message: int = 0
     messages_wanted: int = 0  # the last message announced
+    table_changes: int = 0  # how often the game's table had changed by the last table count sent
+    table_wanted: int = 0  # the last table count announced
     behind: bool = True  # its writer renders what it misses itself (it starts there: the first update is its own)
     outbox: list[str] = field(default_factory=list)  # at most MAX_OUTBOX texts
     refused: tuple[ApiProblem, int] | None = None  # the error frame and close code to end with
@@ -209,6 +211,18 @@ class GameBroadcast:
         if messages:
             for watcher in self.watchers:
                 watcher.messages_wanted = max(watcher.messages_wanted, *messages)
+                watcher.wake.set()
+        tables = [n for kind, n in announcements if kind == TABLE]
+        if tables:
+            await self._table_changed(max(tables))
+
+    async def _table_changed(self, count: int) -> None:
+        """Tell the sockets that do not know it yet that the table changed (its pages ask for it again)."""
+        if count == RESYNC:  # what was missed: the count as it is
+            count = await run_in_threadpool(self.store.table_changes, self.game_id)
+        for watcher in self.watchers:
+            if count > watcher.table_changes:
+                watcher.table_wanted = max(watcher.table_wanted, count)
                 watcher.wake.set()
 
     def _due(self, every: bool) -> list[CredentialKey]:

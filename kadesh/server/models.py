@@ -116,6 +116,9 @@ class GameOut(BaseModel):
     version: int
     bots: dict[str, str] = Field(default_factory=dict, description="Seats the computer plays, with its level")
     table: TableOut | None = Field(None, description="Its time per move and whether it is rated; null: neither")
+    table_changes: int = Field(0, description="How often its table changed outside its actions (a seat taken, open "
+                                              "seats closed, a vacation, the rating settled): the socket's ``table`` "
+                                              "frame says when it moves on")
 
 
 class ReplayOut(BaseModel):

@@ -1,9 +1,11 @@
-"""Who is told when a game moves on, or its table gets a message: an interface, and its in-process implementation.
+"""Who is told when a game moves on, its table gets a message or changes: an interface, and its in-process
+implementation.
 
-A notification carries only the game id and what changed: its new version, its new last message, or that a
-token of the game was replaced (the store's PostgreSQL NOTIFY payloads, "<id> <version>", "<id> m<seq>" and
-"<id> a"); each listener then reads what its own seat may see or read from the store. Several servers on one
-PostgreSQL database hear each other through ``PostgresNotifier``.
+A notification carries only the game id and what changed: its new version, its new last message, that a token of
+the game was replaced, or how often its table has changed (a seat taken, a vacation: ``kadesh.store.table_changes``).
+The store's PostgreSQL NOTIFY payloads are "<id> <version>", "<id> m<seq>", "<id> a" and "<id> t<count>"; each
+listener then reads what its own seat may see or read from the store. Several servers on one PostgreSQL database
+hear each other through ``PostgresNotifier``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from typing import Protocol
 RESYNC = sys.maxsize
 VERSION, MESSAGE = "version", "message"  # what an announcement numbers: the game's version, or its last message
 ACCESS = "access"  # a token was replaced or a player signed out: open sockets look at their credentials again
+TABLE = "table"  # the table changed outside the game's actions: open pages ask for it again
 Announcement = tuple[str, int]
 
 
 class Subscription(Protocol):
     async def get(self) -> Announcement:
-        """Wait for the next announcement for the game: (VERSION, version), (MESSAGE, seq) or (ACCESS, 0)."""
+        """Wait for the next announcement for the game: (VERSION, version), (MESSAGE, seq), (ACCESS, 0) or
+        (TABLE, table changes)."""
 
     def get_nowait(self) -> Announcement | None:
         """The next announcement already there, if any (to take several at once)."""
@@ -40,6 +44,9 @@ class Notifier(Protocol):
 
     def publish_access(self, game_id: str) -> None:
         """Announce that a credential of the game may have been withdrawn; callable from any thread."""
+
+    def publish_table(self, game_id: str, count: int) -> None:
+        """Announce that the game's table changed (how often it has now); callable from any thread."""
 
     def subscribe(self, game_id: str) -> Subscription:
         """Listen to a game; call from the event loop that will ``await get()``."""
@@ -94,6 +101,9 @@ class InProcessNotifier:
     def publish_access(self, game_id: str) -> None:
         self._announce(game_id, (ACCESS, 0))
 
+    def publish_table(self, game_id: str, count: int) -> None:
+        self._announce(game_id, (TABLE, count))
+
     def _announce(self, game_id: str, announcement: Announcement) -> None:
         with self._lock:
             subscribers = list(self._subscribers.get(game_id, ()))
@@ -110,6 +120,7 @@ class InProcessNotifier:
         for game_id in games:
             self.publish(game_id, RESYNC)
             self.publish_message(game_id, RESYNC)
+            self.publish_table(game_id, RESYNC)
 
     def _remove(self, subscription: _LocalSubscription) -> None:
         with self._lock:
@@ -122,16 +133,19 @@ class InProcessNotifier:
 
 class PollingNotifier(InProcessNotifier):
     """On a SQLite file, where other processes (the workers) write too: local actions and messages are heard at
-    once, and a thread reads the versions and message counts of the games someone listens to every ``interval``
-    seconds, announcing any that moved. Only games with listeners are read; nothing runs while nobody listens."""
+    once, and a thread reads the versions, message counts and table changes of the games someone listens to every
+    ``interval`` seconds, announcing any that moved (the table's only so). Only games with listeners are read;
+    nothing runs while nobody listens."""
 
     def __init__(self, stamps, interval: float = 0.1) -> None:
-        """``stamps(ids)``: the current version and last message number of each of these games (a dict of pairs)."""
+        """``stamps(ids)``: the current version, last message number and table changes of each of these games (a
+        dict of triples)."""
         super().__init__()
         self.stamps = stamps
         self.interval = interval
         self._seen: dict[str, int] = {}
         self._seen_messages: dict[str, int] = {}
+        self._seen_tables: dict[str, int] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -158,6 +172,12 @@ class PollingNotifier(InProcessNotifier):
                 self._seen_messages[game_id] = max(seq, self._seen_messages.get(game_id, 0))
         super().publish_message(game_id, seq)
 
+    def publish_table(self, game_id: str, count: int) -> None:
+        if count != RESYNC:
+            with self._lock:
+                self._seen_tables[game_id] = max(count, self._seen_tables.get(game_id, 0))
+        super().publish_table(game_id, count)
+
     def subscribe(self, game_id: str) -> _LocalSubscription:
         subscription = super().subscribe(game_id)
         with self._lock:
@@ -175,13 +195,17 @@ class PollingNotifier(InProcessNotifier):
                 current = self.stamps(watched)
             except Exception:  # the database is away for a moment: look again next time
                 continue
-            for game_id, (version, seq) in current.items():
+            for game_id, (version, seq, table) in current.items():
                 with self._lock:
                     known = self._seen.get(game_id)
                     self._seen[game_id] = version
                     known_seq = self._seen_messages.get(game_id)
                     self._seen_messages[game_id] = seq
+                    known_table = self._seen_tables.get(game_id)
+                    self._seen_tables[game_id] = table
                 if known is not None and version > known:
                     super().publish(game_id, version)
                 if known_seq is not None and seq > known_seq:
                     super().publish_message(game_id, seq)
+                if known_table is None or table > known_table:  # at first, for a socket that read the table as
+                    super().publish_table(game_id, table)       # it joined, before the change: it knows which

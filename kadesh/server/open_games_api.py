@@ -93,9 +93,6 @@ def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], reques
                          "Your account holds a seat of this game already.") from None
     if player is not None:
         follow(store, player, base_url(request), [(game_id, seat)])
-    version = store.current_version(game_id)
-    if version is not None:  # the creator's open page learns that the seat is taken
-        request.app.state.notifier.publish(game_id, version)
     request.app.state.workers.ensure()  # the seat's clock starts now: a worker looks at the game then
     return play_link(game_id, token)
 

@@ -1,7 +1,8 @@
 """Notifications across servers on one PostgreSQL database, through LISTEN/NOTIFY.
 
 The store sends ``NOTIFY kadesh_games, '<game id> <version>'`` inside the transaction that
-writes an action (``'<game id> m<seq>'`` for a message, ``'<game id> a'`` for a replaced token), so a
+writes an action (``'<game id> m<seq>'`` for a message, ``'<game id> a'`` for a replaced token, ``'<game id> t<n>'``
+for a table's change), so a
 notification goes out exactly when (and only if) the action is committed, in commit order, whichever server
 wrote it. Each server keeps one connection
 listening on that channel, in a thread, and hands what it hears to its own listeners.
@@ -83,3 +84,5 @@ class PostgresNotifier(InProcessNotifier):
                     self.publish_message(game_id, int(number[1:]))
                 elif number == "a":
                     self.publish_access(game_id)
+                elif number.startswith("t") and number[1:].isdigit():
+                    self.publish_table(game_id, int(number[1:]))

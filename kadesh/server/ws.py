@@ -71,10 +71,16 @@ CROWDED = ApiProblem(429, "too_many_sockets",
                      f"Too many open connections on this game ({MAX_SOCKETS_PER_GAME} at most): try again later.")
 
 
-def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int) -> dict[str, Any]:
-    """One socket's own update (its first, or one its broadcast could not queue for it)."""
+def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int,
+             first: bool = False) -> dict[str, Any]:
+    """One socket's own update (its first, or one its broadcast could not queue for it). The first also says how
+    often the table had changed (``table_changes``): a page that read the table before sees whether it must again."""
+    table_changes = store.table_changes(game_id) if first else None  # read first: a change after it is announced
     with store.game(game_id) as game:
-        return update(game, seat, lang, since)
+        message = update(game, seat, lang, since)
+    if first:
+        message["table_changes"] = table_changes
+    return message
 
 
 FOREIGN = ApiProblem(403, "foreign_origin", "Cette page n'est pas de ce serveur : connexion refusée.",
@@ -207,7 +213,9 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
 async def _catch_up(watcher: Watcher, broadcast: GameBroadcast, first: bool = False) -> None:
     """The socket's own read and render of what it misses (its first update, or one it was not there for)."""
     message = await run_in_threadpool(snapshot, broadcast.store, broadcast.game_id, watcher.access.seat,
-                                      watcher.lang, watcher.last)
+                                      watcher.lang, watcher.last, first)
+    if first:
+        watcher.table_changes = max(watcher.table_changes, message["table_changes"])
     if first or message["version"] > watcher.last:
         await watcher.websocket.send_json(message)
     broadcast.caught_up(watcher, message["version"])
@@ -230,6 +238,9 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
             await websocket.send_text(watcher.outbox.pop(0))
         while watcher.behind and watcher.refused is None:
             await _catch_up(watcher, broadcast)
+        if watcher.table_wanted > watcher.table_changes and watcher.refused is None:
+            watcher.table_changes = watcher.table_wanted
+            await websocket.send_json({"type": "table", "changes": watcher.table_changes})
         if watcher.messages_wanted > watcher.last_message and watcher.refused is None:
             watcher.messages_wanted = 0  # taken (a resync announces sys.maxsize); any new one raises it again
             talk = await run_in_threadpool(pushed, store, broadcast.game_id, watcher.access, watcher.last_message)

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, delete, select, update
 
 from kadesh.store import schema
 from kadesh.store.jobs import utc_moment, utc_text
+from kadesh.store.table_changes import table_changed
 
 ANYONE, ACCOUNTS = "anyone", "accounts"
 OPEN_GAMES_LISTED = 50  # the lobby's « Parties ouvertes »: the latest open games, at most
@@ -83,8 +84,11 @@ class OpenSeats:
         """No seat of the game is open any more (its owner cancelled): how many were. A seat closed so is held
         by the link its creator has; its clock runs from its turn, as any seat's."""
         with self.engine.connect() as conn, self._writing, conn.begin():
-            return conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
-                                                         open_seats.c.taken_at.is_(None))).rowcount
+            closed = conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
+                                                           open_seats.c.taken_at.is_(None))).rowcount
+            if closed:
+                table_changed(conn, [game_id])
+            return closed
 
     def games(self, limit: int = OPEN_GAMES_LISTED) -> list[OpenGame]:
         """The games with a seat open and no outcome, the latest opened first."""

@@ -32,6 +32,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from kadesh.core.table import CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.jobs import utc_text
+from kadesh.store.table_changes import table_changed
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3, beta 25/6, tau 25/300
 DISPLAY_SCALE = 60  # a rating on a page is 60 × mu: 1500 for a newcomer
@@ -159,6 +160,7 @@ class Ratings:
                 current = self._current(conn, ruleset, players.values())
                 playing = {seat: players[seat] for seat in seats}
                 self._write(conn, result_id, ruleset, current, rate(current, playing, ranks), now)
+            table_changed(conn, [game_id])
         return counted
 
     @staticmethod

@@ -48,6 +48,9 @@ games = Table(
     # How many messages the game's table has (issue 43): the last one's ``messages.seq``. Not its version: a
     # message is no action.
     Column("messages", Integer, nullable=False, server_default="0"),
+    # How often the game's table changed outside its actions (a seat taken, open seats closed, a holder's
+    # vacation, the rating settled): open pages hear it and ask for the table again (kadesh.store.table_changes).
+    Column("table_changes", Integer, nullable=False, server_default="0"),
 )
 
 actions = Table(

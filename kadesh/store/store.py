@@ -70,6 +70,7 @@ from kadesh.store.prepared import Prepared
 from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate, refusal
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.table import COMPUTER, NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
+from kadesh.store.table_changes import table_changed
 from kadesh.store.tokens import LORD, OWNER, SEAT, SPECTATOR, Access, new_token, token_hash
 from kadesh.store.vacations import Stay, Vacations
 from kadesh.store.watches import Watches
@@ -334,20 +335,27 @@ class Store:
                                 .where(schema.games.c.id.in_(game_ids))).all()
         return {row.id: row.version for row in rows}
 
-    def stamps(self, game_ids: list[str]) -> dict[str, tuple[int, int]]:
-        """The current version and last message number of each of these games (those that exist). Asked ten
-        times a second while a socket is open (``PollingNotifier``): prepared, as the action path's reads."""
+    def stamps(self, game_ids: list[str]) -> dict[str, tuple[int, int, int]]:
+        """The current version, last message number and table changes of each of these games (those that exist).
+        Asked ten times a second while a socket is open (``PollingNotifier``): prepared, as the action path's
+        reads."""
         if not game_ids:
             return {}
         with self.engine.connect() as conn:
             rows = self._stamps_of(len(game_ids)).run(conn, **{f"id{n}": gid for n, gid in enumerate(game_ids)})
-            return {game_id: (version, messages) for game_id, version, messages in rows.fetchall()}
+            return {game_id: tuple(stamp) for game_id, *stamp in rows.fetchall()}
+
+    def table_changes(self, game_id: str) -> int:
+        """How often the game's table changed outside its actions (``kadesh.store.table_changes``); 0 if unknown."""
+        with self.engine.connect() as conn:
+            count = conn.execute(select(schema.games.c.table_changes).where(schema.games.c.id == game_id)).scalar()
+        return count or 0
 
     def _stamps_of(self, count: int) -> Prepared:
         """``stamps``' read of ``count`` games, prepared once for each count."""
         if count not in self._stamps:
             games = schema.games
-            self._stamps[count] = Prepared(select(games.c.id, games.c.version, games.c.messages)
+            self._stamps[count] = Prepared(select(games.c.id, games.c.version, games.c.messages, games.c.table_changes)
                                            .where(games.c.id.in_([bindparam(f"id{n}") for n in range(count)])),
                                            self.engine.dialect)
         return self._stamps[count]
@@ -468,6 +476,7 @@ class Store:
                     Accounts.claim_in(conn, game_id, SEAT, seat, player_id, now)
                 token = self._reissue(conn, game_id, SEAT, seat)
                 self._look_again_at_clock(conn, game_id)
+                table_changed(conn, [game_id])
         except IntegrityError as error:
             raise SeatClaimed("this account holds another seat of this game") from error
         return token

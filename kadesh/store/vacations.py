@@ -15,6 +15,7 @@ from sqlalchemy import Engine, select, update
 from kadesh.store import schema
 from kadesh.store.errors import StoreError
 from kadesh.store.jobs import utc_moment, utc_text
+from kadesh.store.table_changes import running_games_of, table_changed
 
 VACATION_DAYS_PER_YEAR = 14  # as many as webDiplomacy's usual allowance of two weeks
 YEAR = timedelta(days=365)
@@ -80,15 +81,19 @@ class Vacations:
         with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(vacations.insert().values(player_id=player_id, starts_at=utc_text(stay.starts),
                                                    ends_at=utc_text(stay.ends)))
+            table_changed(conn, running_games_of(conn, player_id))
         return stay
 
     def come_back(self, player_id: str, now: datetime | None = None) -> bool:
         """End the stay under way now (only the time taken counts); whether there was one."""
         moment = now or datetime.now(UTC)
         with self.engine.connect() as conn, self._writing, conn.begin():
-            return conn.execute(update(vacations).where(
+            ended = conn.execute(update(vacations).where(
                 vacations.c.player_id == player_id, vacations.c.starts_at <= utc_text(moment),
                 vacations.c.ends_at > utc_text(moment)).values(ends_at=utc_text(moment))).rowcount > 0
+            if ended:
+                table_changed(conn, running_games_of(conn, player_id))
+            return ended
 
     def of_seats(self, game_id: str) -> dict[str, list[Stay]]:
         """The stays of the accounts keeping the game's seats, by seat (seats kept by nobody: none)."""

@@ -602,6 +602,10 @@ function connect(delay = 500) {
       await refresh();
     }
     if (data.type === "messages") talk?.receive(data);
+    // The table changed (a seat taken, a vacation, the rating settled): the game is asked for again. The first
+    // update says how often it had, for a change made between this page's load and its socket's opening.
+    const tableChanges = data.type === "table" ? data.changes : data.table_changes;
+    if (tableChanges > (current?.table_changes ?? 0)) await refresh();
     $("#offline").hidden = true;
   };
   socket.onclose = (event) => {
