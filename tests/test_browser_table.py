@@ -204,21 +204,30 @@ def test_a_public_game_is_watched_live_from_the_watch_list_without_any_link(brow
 
 
 def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
+    """The speed is chosen and said while waiting; where another account waits is shown beside its speed, and
+    offered to a player waiting at another: nobody waits at 1 and 3 days without knowing it."""
     base, store = site
     first = signed_in(browser, site, "Djéser", DESKTOP)
     second = signed_in(browser, site, "Snéfrou", PHONE)
     first.goto(f"{base}/")
     first.wait_for_selector("body[data-ready='true']")
-    first.select_option("#clock-front", "3")
+    first.select_option("#pair-days-front", "3")
     first.click("#pair-front")
-    first.wait_for_selector("#pairing-front[data-waiting='true'] >> text=En attente d'un adversaire depuis")
+    first.wait_for_selector("#pairing-front[data-waiting='true'] >> text=En attente d'un adversaire à 3 jours par "
+                            "coup depuis")
     assert_page_clean(first, "fr")
     first.reload()  # the wait goes on across a reload
     first.wait_for_selector("#pairing-front[data-waiting='true']")
     second.goto(f"{base}/")
     second.wait_for_selector("body[data-ready='true']")
-    second.select_option("#clock-front", "3")
+    assert second.locator("#pair-days-front option[value='3']").inner_text() == "3 jours par coup · 1 joueur attend"
+    second.select_option("#pair-days-front", "1")  # another speed, chosen: the page keeps it
     second.click("#pair-front")
+    offer = second.locator("#pairing-front[data-waiting='true'] .pairing-elsewhere")
+    offer.wait_for()
+    assert "En attente d'un adversaire à 1 jour par coup" in second.inner_text("#pairing-front")
+    assert "1 joueur attend à 3 jours par coup." in offer.inner_text()
+    offer.locator("button").click()  # « Jouer à 3 jours par coup »
     second.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     first.wait_for_function("() => document.querySelector('#board')?.dataset.version !== undefined")
     assert first.url.split("/play/")[1] == second.url.split("/play/")[1]

@@ -22,6 +22,11 @@ def test_two_accounts_looking_for_the_same_game_are_paired_in_a_rated_game(serve
     assert first.post("/api/pairing", json={"ruleset": "manoeuvre", "days_per_move": 2}).json()["status"] == "waiting"
     other_clock = second.post("/api/pairing", json={"ruleset": "manoeuvre", "days_per_move": 7}).json()
     assert other_clock["status"] == "waiting"  # another time per move: another queue
+    # Where others wait, and how many, told to anyone (the asker's own place left out), never who
+    assert stranger.get("/api/pairing/waiting").json() == [
+        {"ruleset": "manoeuvre", "days_per_move": 2, "players": 1}, {"ruleset": "manoeuvre", "days_per_move": 7,
+                                                                     "players": 1}]
+    assert second.get("/api/pairing/waiting").json() == [{"ruleset": "manoeuvre", "days_per_move": 2, "players": 1}]
     assert second.delete("/api/pairing").status_code == 204
     assert second.get("/api/pairing").json() == {"status": "idle", "ruleset": None, "days_per_move": None,
                                                   "since": None, "game": None}

@@ -44,9 +44,9 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
                 "30/minute;300/day"),
     # The lists anyone may read that load games or ratings (a player's page: up to 200 games, their ratings' 200
     # last changes in each game; the open games: up to 50; the games to watch: 30, with their views; a
-    # leaderboard: 50).
-    "lists": ("GET", re.compile(r"^/api/(open-games|watch|players/[^/]+(/ratings)?|leaderboards/[^/]+)/?$"),
-              "120/minute"),
+    # leaderboard: 50; where accounts wait for an opponent: a count per game and time per move).
+    "lists": ("GET", re.compile(r"^/api/(open-games|watch|pairing/waiting|players/[^/]+(/ratings)?"
+                                r"|leaderboards/[^/]+)/?$"), "120/minute"),
     # Open seats taken (each a new link written; a seat is taken once).
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # Looks for an opponent (each may make a game for the pair; a waiting page looks again every 5 s).

@@ -221,6 +221,21 @@ def find_an_opponent(body: PairingIn, request: Request, store: StoreDep) -> Pair
     return PairingOut(status="paired", ruleset=place.ruleset, days_per_move=place.seconds_per_move / DAY, game=game_id)
 
 
+class WaitingOut(BaseModel):
+    ruleset: str
+    days_per_move: float
+    players: int = Field(description="How many accounts wait there (not the asker)")
+
+
+@router.get("/api/pairing/waiting", response_model=list[WaitingOut], tags=["pairing"], responses=problems(429))
+def who_waits(request: Request, store: StoreDep) -> list[WaitingOut]:
+    """Where accounts wait for an opponent: each game and time per move with someone waiting, and how many (the
+    signed-in asker's own place left out). Who they are is not said."""
+    player = signed_in(request, store)
+    return [WaitingOut(ruleset=ruleset, days_per_move=seconds / DAY, players=count)
+            for ruleset, seconds, count in store.pairing.waiting(but=player.id if player else None)]
+
+
 @router.get("/api/pairing", response_model=PairingOut, tags=["pairing"], responses=problems(401))
 def where_am_i(request: Request, store: StoreDep) -> PairingOut:
     """Whether the account waits for an opponent, and since when, or the game it was paired in."""

@@ -103,6 +103,17 @@ class Pairing:
         with self.engine.connect() as conn:
             return self._place(conn, player_id)
 
+    def waiting(self, but: str | None = None) -> list[tuple[str, int, int]]:
+        """Where accounts wait, not paired yet: (ruleset, seconds per move, how many), the asker ``but`` left out."""
+        query = (select(queue.c.ruleset, queue.c.seconds_per_move, func.count())
+                 .where(queue.c.matched_with.is_(None))
+                 .group_by(queue.c.ruleset, queue.c.seconds_per_move)
+                 .order_by(queue.c.ruleset, queue.c.seconds_per_move))
+        if but is not None:
+            query = query.where(queue.c.player_id != but)
+        with self.engine.connect() as conn:
+            return [(ruleset, seconds, count) for ruleset, seconds, count in conn.execute(query).all()]
+
     def told(self, player_id: str) -> None:
         """The player has learnt their game: their place goes."""
         with self.engine.connect() as conn, self._writing, conn.begin():

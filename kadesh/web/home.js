@@ -152,7 +152,7 @@ function tableChoices(ruleset) {
     el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
     whenOut,
     account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null,
-    account ? pairingBox(ruleset, () => pairingDays(name), lang) : null);
+    account ? pairingBox(ruleset, lang) : null);
 }
 
 // The table's talk (issue 43): who may write to whom, as webDiplomacy's press; where the rules have them, a
@@ -182,12 +182,9 @@ function chosenTalk(ruleset) {
     ...($(`master_reads-${ruleset.name}`)?.checked ? { master_reads: true } : {}) };
 }
 
-// A pairing is always played with a time per move: the one chosen, else a day.
-const pairingDays = (name) => Number($(`clock-${name}`)?.value || 1);
-
 function redrawPairing() {
   for (const ruleset of rulesets.filter((r) => r.clocks)) {
-    $(`pairing-${ruleset.name}`)?.replaceWith(pairingBox(ruleset, () => pairingDays(ruleset.name), lang));
+    $(`pairing-${ruleset.name}`)?.replaceWith(pairingBox(ruleset, lang));
   }
 }
 
