@@ -377,6 +377,7 @@ def players(store, battle, finished, base: str) -> dict:
     store.open_seats.open(waiting.id, {"south": "anyone"})
     campaign_open = store.create_game("royaumes", seed="kadesh-screenshot-open")
     store.open_seats.open(campaign_open.id, {"koush": "accounts", "libye": "anyone"})
+    store.pairing.seek(rival.id, "front", 3 * DAY, 25.0)  # Ramsès waits for an opponent at Front, 3 days a move
     return {"session": accounts.open_session(her.id), "fresh": fresh,
             "sign_in_key": accounts.new_sign_in_link("nouvelle@exemple.org", "fr", base),
             "add_address_key": accounts.new_sign_in_link("nefertari@maison.exemple", "fr", base, player_id=her.id)}

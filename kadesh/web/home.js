@@ -74,6 +74,7 @@ function card(ruleset) {
   ];
   if (two && ruleset.bots?.length) parts.push(versusForm(ruleset, id));
   parts.push(createForm(ruleset, id, two));
+  if (account && ruleset.clocks) parts.push(pairingBox(ruleset, lang));  // a rated game between accounts, with a clock
   parts.push(el("p", { class: "card-error", id: id.error, role: "alert" }));
   const done = created[name] ? createdBlock(ruleset, id) : null;
   return el("article", { class: `card game-card${done ? " has-created" : ""}`, id: id.card, "aria-labelledby": `title-${name}`,
@@ -151,8 +152,7 @@ function tableChoices(ruleset) {
   return el("div", { class: "table-choices" },
     el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
     whenOut,
-    account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null,
-    account ? pairingBox(ruleset, lang) : null);
+    account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null);
 }
 
 // The table's talk (issue 43): who may write to whom, as webDiplomacy's press; where the rules have them, a

@@ -9,7 +9,7 @@ import { el } from "./dom.js";
 const SPEEDS = [1, 2, 3, 7, 14];  // days per move, as POST /api/pairing takes them
 const WORDS = {
   fr: {
-    find: "Trouver un adversaire", cancel: "Annuler", speed: "Temps par coup :",
+    title: "Contre un joueur de ton niveau", find: "Trouver un adversaire", cancel: "Annuler", speed: "Temps par coup",
     perMove: (days) => `${days === 1 ? "1 jour" : `${days} jours`} par coup`,
     someone: (n) => (n === 1 ? "1 joueur attend" : `${n} joueurs attendent`),
     waiting: (speed, time) => `En attente d'un adversaire à ${speed} depuis ${time}…`,
@@ -19,7 +19,7 @@ const WORDS = {
     help: "Une partie classée contre le joueur du niveau le plus proche qui attend le même jeu, au même temps par coup.",
   },
   en: {
-    find: "Find an opponent", cancel: "Cancel", speed: "Time per move:",
+    title: "Against a player of your level", find: "Find an opponent", cancel: "Cancel", speed: "Time per move",
     perMove: (days) => `${days === 1 ? "1 day" : `${days} days`} per move`,
     someone: (n) => (n === 1 ? "1 player waits" : `${n} players wait`),
     waiting: (speed, time) => `Waiting for an opponent at ${speed} for ${time}…`,
@@ -109,7 +109,7 @@ export function pairingBox(ruleset, lang) {
             follow(await ask("GET").catch(() => ({ status: "idle" })));
           }
         } }, w.goThere(w.perMove(days)))));
-    return el("div", { class: "pairing", id: `pairing-${name}`, "data-waiting": "true" },
+    return el("div", { class: "pairing", id: `pairing-${name}`, "data-waiting": "true" }, el("h4", {}, w.title),
       el("p", {}, el("span", { role: "status" }, w.waiting(w.perMove(waitingFor.days), elapsed(waitingFor.since, lang))), " ",
         el("button", { type: "button", onclick: async () => {
           await ask("DELETE").catch(() => null);
@@ -123,7 +123,7 @@ export function pairingBox(ruleset, lang) {
     ...SPEEDS.map((days) => el("option", { value: String(days) },
       waitersAt(name, days) ? `${w.perMove(days)} · ${w.someone(waitersAt(name, days))}` : w.perMove(days))));
   speed.value = String(chosen[name] ?? mostWaited);
-  return el("div", { class: "pairing", id: `pairing-${name}` },
+  return el("div", { class: "pairing", id: `pairing-${name}` }, el("h4", {}, w.title),
     el("p", {}, el("label", { for: speedId }, w.speed), " ", speed, " ",
       el("button", { type: "button", id: `pair-${name}`, disabled: Boolean(waitingFor), onclick: async () => {
         try {
