@@ -5,7 +5,6 @@ clock's claim from the page, once the time has run out. The pages read clean (ax
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -39,17 +38,6 @@ def signed_in(browser, site, name: str, viewport: dict):
     return page
 
 
-def wait_rated(page, bound: float = 120) -> None:
-    """Until the server says the page's game counted for the ratings (a worker settles it)."""
-    deadline = time.monotonic() + bound
-    while not page.evaluate("""async () => {
-        const game = await (await fetch(location.pathname.replace('/play/', '/api/games/'))).json();
-        return game.table?.counted === true;
-    }"""):
-        assert time.monotonic() < deadline, "the game was never rated"
-        page.wait_for_timeout(200)
-
-
 def open_rated_game(page, base: str) -> str:
     """From the lobby: one day per move, rated, opened to others; the game's id."""
     page.goto(f"{base}/")
@@ -79,9 +67,11 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     game_id = open_rated_game(north, base)
     assert "1 jour par coup · Partie classée" in north.inner_text("#clock")
     assert "Tu dois jouer avant" in north.inner_text("#clock")
+    assert "La partie attend ses joueurs" in north.inner_text("#clock")
     take_from_the_lobby(south, base, game_id)
     assert "Sud" in south.inner_text("#who")
     assert_page_clean(south, "fr")
+    north.locator("#clock .clock-open").wait_for(state="detached")  # seen live on the opener's page
 
     for page in (north, south):  # the server's placement, by the page's one button
         page.click("#default-placement")
@@ -103,10 +93,8 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     loser.click("#confirm-resign")
     loser.locator("#ending").wait_for()
 
-    # A worker updates both ratings once; the page tells it when it is reloaded.
+    # A worker updates both ratings once; each page hears it and tells it, with no reload.
     for page in (north, south):
-        wait_rated(page)
-        page.reload()
         page.wait_for_selector("#clock >> text=Les classements ont été mis à jour.")
     assert store.settle_rating(game_id) is None
     ratings = {row.name: row.rating for row in store.ratings.leaderboard("manoeuvre")}
@@ -158,7 +146,8 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
     assert_page_clean(south, "fr")
     north.click("#claim-timeout")
     north.wait_for_selector("#ending >> text=Sud n'a pas joué à temps. Victoire !")
-    wait_rated(north)
+    for page in (north, south):  # the claim and then the ratings reach both open pages, with no reload
+        page.wait_for_selector("#clock >> text=Les classements ont été mis à jour.")
     ratings = {row.name: row.rating for row in store.ratings.leaderboard("manoeuvre")}
     assert ratings["Amenemhat"].mu > ratings["Senousret"].mu
 
