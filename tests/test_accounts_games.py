@@ -66,6 +66,7 @@ def test_an_accounts_games_are_listed_alike_on_every_device_and_on_its_page(serv
     assert {p["seat"]: p["name"] for p in entry["players"]} == {"north": "Nakhtmin", "south": "Paser"}
     page = device().get("/api/players/nakhtmin").json()  # any case: one name, one player
     assert page["name"] == "Nakhtmin" and [g["seat"] for g in page["playing"]] == ["north"]
+    assert page["playing"][0]["replay"] is None  # a game going on: no address to see it by
     assert device().get("/api/players/Personne").status_code == 404
     exported = desktop.get("/api/account/export")
     assert exported.headers["content-disposition"].startswith("attachment")

@@ -145,32 +145,37 @@ def test_two_commanders_at_one_table_hand_over_between_deployments(browser, serv
 
 
 def test_a_click_goes_through_however_often_the_opponent_writes_first(browser, server):
-    """South deploys before each of North's tries to say « prêt » (as a computer opponent does, and more
-    often on a busy server): the page sends the action again while it still stands, and it lands."""
+    """South deploys before each of North's clicks (as the other player does at the same moment, or a computer
+    opponent, more often on a busy server): what North cannot see leaves the page's version standing, so each
+    click lands at once, with no 409 nor any error in the console (issue 59). South's « prêt », which North
+    sees, does make it stale: the page sends the action again while it still stands, and it lands."""
     base, store = server
     created = store.create_game("manoeuvre")
-    for number, cell in enumerate(NORTH_CELLS, start=1):
-        store.act(created.id, "north", number - 1, {"type": "deploy", "element": f"n{number}", "cell": cell})
-    south_moves = iter(enumerate(SOUTH_CELLS, start=1))
+    cut_ins = [{"type": "deploy", "element": f"s{number}", "cell": cell} for number, cell in enumerate(SOUTH_CELLS, 1)]
+    cut_ins.append({"type": "ready"})
     cut_in = []
 
     def south_first(route):
-        number, cell = next(south_moves)
         with store.game(created.id) as game:
             version = game.version
-        store.act(created.id, "south", version, {"type": "deploy", "element": f"s{number}", "cell": cell})
-        cut_in.append(number)
+        store.act(created.id, "south", version, cut_ins[len(cut_in)])
+        cut_in.append(version + 1)
         route.continue_()
 
     page = browser.new_page()
+    troubles = []
+    page.on("console", lambda message: troubles.append(message.text) if message.type == "error" else None)
     page.goto(f"{base}/play/{created.id}?token={created.seat_tokens['north']}")
-    page.locator("#ready").wait_for()
-    page.route("**/actions", south_first, times=len(SOUTH_CELLS))
+    page.locator("#board .field").wait_for()
+    page.route("**/actions", south_first, times=len(cut_ins))
+    deploy_by_click(page, "north", NORTH_CELLS)
+    assert troubles == []
+    assert len(cut_in) == len(SOUTH_CELLS)
     page.click("#ready")
     page.locator("#ready").wait_for(state="detached")  # (a Playwright wait: the route's handler runs meanwhile)
     with store.game(created.id) as game:
-        assert "ready" not in {action["type"] for action in game.legal_actions("north")}
-    assert len(cut_in) == len(SOUTH_CELLS)  # twelve tries met a newer game; the thirteenth landed
+        assert game.view(None)["phase"] == "battle"
+    assert len(troubles) == 1 and "409 (Conflict)" in troubles[0]  # the one try that met « prêt »
     assert page.locator("#error").inner_text() == ""
 
 

@@ -77,12 +77,21 @@ def replay_as(browser, base: str, game_id: str, token: str):
     return page
 
 
+def assert_nothing_to_play(page) -> None:
+    """A replay's board offers no control of play: no tray of elements to place, no button, no prompt."""
+    board = page.inner_text("#board")
+    assert "null" not in board and "Tes éléments à placer" not in board and "Choisis" not in board, board
+    assert page.locator("#board button, #board .tray").count() == 0
+
+
 def test_a_seat_replays_its_game_going_on_and_a_spectator_cannot_yet(browser, site):
     base, store = site
     created = random_game(store, 12, finish=False)
     page = replay_as(browser, base, created.id, created.seat_tokens["north"])
+    assert_nothing_to_play(page)  # the deployment's start, North's elements all unplaced then (issue 59)
     page.fill("#replay-slider", "6")
     page.wait_for_selector("#board[data-replay='6']")
+    assert_nothing_to_play(page)
     page.close()
     watcher = browser.new_page()
     watcher.goto(f"{base}/play/{created.id}#token={created.spectator_token}")

@@ -92,6 +92,7 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     loser.click("#resign")
     loser.click("#confirm-resign")
     loser.locator("#ending").wait_for()
+    assert loser.locator("#notices").is_hidden()  # no « Me prévenir quand c'est mon tour » in a finished game
 
     # A worker updates both ratings once; each page hears it and tells it, with no reload.
     for page in (north, south):
@@ -113,6 +114,20 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
         assert page.locator(".rating-card svg.rating-chart circle").count() == 2
         assert "1 partie classée" in page.inner_text(".player-ratings")
         assert_page_clean(page, "fr")
+
+    # The player page's finished game opens its replay; « Mes parties » offers to replay it, not to resume it, and
+    # counts the players by link of a campaign (issue 59).
+    north.click(".player-game a.replay")
+    north.wait_for_selector("#board[data-replay='0']")
+    campaign = store.create_game("royaumes")
+    store.accounts.claim(campaign.id, SEAT, "koush", store.accounts.by_name("Sinouhé").id)
+    north.goto(f"{base}/")
+    finished = north.locator(f'#my-games .my-game[data-game="{game_id}"]')
+    finished.locator("a.replay").wait_for()
+    assert "Reprendre" not in finished.inner_text()
+    assert finished.locator("a.replay").get_attribute("href") == f"/play/{game_id}?replay"
+    versus = north.locator(f'#my-games .my-game[data-game="{campaign.id}"] .my-game-versus')
+    assert versus.inner_text() == " · contre 3 joueurs par lien"
 
 
 def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
@@ -231,10 +246,13 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser,
     page = signed_in(browser, site, "Ouserkaf", PHONE)
     page.goto(f"{base}/account")
     page.wait_for_selector("#vacation-form")
-    assert "Il te reste 14 jour(s) de vacances cette année." in page.inner_text("main")
+    assert page.inner_text("#vacation-left") == "Il te reste 14 jours de vacances cette année."
     page.select_option("#vacation-days", "3")
     page.click("#vacation-go")
     page.wait_for_selector("#vacation-state >> text=En vacances jusqu'au")
+    # What is true while away (issue 59): the clocks stand still, and the stay's three days are counted already.
+    assert "tes horloges sont arrêtées jusque-là" in page.inner_text("#vacation-state")
+    assert page.inner_text("#vacation-left").startswith("Ces vacances comptées, il te reste 11 jours cette année")
     assert_page_clean(page, "fr")
     assert store.vacations.away_until(store.accounts.by_name("Ouserkaf").id) is not None
     page.click("#vacation-back")

@@ -1010,7 +1010,9 @@ def probe(table: Table, actor: str, action: dict[str, Any]) -> None:
     rng = table.rng
     kind = rng.choice(["stale", "out_of_turn", "unknown", "malformed", "spectator", "odds", "preview"])
     if kind == "stale" and table.version > 0:
-        response = table.post(actor, action, version=table.version - 1)
+        # Before the actor's own last action (the others' hidden moves alone leave a version standing), or ahead.
+        own = [version for version, (seat, _) in enumerate(table.played) if seat == actor]
+        response = table.post(actor, action, version=own[-1] if own else table.version + 1)
         assert response.status_code == 409 and response.json()["code"] == "stale_version"
     elif kind == "out_of_turn":
         idle = [s for s in table.seats if s not in table.to_act and not table.legals[s]]

@@ -39,15 +39,15 @@ def test_a_seat_open_to_accounts_asks_for_one_and_is_kept_in_the_takers(served):
     store, device = served
     creator, stranger, member = device(), device(), device()
     sign_up(member, "Ptahhotep")
-    gid = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"north": "accounts"}}).json()["id"]
-    refused = stranger.post(f"/api/games/{gid}/seats/north/take")
+    gid = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "accounts"}}).json()["id"]
+    refused = stranger.post(f"/api/games/{gid}/seats/south/take")
     assert refused.status_code == 401 and refused.json()["code"] == "not_signed_in"
-    assert member.post(f"/api/games/{gid}/seats/north/take", headers={"Origin": "https://evil.example"}
+    assert member.post(f"/api/games/{gid}/seats/south/take", headers={"Origin": "https://evil.example"}
                        ).json()["code"] == "cross_site"
-    assert member.post(f"/api/games/{gid}/seats/north/take").status_code == 200
-    assert member.get(f"/api/games/{gid}").json()["seat"] == "north"  # from the account, no link needed
+    assert member.post(f"/api/games/{gid}/seats/south/take").status_code == 200
+    assert member.get(f"/api/games/{gid}").json()["seat"] == "south"  # from the account, no link needed
     players = {p["seat"]: p["name"] for p in member.get("/api/account/games").json()[0]["players"]}
-    assert players["north"] == "Ptahhotep"
+    assert players["south"] == "Ptahhotep"
 
 
 def test_the_owner_or_a_seated_player_closes_the_open_seats_and_bad_openings_are_refused(served):
@@ -61,8 +61,9 @@ def test_the_owner_or_a_seated_player_closes_the_open_seats_and_bad_openings_are
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"])).status_code == 204
     assert gid not in [g["id"] for g in creator.get("/api/open-games").json()]
     assert creator.post(f"/api/games/{gid}/seats/south/take").json()["code"] == "seat_not_open"
+    # « Qui ouvre une manœuvre commande le camp du Nord ; qui la rejoint prend le Sud » (issue 59).
     for opened, code in (({"west": "anyone"}, "unknown_seat"), ({"north": "anyone", "south": "anyone"},
-                                                                "seat_not_open")):
+                                                                "seat_not_open"), ({"north": "anyone"}, "opener_seat")):
         answer = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": opened})
         assert answer.status_code == 422 and answer.json()["code"] == code
     bot = creator.post("/api/games", json={"ruleset": "manoeuvre", "bots": {"south": "random"},

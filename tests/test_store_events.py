@@ -103,6 +103,23 @@ def test_stale_version_writes_nothing(store):
     assert store.action_count(created.id) == 1 and store.current_version(created.id) == 1
 
 
+def test_a_version_made_stale_only_by_what_the_seat_cannot_see_still_lands(store):
+    """Issue 59: South's hidden placements do not make North's version stale (North saw nothing new: the page
+    drew its click on what is still true); South's « prêt », which North sees, does."""
+    created = store.create_game("manoeuvre")
+    north = _first_deploys(store, created.id, "north", 2)
+    south = _first_deploys(store, created.id, "south", 12)
+    for version, action in enumerate(south):
+        store.act(created.id, "south", version, action)
+    assert store.act(created.id, "north", 0, north[0]).version == 13  # seen at 0, played at 12
+    with pytest.raises(StaleVersion):  # North's own move since: a repeat never lands twice
+        store.act(created.id, "north", 0, north[1])
+    store.act(created.id, "south", 13, {"type": "ready"})
+    with pytest.raises(StaleVersion):
+        store.act(created.id, "north", 13, north[1])
+    assert store.act(created.id, "north", 14, north[1]).version == 15
+
+
 def test_a_refused_action_writes_nothing(store):
     created = store.create_game("manoeuvre")
     with pytest.raises(RuleError):

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from kadesh.cli import app as cli
 from kadesh.core import RuleError, load_game
+from kadesh.server.accounts_api import days_in_words
 from kadesh.server.worker import Worker
 from kadesh.store import SEAT, Store, schema
 from kadesh.store.ratings import NEW, PROVISIONAL_SIGMA
@@ -321,6 +322,11 @@ def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
         version + 1
 
 
+def test_days_are_written_singular_or_plural_in_each_language():
+    assert [days_in_words(n, "fr") for n in (1, 1.5, 2, 10.3)] == ["1 jour", "1,5 jour", "2 jours", "10,3 jours"]
+    assert [days_in_words(n, "en") for n in (1, 1.5, 2)] == ["1 day", "1.5 days", "2 days"]
+
+
 def test_vacation_days_are_counted_over_a_year_and_coming_back_early_gives_the_rest_back(db):
     store = Store(db)
     try:
@@ -332,6 +338,8 @@ def test_vacation_days_are_counted_over_a_year_and_coming_back_early_gives_the_r
         with pytest.raises(NoVacationLeft):
             store.vacations.leave(player, 11, now=start + timedelta(days=5))
         store.vacations.leave(player, 10, now=start + timedelta(days=5))
+        # While away, the stay counts whole: 14 − 4 − 10, not the day gone so far (issue 59).
+        assert store.vacations.days_left(player, now=start + timedelta(days=6)) == pytest.approx(0)
         assert store.vacations.days_left(player, now=start + timedelta(days=20)) == pytest.approx(0)
         assert store.vacations.days_left(player, now=start + timedelta(days=366)) == pytest.approx(4)  # the second
         assert store.vacations.days_left(player, now=start + timedelta(days=371)) == pytest.approx(14)  # a year on

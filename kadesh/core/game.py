@@ -151,6 +151,15 @@ class Game:
         view["outcome"] = self.outcome
         return view
 
+    def unseen_since(self, seat: Seat, version: int) -> bool:
+        """Whether nothing ``seat`` did or may see happened after ``version``: every action since is another
+        seat's, and none of their events is ``seat``'s to read (the other side's hidden deployment, say)."""
+        if not 0 <= version <= self.version:
+            return False
+        if any(done["seat"] == seat for done in self.actions[version:]):
+            return False
+        return not any(event.visible_to(seat) for _, event in self.events[self._first_after(version):])
+
     def journal(self, seat: Seat | None, lang: str = "fr", since: int = 0) -> list[str]:
         return [line for _, line in self.journal_entries(seat, lang, since)]
 

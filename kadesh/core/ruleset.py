@@ -46,6 +46,10 @@ class Ruleset(ABC):
     # the seat's own holder ("seat": who sends the orders) and for the second ("lord": confers, drafts, never
     # acts). {}: one person a seat.
     council_titles: ClassVar[dict[str, dict[str, str]]] = {}
+    # The seat of whoever opens a game between people, where the rules name one (Manœuvre: « qui ouvre une
+    # manœuvre commande le camp du Nord »): never left open to others, and the first of a pair to have waited
+    # gets it. None: the opener keeps any seat.
+    opener_seat: ClassVar[str | None] = None
     # Modules that register this ruleset's computer players and simulator when imported (kadesh.ai.base's
     # register_bot and register_simulator); imported the first time bots are asked for.
     bot_modules: ClassVar[tuple[str, ...]] = ()

@@ -387,8 +387,17 @@ class VacationIn(BaseModel):
 
 class VacationOut(BaseModel):
     away_until: str | None = Field(description="The end of the vacation under way, UTC; null when there is none")
-    days_left: float = Field(description="Days of vacation left over the last 365")
+    days_left: float = Field(description="Days of vacation left over the last 365, the stay under way counted whole "
+                             "(coming back early gives the rest back)")
     days_per_year: int
+
+
+def days_in_words(days: float, lang: str) -> str:
+    """« 1 jour », « 1,5 jour », « 3 jours »; "1 day", "1.5 days" (French keeps the singular below 2)."""
+    number = f"{days:.1f}".rstrip("0").rstrip(".")
+    if lang == "fr":
+        return f"{number.replace('.', ',')} jour{'s' if days >= 2 else ''}"
+    return f"{number} day{'' if days == 1 else 's'}"
 
 
 def vacation_out(store: Store, player: Player) -> VacationOut:
@@ -413,8 +422,9 @@ def take_vacation(body: VacationIn, player: PlayerDep, store: StoreDep) -> Vacat
     except AlreadyAway:
         raise ApiProblem(409, "already_away", "Tu es déjà en vacances.", "You are on vacation already.") from None
     except NoVacationLeft as short:
-        raise ApiProblem(422, "no_vacation_left", f"Il te reste {short.days_left:.1f} jour(s) de vacances cette année.",
-                         f"You have {short.days_left:.1f} day(s) of vacation left this year.") from None
+        raise ApiProblem(422, "no_vacation_left", f"Il te reste {days_in_words(short.days_left, 'fr')} de vacances "
+                         "cette année.", f"You have {days_in_words(short.days_left, 'en')} of vacation left this "
+                         "year.") from None
     return vacation_out(store, player)
 
 
@@ -491,6 +501,8 @@ class PublicGame(BaseModel):
     players: list[SeatHolder]
     started: str = Field(description="UTC")
     outcome: JsonObject | None = Field(description="Once the game is over")
+    replay: str | None = Field(None, description="Once the game is over, its public replay's address (a game going on "
+                               "is seen only through its seats' links)")
 
 
 class PlayerOut(BaseModel):
@@ -543,7 +555,8 @@ def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> P
         with store.game(held.game_id) as game:
             seats = list(game.seats)
         public = PublicGame(ruleset=held.ruleset, seat=held.seat, players=players_of(store, held.game_id, seats),
-                            started=store.created_at(held.game_id) or held.last_activity, outcome=held.outcome)
+                            started=store.created_at(held.game_id) or held.last_activity, outcome=held.outcome,
+                            replay=f"/play/{held.game_id}?replay" if held.outcome is not None else None)
         (finished if held.outcome is not None else playing).append(public)
     return PlayerOut(name=player.name, since=player.created_at, playing=playing, finished=finished)
 

@@ -34,6 +34,7 @@ from starlette.requests import Request
 from kadesh.ai.base import levels
 from kadesh.core import Ruleset, get_ruleset
 from kadesh.core.game import replay_views
+from kadesh.core.table import seat_title
 from kadesh.server.children import children, ruleset_modules
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
@@ -151,7 +152,7 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
         seats = rules.seats(rules.normalize_options(options))
         for seat, level in bots.items():
             check_bot(rules.name, seats, seat, level)
-        check_open_seats(seats, bots, open_seats)
+        check_open_seats(rules, seats, bots, open_seats)
         check_table(rules, seats, bots, open_seats, table)
     lords: tuple[str, ...] = ()
     if table.councils:
@@ -164,7 +165,7 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
     return created
 
 
-def check_open_seats(seats: list[str], bots: dict[str, str], open_seats: dict[str, str]) -> None:
+def check_open_seats(rules: Ruleset, seats: list[str], bots: dict[str, str], open_seats: dict[str, str]) -> None:
     for seat in open_seats:
         if seat not in seats:
             raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {seat}.", f"Unknown seat: {seat}.")
@@ -174,6 +175,11 @@ def check_open_seats(seats: list[str], bots: dict[str, str], open_seats: dict[st
     if open_seats and len(open_seats) == len(seats):
         raise ApiProblem(422, "seat_not_open", "Il faut garder au moins un siège : celui de qui ouvre la partie.",
                          "At least one seat must be kept: the opener's.")
+    opener = rules.opener_seat
+    if opener is not None and opener in open_seats:
+        fr, en = (seat_title({}, opener, lang) for lang in ("fr", "en"))
+        raise ApiProblem(422, "opener_seat", f"Qui ouvre la partie garde le siège « {fr} » : il ne peut pas être "
+                         "ouvert aux autres.", f"Whoever opens the game keeps the seat “{en}”: it cannot be left open.")
 
 
 def check_table(rules: Ruleset, seats: list[str], bots: dict[str, str], open_seats: dict[str, str],

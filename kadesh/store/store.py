@@ -653,9 +653,12 @@ class Store:
                 table: bool = False) -> ActResult:
         """The action at the database's ``current`` version, under the game's lock, written through ``conn``
         by ``commit``; ``table``: one of the table's actions (``kadesh.core.table``), not a player's."""
-        if expected_version != current:
+        if expected_version > current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
+        # Only news the sender could have seen makes its version stale: the other side's hidden moves do not.
+        if expected_version != current and not game.unseen_since(seat, expected_version):
+            raise StaleVersion(expected_version, current)
         settings = self.tables.of(game_id)
         action = json_value(action)
         now = _now()

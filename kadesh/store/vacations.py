@@ -60,9 +60,11 @@ class Vacations:
         return [Stay(utc_moment(row.starts_at), utc_moment(row.ends_at)) for row in rows]
 
     def days_left(self, player_id: str, now: datetime | None = None) -> float:
+        """The days not taken over the last 365, the stay under way counted whole: its days are the player's
+        until they come back (coming back early gives the rest back)."""
         moment = now or datetime.now(UTC)
-        taken = sum(((min(stay.ends, moment) - stay.starts) for stay in self.of(player_id)
-                     if stay.starts > moment - YEAR), timedelta())
+        taken = sum(((stay.ends - stay.starts) for stay in self.of(player_id)
+                     if moment - YEAR < stay.starts <= moment), timedelta())
         return max(0.0, VACATION_DAYS_PER_YEAR - taken / timedelta(days=1))
 
     def away_until(self, player_id: str, now: datetime | None = None) -> datetime | None:

@@ -24,7 +24,11 @@ const TEXT = {
     email: "Mon adresse e-mail", email_is: (a) => `Adresse confirmée : ${a}`, no_email: "Aucune adresse : ajoute-en une pour pouvoir te connecter par e-mail et recevoir tes avis.",
     add_email: "Confirmer cette adresse", email_sent: (a) => `Un lien a été envoyé à ${a} : ouvre-le, ici ou sur un autre appareil, pour ajouter l'adresse à ton compte.`,
     vacation: "Vacances", vacation_help: (n) => `Tes horloges s'arrêtent pendant tes vacances : chaque siège que tu gardes a autant de temps en plus pour jouer. ${n} jours par an.`,
-    vacation_left: (d) => `Il te reste ${d} jour(s) de vacances cette année.`, vacation_until: (w) => `En vacances jusqu'au ${w}.`,
+    vacation_left: (d) => (d === 0 ? "Il ne te reste aucun jour de vacances cette année."
+      : `Il te reste ${d} jour${d > 1 ? "s" : ""} de vacances cette année.`),
+    vacation_left_away: (d) => (d === 0 ? "Ces vacances comptées, il ne te reste aucun jour cette année ; revenir plus tôt te rend les jours non pris."
+      : `Ces vacances comptées, il te reste ${d} jour${d > 1 ? "s" : ""} cette année ; revenir plus tôt te rend les jours non pris.`),
+    vacation_until: (w) => `En vacances jusqu'au ${w} : tes horloges sont arrêtées jusque-là.`,
     vacation_days: "Nombre de jours", vacation_go: "Partir en vacances", vacation_back: "Revenir de vacances",
     hooks: "Mes webhooks", hooks_help: "Discord, Slack ou tout service qui reçoit du JSON : il est prévenu quand c'est ton tour, dans chacune de tes parties.",
     hook_address: "Adresse du webhook", add_hook: "Ajouter ce webhook", hook_added: "Webhook ajouté.", hook_removed: "Webhook retiré.",
@@ -55,7 +59,11 @@ const TEXT = {
     email: "My e-mail address", email_is: (a) => `Confirmed address: ${a}`, no_email: "No address: add one to sign in by e-mail and receive your notices.",
     add_email: "Confirm this address", email_sent: (a) => `A link was sent to ${a}: open it, here or on another device, to add the address to your account.`,
     vacation: "Vacation", vacation_help: (n) => `Your clocks stop during your vacation: each seat you keep gets as much more time to play. ${n} days a year.`,
-    vacation_left: (d) => `You have ${d} day(s) of vacation left this year.`, vacation_until: (w) => `On vacation until ${w}.`,
+    vacation_left: (d) => (d === 0 ? "You have no vacation left this year."
+      : `You have ${d} day${d === 1 ? "" : "s"} of vacation left this year.`),
+    vacation_left_away: (d) => (d === 0 ? "This vacation counted, you have no day left this year; coming back early gives back the days not taken."
+      : `This vacation counted, you have ${d} day${d === 1 ? "" : "s"} left this year; coming back early gives back the days not taken.`),
+    vacation_until: (w) => `On vacation until ${w}: your clocks are stopped until then.`,
     vacation_days: "Number of days", vacation_go: "Go on vacation", vacation_back: "Come back from vacation",
     hooks: "My webhooks", hooks_help: "Discord, Slack or any service that takes JSON: it is told when it is your turn, in each of your games.",
     hook_address: "Webhook address", add_hook: "Add this webhook", hook_added: "Webhook added.", hook_removed: "Webhook removed.",
@@ -226,7 +234,7 @@ function vacationBox() {
   return el("section", { id: "vacation", class: "card", "aria-labelledby": "vacation-title" },
     el("h3", { id: "vacation-title" }, t("vacation")),
     el("p", { class: "muted" }, t("vacation_help", vacation.days_per_year)),
-    el("p", {}, t("vacation_left", left)), ...away.filter(Boolean));
+    el("p", { id: "vacation-left" }, t(vacation.away_until ? "vacation_left_away" : "vacation_left", left)), ...away.filter(Boolean));
 }
 
 function hooksBox() {

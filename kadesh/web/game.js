@@ -124,12 +124,19 @@ function showError(message) {
 let latest = 0;  // refreshes may overlap (an action's answer, a WebSocket push): only the newest is drawn
 let known = -1;  // the newest version this page has fetched or was answered: a push at or below it is not news
 let acting = 0;  // this page's own actions under way, from sent to drawn
+let newest = null;  // the newest refresh's promise
 
-async function refresh() {
-  const ticket = ++latest;
+function refresh() {
+  newest = refreshAt(++latest);
+  return newest;
+}
+
+async function refreshAt(ticket) {
   const { game, actions, lines, of } = await fetchGame(ticket);
   known = Math.max(known, game.version);
-  if (ticket !== latest) return;
+  // A newer refresh draws (a push came meanwhile): whoever awaits this one waits for it, and then acts on the
+  // newest version's legal actions, not on those of before (an action sent for them met a 409).
+  if (ticket !== latest) return newest;
   current = game;
   legal = actions;
   legalAt = game.version;

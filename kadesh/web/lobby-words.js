@@ -88,6 +88,7 @@ export const TEXT = {
     // my games
     my_games: "Mes parties",
     resume: "Reprendre",
+    replay: "Revoir la partie",
     forget: "Oublier",
     forget_label: (game) => `Oublier ${game}`,
     forgotten: (game) => `${game} est oubliée sur ce navigateur.`,
@@ -202,6 +203,7 @@ export const TEXT = {
     and: " and ",
     my_games: "My games",
     resume: "Resume",
+    replay: "Replay the game",
     forget: "Forget",
     forget_label: (game) => `Forget ${game}`,
     forgotten: (game) => `${game} is forgotten on this browser.`,
@@ -231,6 +233,16 @@ export const TEXT = {
     computer: "the computer",
   },
 };
+
+// The others at a game's table, in words: each name, the computer once, the players by link counted
+// (« Kheops, l'ordinateur et 3 joueurs par lien »). ``computer(player)`` names a computer seat.
+export function opponentsWords(players, lang, computer = () => TEXT[lang].computer) {
+  const t = TEXT[lang];
+  const words = [...new Set(players.filter((p) => p.name || p.bot).map((p) => p.name ?? computer(p)))];
+  const byLink = players.filter((p) => !p.name && !p.bot).length;
+  if (byLink) words.push(byLink === 1 ? t.by_link : t.by_links(byLink));
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")}${t.and}${words.at(-1)}` : words[0] ?? "";
+}
 
 // Seat names, by seat id: [alone, in a sentence (with its article), after "of" (French: du, de la)].
 export const SEATS = {

@@ -5,7 +5,7 @@
 // a shared or lost computer does not keep a seat's key for ever (an account keeps the game without it).
 
 import { el } from "./dom.js";
-import { TEXT, seatName } from "./lobby-words.js";
+import { TEXT, opponentsWords, seatName } from "./lobby-words.js";
 
 const STORE = "kadesh.games";
 const LOCAL_DAYS = 30;
@@ -76,9 +76,7 @@ function accountItem(game, lang, title) {
   const t = TEXT[lang];
   const name = title(game);
   const seat = game.seat ? seatName(game.seat, lang) : t.owner_of;
-  const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep")
-    .map((p) => p.name ?? (p.bot ? t.computer : t.by_link));
-  const names = others.length > 1 ? `${others.slice(0, -1).join(", ")}${t.and}${others.at(-1)}` : others[0];
+  const names = opponentsWords(game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep"), lang);
   let state = game.your_turn ? t.your_turn : t.their_turn;
   if (game.outcome) {
     const winner = game.outcome.winner;
@@ -96,8 +94,15 @@ function accountItem(game, lang, title) {
     names ? el("span", { class: "my-game-versus" }, ` · ${t.versus(names)}`) : null,
     el("span", { class: "muted my-game-when" }, ` · ${t.last_move(when(game.last_activity, lang))}`)),
   el("p", { class: "my-game-state" }, state),
-  el("p", { class: "my-game-actions" },
-    el("a", { href: link, class: "primary", "aria-label": `${t.resume} — ${name} (${seat})` }, t.resume)));
+  el("p", { class: "my-game-actions" }, game.outcome ? replayLink(game.id, `${name} (${seat})`, lang)
+    : el("a", { href: link, class: "primary", "aria-label": `${t.resume} — ${name} (${seat})` }, t.resume)));
+}
+
+// A finished game is not resumed: it is replayed, from its public address (anyone's once it is over).
+function replayLink(id, label, lang) {
+  const t = TEXT[lang];
+  return el("a", { href: `/play/${encodeURIComponent(id)}?replay`, class: "primary replay", "aria-label": `${t.replay} — ${label}` },
+    t.replay);
 }
 
 // Draw the list into ``section`` (which holds an h2 and ``#my-games``); hidden while there is none.
@@ -132,7 +137,8 @@ export async function renderMyGames(section, { lang, rulesets, guides, account =
       opened ? el("span", { class: "muted my-game-when" }, ` · ${t.opened(opened)}`) : null),
     el("p", { class: "my-game-state" }, status.text),
     el("p", { class: "my-game-actions" },
-      status.lost ? null : el("a", { href: game.link, class: "primary", "aria-label": `${t.resume} — ${label}` }, t.resume),
+      status.lost ? null : status.over ? replayLink(game.id, label, lang)
+        : el("a", { href: game.link, class: "primary", "aria-label": `${t.resume} — ${label}` }, t.resume),
       " ",
       el("button", { type: "button", class: "forget", "aria-label": t.forget_label(label), onclick: () => {
         forget(game);

@@ -90,7 +90,7 @@ let state = { subscriptions: [], email: false, loaded: false, message: "", chann
 // The panel of subscriptions, for a seat (not a spectator, not two seats on one screen).
 export async function renderNotices(box, context) {
   const { current, hotseat } = context;
-  box.hidden = !current.seat || hotseat;
+  box.hidden = !current.seat || hotseat || Boolean(current.outcome);  // a finished game has no turn to tell
   if (box.hidden) return;
   if (!state.loaded) await load(context);
   draw(box, context);

@@ -2,7 +2,7 @@
 // Only what the public may see: no game's board, no link.
 
 import { el } from "./dom.js";
-import { seatName } from "./lobby-words.js";
+import { opponentsWords, seatName } from "./lobby-words.js";
 import { ratingChart } from "./rating-chart.js";
 
 const TEXT = {
@@ -11,7 +11,7 @@ const TEXT = {
     playing: "Parties en cours", finished: "Parties terminées", none: "Aucune pour l'instant.",
     against: (o) => `contre ${o}`, alone: "sans adversaire nommé", started: (d) => `commencée le ${d}`,
     won: "victoire", lost: "défaite", over: "terminée", unknown: "Ce joueur n'existe pas (ou plus).",
-    someone: "un joueur par lien", computer: (l) => `l'ordinateur (${l})`, and: " et ",
+    computer: (l) => `l'ordinateur (${l})`, replay: "Revoir la partie",
     ratings: "Classements", rating: (r, p) => `${r}${p ? " ?" : ""}`, provisional: "provisoire : encore peu de parties",
     games: (n) => (n === 1 ? "1 partie classée" : `${n} parties classées`), leaderboard: "Voir le classement",
     chart: (game, r) => `Évolution du classement en ${game}, aujourd'hui ${r}`,
@@ -21,7 +21,7 @@ const TEXT = {
     playing: "Games in progress", finished: "Finished games", none: "None yet.",
     against: (o) => `against ${o}`, alone: "with no named opponent", started: (d) => `begun on ${d}`,
     won: "won", lost: "lost", over: "over", unknown: "This player does not exist (or no longer).",
-    someone: "a player by link", computer: (l) => `the computer (${l})`, and: " and ",
+    computer: (l) => `the computer (${l})`, replay: "Replay the game",
     ratings: "Ratings", rating: (r, p) => `${r}${p ? "?" : ""}`, provisional: "provisional: few games yet",
     games: (n) => (n === 1 ? "1 rated game" : `${n} rated games`), leaderboard: "See the leaderboard",
     chart: (game, r) => `Rating in ${game} over time, now ${r}`,
@@ -39,10 +39,9 @@ let rulesets = [];
 let ratings = [];
 
 function opponents(game) {
-  const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep")
-    .map((p) => p.name ?? (p.bot ? t("computer", botTitle(game.ruleset, p.bot)) : t("someone")));
+  const others = game.players.filter((p) => p.seat !== game.seat && p.seat !== "imhotep");
   if (!others.length) return t("alone");
-  return t("against", others.length > 1 ? `${others.slice(0, -1).join(", ")}${t("and")}${others.at(-1)}` : others[0]);
+  return t("against", opponentsWords(others, lang, (p) => t("computer", botTitle(game.ruleset, p.bot))));
 }
 
 function botTitle(ruleset, level) {
@@ -61,7 +60,9 @@ function item(game) {
   const outcome = result(game);
   return el("li", { class: `card player-game${outcome === t("won") ? " won" : ""}` },
     el("p", { class: "player-game-what" }, el("strong", {}, title), ` · ${seatName(game.seat, lang)} · ${opponents(game)}`),
-    el("p", { class: "muted" }, t("started", when(game.started)), outcome ? ` · ${outcome}` : ""));
+    el("p", { class: "muted" }, t("started", when(game.started)), outcome ? ` · ${outcome}` : ""),
+    game.replay ? el("p", {}, el("a", { href: game.replay, class: "replay", "aria-label": `${t("replay")} — ${title}` },
+      t("replay"))) : null);
 }
 
 function list(id, title, games) {

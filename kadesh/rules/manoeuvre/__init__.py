@@ -21,6 +21,7 @@ class Manoeuvre(Ruleset):
     bot_modules = ("kadesh.ai.manoeuvre",)
     version = "1"
     title = {"fr": "Manœuvre", "en": "Manoeuvre"}
+    opener_seat = RULES.opener_side
     options_schema = {
         "choice": {"type": "choice", "values": list(RULES.choice_values), "default": RULES.choice_default,
                    "fr": "Douzième élément : archer ou lame", "en": "Twelfth element: archer or blade"},

@@ -31,6 +31,7 @@ class Rules:
     height: int
     deploy_columns: range
     first_side: str
+    opener_side: str
     deploy_rows: dict[str, tuple[int, ...]]
     start_facing: dict[str, str]
     army: tuple[str, ...]
@@ -63,6 +64,7 @@ def _load(raw: dict[str, Any]) -> Rules:
         height=board["height"],
         deploy_columns=range(_column(board["deploy_first_column"]), _column(board["deploy_last_column"]) + 1),
         first_side=board["first_side"],
+        opener_side=board["opener_side"],
         deploy_rows={side: tuple(r - 1 for r in raw["sides"][side]["rows"]) for side in SIDES},
         start_facing={side: raw["sides"][side]["facing"] for side in SIDES},
         army=tuple(raw["army"]["order"]),

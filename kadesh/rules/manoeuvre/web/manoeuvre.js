@@ -96,6 +96,7 @@ export function render(root, ctx) {
   const kinds = view.kinds || {};
   const actionsOf = ctx.legal.filter((a) => a.element === selected);
   const redraw = () => render(root, ctx);
+  const playing = !ctx.replaying;  // a replay draws a past board: nothing on it is to be played
 
   // From the legal actions only: the zone (every cell some element may be placed on), the
   // selected element's cells, moves and targets.
@@ -137,7 +138,7 @@ export function render(root, ctx) {
     const occupant = view.elements.find((e) => e.alive && e.cell === cell);
     if (occupant) return clickElement(occupant);
     if (selected) return refuse(selected, cell);
-    if (view.phase === "battle" && view.active === seat) { notice = t.why.pickFirst; redraw(); }
+    if (playing && view.phase === "battle" && view.active === seat) { notice = t.why.pickFirst; redraw(); }
   }
   function clickElement(e) {
     notice = "";
@@ -202,17 +203,17 @@ export function render(root, ctx) {
   // -- controls ----------------------------------------------------------------------------------
   const controls = el("div", { class: "controls" });
   const button = (label, action, attrs = {}) => el("button", { type: "button", onclick: () => ctx.act(action), ...attrs }, label);
-  if (view.phase === "deployment" && seat) {
+  if (view.phase === "deployment" && seat && playing) {
     const tray = view.elements.filter((e) => e.side === seat && !e.cell);
     const deploying = ctx.legal.some((a) => a.type === "deploy");
     if (tray.length) {
       const some = tray.length < view.elements.filter((e) => e.side === seat).length;
       controls.append(el("h3", {}, t.tray), el("p", { class: "hint" }, t.trayHint),
-        deploying ? el("div", { class: "default-placement" },
+        ...(deploying ? [el("div", { class: "default-placement" },
           el("button", { type: "button", id: "default-placement", class: "primary", disabled: placing ? true : null,
             "aria-describedby": "default-placement-hint", onclick: () => placeByDefault(ctx) },
           placing ? t.placing : some ? t.placeRest : t.placeAll),
-          el("p", { class: "hint", id: "default-placement-hint" }, t.placeHint)) : null,
+          el("p", { class: "hint", id: "default-placement-hint" }, t.placeHint))] : []),
         el("div", { class: "tray" }, tray.map((e) => el("button", {
           type: "button", draggable: "true", class: `piece ${e.side} ${e.kind}${e.id === selected ? " selected" : ""}`,
           "data-element": e.id, title: kindTip(e.kind),
@@ -260,7 +261,7 @@ export function render(root, ctx) {
       }
       controls.append(box);
     }
-  } else if (view.phase === "battle" && view.active === seat && !looked) {
+  } else if (playing && view.phase === "battle" && view.active === seat && !looked) {
     controls.append(el("p", { class: "hint" }, t.selectHint));
   }
   const bar = el("div", { class: "buttons" });
