@@ -378,7 +378,7 @@ def test_kadesh_odds_simulates_a_field_and_refuses_an_unknown_one():
     from kadesh.cli import app
 
     result = CliRunner().invoke(app, ["odds", "bataille", "--field", "gue", "--games", "40", "--lang", "en"])
-    assert result.exit_code == 0 and "40 × gue" in result.output and "North" in result.output
+    assert result.exit_code == 0 and "40 battles: The ford" in result.output and "North" in result.output
     refused = CliRunner().invoke(app, ["odds", "bataille", "--field", "nowhere", "--games", "2"])
     assert refused.exit_code == 1 and "nowhere" in refused.output
 

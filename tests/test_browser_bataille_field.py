@@ -118,6 +118,17 @@ def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(brows
         assert page.locator("svg.field-map rect.reach").count() == 0
         assert page.locator('button.order[data-order="close"]').count() == 0
         assert_page_clean(page, lang)
+        # issue 59: « Passer à l'ouest » from the east lane leads to the centre, and every word says so
+        page.locator('g.field-group[data-group="n3"]').click()  # the chariots in the east
+        west = page.locator('button.order[data-order="west"]')
+        assert west.inner_text() == {"fr": "Passer au centre", "en": "Move to the centre"}[lang]
+        assert {"fr": "couloir du centre", "en": "centre lane"}[lang] in west.get_attribute("title")
+        west.click()
+        while page.locator(ORDER).count():
+            page.locator(ORDER).click()
+        review = page.locator('.review-list li[data-group="n3"] .review-sentence').inner_text()
+        assert review == {"fr": "Les Chars du Nord, à l'est, passent dans le couloir du centre.",
+                          "en": "The North's Chariots, in the east, move into the centre lane."}[lang]
         page.close()
 
 
@@ -132,6 +143,17 @@ def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_gener
     page.click("#run-odds")
     wait_for_odds(page)
     assert page.locator("#odds-games").get_attribute("data-games") == "1000"
+    # issue 59: each battle ends one way, with who holds the field then; the ways add up to the battles, and to
+    # each side's share; a night on a field is not « sans issue »; the table's help says the real count
+    endings = page.locator("#odds-endings li")
+    counts = [(int(li.get_attribute("data-games")), li.get_attribute("data-holds")) for li in endings.all()]
+    assert sum(n for n, _ in counts) == 1000
+    held = {side: round(float(page.locator(f"#odds-held rect.bar.{side}").get_attribute("data-share")) * 1000)
+            for side in ("north", "south", "nobody")}
+    assert all(abs(sum(n for n, h in counts if h == side) - held[side]) <= 1 for side in held)
+    assert "sans issue" not in page.locator("#odds-endings").inner_text()
+    assert all("terrain" in line for line in endings.all_inner_texts())
+    assert "1 000 sur un champ" in page.locator("#panel-bataille-title + p").inner_text()
     assert_page_clean(page)
     page.select_option("#south-general", "bold")
     page.click("#run-battle")

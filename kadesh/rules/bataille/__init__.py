@@ -187,13 +187,15 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
         if where == field.EXPECTED and g.side != seat:
             continue  # the enemy's reinforcements are a surprise until they arrive
         on_field = where == field.ON_FIELD
+        orders = field.orders_for(state, g) if on_field else []
         groups[gid] = view = group_view(g)
         view.update({"id": gid, "side": g.side, "lane": g.lane, "pos": g.pos, "where": where,
                      "move": field.move_of(g), "reach": field.reach(state, g),
                      "arrives": state.arrives[gid] if where == field.EXPECTED else None,
                      "ordered": gid in state.orders,
                      "order": state.orders.get(gid) if g.side == seat else None,
-                     "orders": field.orders_for(state, g) if on_field else [],
+                     "orders": orders,
+                     "shifts": {o: field.shifted_lane(g.lane, o) for o in orders if o in field.SHIFTS},
                      "in_melee": on_field and field.in_melee(state, g)})
     sub = state.engagement
     engagement = None if sub is None else {

@@ -178,9 +178,9 @@ _WRITERS = {
 LANE_AT = {"fr": {"west": "à l'ouest", "centre": "au centre", "east": "à l'est"},
            "en": {"west": "in the west", "centre": "in the centre", "east": "in the east"}}
 ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", "hold": "tenir", "withdraw": "reculer",
-                "west": "passer à l'ouest", "east": "passer à l'est"},
+                "west": "se décaler d'un couloir vers l'ouest", "east": "se décaler d'un couloir vers l'est"},
          "en": {"advance": "advance", "close": "close to bow range", "hold": "hold", "withdraw": "draw back",
-                "west": "move west", "east": "move east"}}
+                "west": "shift one lane west", "east": "shift one lane east"}}
 FIELD_REASON = {
     "fr": {**REASON["fr"], "standoff": "les deux groupes tiennent leurs positions",
            "melee_goes_on": "les deux tiennent bon : la mêlée reprend au tour suivant",
@@ -417,3 +417,28 @@ _FIELD_WRITERS = {
     "engagement_over": _engagement_over, "fall_back": _fall_back, "group_out": _group_out, "arrival": _arrival,
     "storm": _storm, "event": _field_event, "decide": _field_decide, "round": _round, "battle_over": _field_over,
 }
+
+
+# -- how a battle ended, for the odds (issue 59: raw codes, and « sans issue » beside a side holding the field) -----
+HOLDS = {"fr": {"north": "le Nord tient le terrain", "south": "le Sud tient le terrain",
+                "nobody": "personne ne tient le terrain"},
+         "en": {"north": "the North holds the field", "south": "the South holds the field",
+                "nobody": "nobody holds the field"}}
+FIELD_NIGHT = {  # on a field, night gives the field to the side with more men on it (``field._over``)
+    "fr": {"north": "la nuit tombe ; le Nord, plus nombreux sur le terrain, le tient",
+           "south": "la nuit tombe ; le Sud, plus nombreux sur le terrain, le tient",
+           "nobody": "la nuit tombe sur autant d'hommes de chaque côté : personne ne tient le terrain"},
+    "en": {"north": "night falls; the North, with more men on the field, holds it",
+           "south": "night falls; the South, with more men on the field, holds it",
+           "nobody": "night falls on as many men on each side: nobody holds the field"},
+}
+
+
+def ending(reason: str, holds: str, lang: str, on_field: bool) -> str:
+    """One way a battle ends, with who holds the field then: « les deux troupes se replient ; personne ne tient le
+    terrain ». The odds count battles by these: each battle has exactly one, so their shares add up to 100 %."""
+    lang = "en" if lang == "en" else "fr"
+    if on_field and reason == "nightfall":
+        return FIELD_NIGHT[lang][holds]
+    words = (FIELD_REASON if on_field else REASON)[lang].get(reason, reason)
+    return f"{words}{' ; ' if lang == 'fr' else '; '}{HOLDS[lang][holds]}"

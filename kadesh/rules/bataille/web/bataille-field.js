@@ -28,9 +28,12 @@ const W = {
       close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de tête de ce couloir, pour tirer sans mêlée : s'il ne porte pas aussi loin, il ne peut pas riposter. Sans ennemi dans le couloir, toute la marche. Seul le groupe de tête d'un couloir combat.`,
       hold: () => "Rester sur place.",
       withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de ton bord, le groupe quitte le terrain pour de bon (à l'abri s'il y trouve ta forteresse ou un fleuve) et ne compte plus pour le tenir.`,
-      west: () => "Passer dans le couloir de l'ouest, à la même hauteur : cela prend le tour.",
-      east: () => "Passer dans le couloir de l'est, à la même hauteur : cela prend le tour.",
     },
+    // « Passer à l'ouest » from the east lane leads to the centre (issue 59): the words name the lane it leads to,
+    // as the server's view gives it (``shifts``).
+    shift: (lane) => `Passer ${W.fr.laneAt[lane]}`,
+    shiftHelp: (lane) => `Passer ${W.fr.laneInto[lane]}, à la même hauteur : cela prend le tour.`,
+    laneInto: { west: "dans le couloir de l'ouest", centre: "dans le couloir du centre", east: "dans le couloir de l'est" },
     ordersTitle: "Tes ordres", ordersPhase: "Ordres",
     ordersPrompt: "Donne un ordre à chacun de tes groupes : choisis un groupe, sur le champ ou dans la liste, puis son ordre. Un ordre donné l'est pour tout le tour. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
     onField: (men) => `Sur le terrain : ${men.north} hommes au Nord, ${men.south} au Sud. À la nuit, le camp qui en a le plus le tient ; les hommes à l'abri ne comptent pas.`,
@@ -46,7 +49,7 @@ const W = {
       advance: `avancent de ${g.move} pas vers l'ennemi, jusqu'au contact`,
       close: `s'approchent jusqu'à ${g.range} pas de l'ennemi de tête, pour tirer sans mêlée`,
       hold: "tiennent leur position", withdraw: `reculent de ${g.move} pas`,
-      west: "passent dans le couloir de l'ouest", east: "passent dans le couloir de l'est" }[order]}.`,
+      west: `passent ${W.fr.laneInto[g.shifts?.west]}`, east: `passent ${W.fr.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "L'autre général a donné ses ordres.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
@@ -94,9 +97,11 @@ const W = {
       close: (g) => `Advance (at most ${g.move} paces) to ${g.range} paces from the front enemy in this lane, to shoot without melee: if its range is shorter it cannot shoot back. With no enemy in the lane, the whole march. Only a lane's front group fights.`,
       hold: () => "Stay where you are.",
       withdraw: (g) => `Draw back ${g.move} paces. Past your edge the group leaves the field for good (safe if your fortress or a river is there) and no longer counts for holding it.`,
-      west: () => "Move into the lane to the west, level with where you are: it takes the turn.",
-      east: () => "Move into the lane to the east, level with where you are: it takes the turn.",
     },
+    shift: (lane) => `Move ${W.en.laneTo[lane]}`,
+    shiftHelp: (lane) => `Move ${W.en.laneInto[lane]}, level with where you are: it takes the turn.`,
+    laneTo: { west: "to the west", centre: "to the centre", east: "to the east" },
+    laneInto: { west: "into the west lane", centre: "into the centre lane", east: "into the east lane" },
     ordersTitle: "Your orders", ordersPhase: "Orders",
     ordersPrompt: "Give each of your groups an order: pick a group, on the field or in the list, then its order. An order given stands for the whole turn. Orders stay secret until both generals have given all of theirs.",
     onField: (men) => `On the field: ${men.north} men for the North, ${men.south} for the South. At night the side with more holds it; men in shelter do not count.`,
@@ -112,7 +117,7 @@ const W = {
       advance: `advance ${g.move} paces towards the enemy, up to contact`,
       close: `close to ${g.range} paces from the front enemy, to shoot without melee`,
       hold: "hold their ground", withdraw: `draw back ${g.move} paces`,
-      west: "move into the lane to the west", east: "move into the lane to the east" }[order]}.`,
+      west: `move ${W.en.laneInto[g.shifts?.west]}`, east: `move ${W.en.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "The other general has given his orders.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
@@ -444,8 +449,8 @@ function ordersPanel(view, ctx, lang) {
     el("div", { class: "choice" },
       el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
         "aria-pressed": draft.orders[g.id] === a.order ? "true" : "false",
-        title: w.orderHelp[a.order](g), onclick: () => choose(view, ctx, g, a.order) }, w.orders[a.order]),
-      el("p", { class: "muted" }, w.orderHelp[a.order](g))));
+        title: orderHelp(w, g, a.order), onclick: () => choose(view, ctx, g, a.order) }, orderName(w, g, a.order)),
+      el("p", { class: "muted" }, orderHelp(w, g, a.order))));
   return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.ordersTitle),
     el("p", {}, w.ordersPrompt),
@@ -476,6 +481,11 @@ function reviewPanel(view, ctx, lang, open, draft) {
     mine.some((g) => g.order) ? orderList(view, mine.filter((g) => g.order), ctx, lang) : null);  // any sent before
 }
 
+// An order's name and help; a shift names the lane it leads to.
+const orderName = (w, g, order) => (g.shifts?.[order] ? w.shift(g.shifts[order]) : w.orders[order]);
+const orderHelp = (w, g, order) => (g.shifts?.[order] ? w.shiftHelp(g.shifts[order]) : w.orderHelp[order](g));
+const lower = (s) => s[0].toLowerCase() + s.slice(1);
+
 // The front enemy in the group's lane and how far it is: read from the view's positions.
 function nearestEnemy(view, g, lang) {
   const w = W[lang];
@@ -490,7 +500,7 @@ function orderList(view, mine, ctx, lang) {
   const w = W[lang];
   return el("ul", { class: "order-list" }, ...mine.map((g) => {
     const drafted = drafts[ctx.game?.id]?.orders[g.id];
-    const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : drafted ? w.drafted(w.orders[drafted].toLowerCase()) : w.toGive;
+    const state = g.order ? w.given(lower(orderName(w, g, g.order))) : drafted ? w.drafted(lower(orderName(w, g, drafted))) : w.toGive;
     const chosen = ctx.chosen?.id === g.id;
     return el("li", {},
       el("button", { type: "button", class: `pick-group${chosen ? " chosen" : ""}`, "data-group": g.id,

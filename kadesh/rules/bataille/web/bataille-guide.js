@@ -74,7 +74,7 @@ export const GUIDE = {
         text: [
           "Le vainqueur est la troupe qui tient le terrain à la fin. Une troupe tient le terrain quand l'ennemi s'est replié, a été anéanti, a rompu sans être poursuivi, ou s'est échappé d'une poursuite.",
           "Personne ne tient le terrain quand les deux troupes se replient, se retirent ou rompent ensemble en mêlée, ou quand la nuit tombe : après 12 tours de bataille, ou 60 séquences.",
-          "La table de bataille de l'accueil joue la même rencontre 10 000 fois pour donner les chances de chaque issue.",
+          "La table de bataille de l'accueil joue la même rencontre 10 000 fois (un champ de bataille, 1 000 fois) pour donner les chances de chaque issue.",
         ],
       },
     ],
@@ -166,7 +166,7 @@ export const GUIDE = {
         text: [
           "The winner is the troop that holds the field at the end. A troop holds the field when the enemy withdrew, was wiped out, broke and was not pursued, or got away from a pursuit.",
           "Nobody holds the field when both troops fall back, withdraw or break together in melee, or when night falls: after 12 battle turns, or 60 sequences.",
-          "The battle table of the home page plays the same match-up 10,000 times to give the odds of each outcome.",
+          "The battle table of the home page plays the same match-up 10,000 times (a battlefield, 1,000 times) to give the odds of each outcome.",
         ],
       },
     ],

@@ -2,7 +2,7 @@
 // figures with what each one means, and the general's decisions when they are due, each with what it
 // will do. The decisions offered are the server's legal actions; the rolls and their targets are in
 // the journal. ``setup`` is the battle table of the lobby: set up two groups, fight the battle, or
-// work out the odds of 10,000 battles, told in words and in two charts with their axes.
+// work out the odds of 10,000 battles (1,000 on a field), told in words and in two charts with their axes.
 
 import { el } from "/static/dom.js";
 import { fieldSeatName, renderField } from "/static/rules/bataille-field.js";
@@ -99,6 +99,13 @@ const T = {
     oddsTitle: (n) => `Sur ${n} batailles`,
     holdsLine: (side, troop, p) => `${p}\u00a0: ${T.fr.theSide[side]}${troop ? ` (${troop})` : ""} tient le terrain.`,
     nobodyLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (les deux se replient ou rompent ensemble, ou la nuit tombe).`,
+    nobodyFieldLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (la nuit tombe sur autant d'hommes de chaque côté, ou plus personne n'y reste).`,
+    // How they end: each battle one way, with who holds the field then (issue 59: « 65,6 % : le Nord tient le
+    // terrain », then « 95,5 % : la nuit est tombée sur une bataille sans issue »).
+    holdsAfter: { north: "le Nord tient le terrain", south: "le Sud tient le terrain", nobody: "personne ne tient le terrain" },
+    fieldNight: { north: "La nuit tombe ; le Nord, plus nombreux sur le terrain, le tient.",
+      south: "La nuit tombe ; le Sud, plus nombreux sur le terrain, le tient.",
+      nobody: "La nuit tombe sur autant d'hommes de chaque côté : personne ne tient le terrain." },
     endings: "Comment elles finissent", meanLosses: "Pertes moyennes",
     lossesLine: (side, troop, mean) => `${cap(T.fr.theSide[side])}${troop ? ` (${troop})` : ""} perd en moyenne ${mean}.`,
     heldTitle: "Qui tient le terrain ?",
@@ -195,6 +202,11 @@ const T = {
     oddsTitle: (n) => `Out of ${n} battles`,
     holdsLine: (side, troop, p) => `${p}: ${T.en.theSide[side]}${troop ? ` (${troop})` : ""} holds the field.`,
     nobodyLine: (p) => `${p}: neither side holds the field (both fall back or break together, or night falls).`,
+    nobodyFieldLine: (p) => `${p}: neither side holds the field (night falls on as many men on each side, or nobody is left on it).`,
+    holdsAfter: { north: "the North holds the field", south: "the South holds the field", nobody: "nobody holds the field" },
+    fieldNight: { north: "Night falls; the North, with more men on the field, holds it.",
+      south: "Night falls; the South, with more men on the field, holds it.",
+      nobody: "Night falls on as many men on each side: nobody holds the field." },
     endings: "How they end", meanLosses: "Mean losses",
     lossesLine: (side, troop, mean) => `${T.en.theSide[side]}${troop ? ` (${troop})` : ""} loses ${mean} on average.`,
     heldTitle: "Who holds the field?",
@@ -504,7 +516,7 @@ async function run(ctx, options, generals) {
     : `/play/${encodeURIComponent(created.id)}${mine.length ? `#${tokens.join("&")}` : `#token=${encodeURIComponent(created.spectator.token)}`}`;
 }
 
-// Odds: 10,000 battles simulated by the server in chunks, so that the bar moves; told in words, then
+// Odds: 10,000 battles (1,000 on a field) simulated by the server in chunks, so that the bar moves; told in words, then
 // drawn as two SVG charts with their axes.
 async function odds(ctx, options, generals, box, l, troops) {
   lang = l;
@@ -514,33 +526,46 @@ async function odds(ctx, options, generals, box, l, troops) {
   bar.max = String(10 * perChunk);
   bar.hidden = false;
   bar.value = 0;
-  const total = { games: 0, holds: { north: 0, south: 0, nobody: 0 }, reasons: {}, losses: { north: [], south: [] } };
+  const total = { games: 0, holds: { north: 0, south: 0, nobody: 0 }, endings: {}, losses: { north: [], south: [] } };
   const policy = Object.fromEntries(Object.entries(generals).map(([s, g]) => [s, g === "me" ? "careful" : g]));
   for (let chunk = 0; chunk < 10; chunk++) {
     const answer = await ctx.simulate({ options, seats: policy, games: perChunk, seed: chunk });
     if (!answer) return;
     total.games += answer.games;
     for (const key of Object.keys(total.holds)) total.holds[key] += answer.holds_field[key];
-    for (const [key, count] of Object.entries(answer.reasons ?? {})) total.reasons[key] = (total.reasons[key] ?? 0) + count;
+    for (const { reason, holds, games } of answer.endings) {
+      const key = `${reason} ${holds}`;
+      total.endings[key] = (total.endings[key] ?? 0) + games;
+    }
     for (const side of SIDES) total.losses[side].push(...answer.losses[side]);
     bar.value = total.games;
   }
   lang = l;
   const means = Object.fromEntries(SIDES.map((s) => [s, total.losses[s].reduce((a, b) => a + b, 0) / Math.max(1, total.losses[s].length)]));
-  const endings = Object.entries(total.reasons).sort((a, b) => b[1] - a[1]);
+  const endings = Object.entries(total.endings).sort((a, b) => b[1] - a[1]);
+  const onField = Boolean(options.field);
   box.replaceChildren(
     el("p", { id: "odds-games", "data-games": String(total.games) }, `${t.games}${colon()}${number(total.games)}`),
     el("div", { class: "odds-words" },
       el("h3", {}, t.oddsTitle(number(total.games))),
       el("ul", { id: "odds-summary" },
         ...SIDES.map((s) => el("li", { class: s }, t.holdsLine(s, troops[s], share(total.holds[s] / total.games)))),
-        el("li", { class: "nobody" }, t.nobodyLine(share(total.holds.nobody / total.games)))),
+        el("li", { class: "nobody" }, (onField ? t.nobodyFieldLine : t.nobodyLine)(share(total.holds.nobody / total.games)))),
       el("h3", {}, t.endings),
-      el("ul", { id: "odds-endings" }, ...endings.map(([key, count]) =>
-        el("li", {}, `${share(count / total.games)}${colon()}${lower(t.reasons[key] ?? "")}`))),
+      el("ul", { id: "odds-endings" }, ...endings.map(([key, count]) => {
+        const [reason, holds] = key.split(" ");
+        return el("li", { "data-games": String(count), "data-holds": holds },
+          `${share(count / total.games)}${colon()}${lower(endingWords(t, reason, holds, onField))}`);
+      })),
       el("h3", {}, t.meanLosses),
       el("ul", { id: "odds-losses" }, ...SIDES.map((s) => el("li", {}, t.lossesLine(s, troops[s], t.men(means[s], 1)))))),
     el("div", { class: "odds-charts" }, holdsChart(total, t), lossChart(total, t, means)));
+}
+
+// One way a battle ends and who holds the field then; on a field, night gives it to the side with more men there.
+function endingWords(t, reason, holds, onField) {
+  if (onField && reason === "nightfall") return t.fieldNight[holds];
+  return `${(t.reasons[reason] ?? "").replace(/\.$/, "")}${semicolon()}${t.holdsAfter[holds]}.`;
 }
 
 function chart(id, width, height, title, label) {
