@@ -55,7 +55,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     assert field.locator("g.field-group").count() == 5  # the South's reinforcements are not in sight
     assert field.locator("rect.river").count() == 1 and field.locator("rect.lane").count() == 3
     assert_page_clean(pages["north"])
-    orders = engagements = decisions = 0
+    orders = engagements = decisions = told = 0
     for _ in range(400):
         if all(over(page) for page in pages.values()):
             break
@@ -63,6 +63,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
             caught_up(page, store, created.id)
             if over(page):
                 continue
+            told += page.locator("#other-decided").count()  # issue 59: the other general has sent his orders
             if page.locator("#send-orders:enabled").count():  # every group has its order: read, then sent
                 click_and_wait(page, page.locator("#send-orders"))
                 page.locator("#send-orders").wait_for(state="detached")
@@ -90,7 +91,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
         for page in pages.values():
             page.wait_for_timeout(30)
     assert all(over(page) for page in pages.values())
-    assert orders >= 6 and decisions >= 1
+    assert orders >= 6 and decisions >= 1 and told
     with store.game(created.id) as game:
         assert game.outcome is not None
     journal = pages["south"].locator("#journal").inner_text()
@@ -118,6 +119,14 @@ def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(brows
         assert page.locator("svg.field-map rect.reach").count() == 0
         assert page.locator('button.order[data-order="close"]').count() == 0
         assert_page_clean(page, lang)
+        # issue 59: the rules panel opens on the field's section, and holds no one-against-one text
+        page.click("#rules-toggle")
+        rules = page.locator("#rules-body")
+        assert rules.locator("details[open]").get_attribute("data-key") == "field"
+        assert rules.locator("details").first.locator(".now").count() == 1
+        for duel in ({"fr": "Tu ne déplaces rien", "en": "You move nothing"}[lang], "60 s"):
+            assert duel not in rules.text_content()
+        page.click("#rules-close")
         # issue 59: « Passer à l'ouest » from the east lane leads to the centre, and every word says so
         page.locator('g.field-group[data-group="n3"]').click()  # the chariots in the east
         west = page.locator('button.order[data-order="west"]')

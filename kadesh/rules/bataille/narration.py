@@ -66,7 +66,25 @@ def _turn(d: dict[str, Any], lang: str) -> str:
     return f"— Tour de bataille {d['turn']} —" if lang == "fr" else f"— Battle turn {d['turn']} —"
 
 
+# A last fire says why it comes (issue 59): the pursued got away, faster, or reached shelter.
+LAST_FIRE = {"fr": {"outran": "{pursued}, plus rapide, se met hors de portée : {pursuers} a droit à une dernière "
+                              "séquence de tir.",
+                    "shelter": "{pursued} se retranche à l'abri : {pursuers} a droit à une dernière séquence de tir."},
+             "en": {"outran": "{pursued}, faster, gets out of range: {pursuers} gets one last fire sequence.",
+                    "shelter": "{pursued} reaches shelter: {pursuers} gets one last fire sequence."}}
+ENGAGED_LAST_FIRE = {
+    "fr": {"outran": "{pursued}, plus rapides, se mettent hors de portée : {pursuers} ont droit à une dernière "
+                     "séquence de tir.",
+           "shelter": "{pursued} se mettent à l'abri : {pursuers} ont droit à une dernière séquence de tir."},
+    "en": {"outran": "{pursued}, faster, get out of range: {pursuers} get one last fire sequence.",
+           "shelter": "{pursued} reach shelter: {pursuers} get one last fire sequence."}}
+
+
 def _phase(d: dict[str, Any], lang: str) -> str:
+    if d["name"] == "last_fire" and d.get("escape") in LAST_FIRE[lang]:
+        pursued = d["side"]
+        return LAST_FIRE[lang][d["escape"]].format(pursued=_side(pursued, lang),
+                                                   pursuers=_side(OTHER_SIDE[pursued], lang, capital=False))
     return PHASE[lang][d["name"]]
 
 
@@ -269,6 +287,11 @@ def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
     return f"Engagement {lane}: {north} and {south} meet, {at}."
 
 
+THROUGH_LINES = {  # a group shooting over its own ranks broke the enemy: why nobody pursues (issue 59)
+    "fr": "{loser} ont rompu ; {winner} tiraient par-dessus leurs propres rangs et ne les poursuivent pas à travers "
+          "leurs lignes",
+    "en": "{loser} broke; {winner} were shooting over their own ranks and do not pursue them through their own lines",
+}
 LOSER_REASON = {  # an engagement's end that one group suffered, told with its name
     "fr": {"enemy_broke": "{loser} ont rompu et ne sont pas poursuivis", "withdrawal": "{loser} se sont repliés",
            "outran": "{loser}, plus rapides, s'échappent", "shelter": "{loser} se mettent à l'abri",
@@ -283,8 +306,8 @@ def _engagement_over(d: dict[str, Any], lang: str, names: dict) -> str:
     reason = FIELD_REASON[lang][d["reason"]]
     if d["reason"] in LOSER_REASON[lang] and d.get("winner") and "engaged" in d:
         winner, loser = d["winner"], OTHER_SIDE[d["winner"]]
-        reason = LOSER_REASON[lang][d["reason"]].format(winner=names[d["engaged"][winner]][lang],
-                                                        loser=names[d["engaged"][loser]][lang])
+        told = THROUGH_LINES[lang] if d.get("over_friends") else LOSER_REASON[lang][d["reason"]]
+        reason = told.format(winner=names[d["engaged"][winner]][lang], loser=names[d["engaged"][loser]][lang])
     return f"Fin de l'engagement {LANE_AT[lang][d['lane']]} : {reason}." if lang == "fr" else \
         f"End of the engagement {LANE_AT[lang][d['lane']]}: {reason}."
 
@@ -363,6 +386,14 @@ def _engaged_pursue(d: dict[str, Any], lang: str, names: dict) -> str:
     return f"{_who(d, lang, names)} {'poursuivent' if lang == 'fr' else 'pursue'}."
 
 
+def _engaged_phase(d: dict[str, Any], lang: str, names: dict) -> str:
+    if d["name"] == "last_fire" and d.get("escape") in ENGAGED_LAST_FIRE[lang]:
+        pursued = d["side"]
+        return ENGAGED_LAST_FIRE[lang][d["escape"]].format(pursued=_who(d, lang, names, pursued),
+                                                           pursuers=names[d["engaged"][OTHER_SIDE[pursued]]][lang])
+    return _phase(d, lang)
+
+
 def _engaged_decide(d: dict[str, Any], lang: str, names: dict) -> str:
     at = _cap(LANE_AT[lang][d["lane"]])
     deciders = d["sides"]
@@ -385,6 +416,7 @@ def _engaged_decide(d: dict[str, Any], lang: str, names: dict) -> str:
 
 _ENGAGED_WRITERS = {
     "attack": _engaged_attack, "losses": _engaged_losses, "pursue": _engaged_pursue, "decide": _engaged_decide,
+    "phase": _engaged_phase,
     "discipline": _engaged_roll({"fr": "jet de discipline", "en": "discipline roll"}),
     "morale": _engaged_roll({"fr": "jet de moral", "en": "morale roll"}),
     "unbidden_attack": _engaged_unbidden("attack"), "unbidden_pursuit": _engaged_unbidden("pursuit"),

@@ -51,6 +51,7 @@ const W = {
       hold: "tiennent leur position", withdraw: `reculent de ${g.move} pas`,
       west: `passent ${W.fr.laneInto[g.shifts?.west]}`, east: `passent ${W.fr.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "L'autre général a donné ses ordres.",
+    othersWaiting: "L'autre général a déjà envoyé ses ordres : il attend les tiens.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
     decidingElsewhere: "L'autre général décide.",
@@ -119,6 +120,7 @@ const W = {
       hold: "hold their ground", withdraw: `draw back ${g.move} paces`,
       west: `move ${W.en.laneInto[g.shifts?.west]}`, east: `move ${W.en.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "The other general has given his orders.",
+    othersWaiting: "The other general has already sent his orders: he is waiting for yours.",
     engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
     decidingElsewhere: "The other general is deciding.",
@@ -445,6 +447,7 @@ function ordersPanel(view, ctx, lang) {
   const g = ctx.chosen;
   const draft = draftOf(view, ctx);
   if (!g) return reviewPanel(view, ctx, lang, open, draft);
+  const othersDone = otherSent(view, ctx, w);
   const buttons = ctx.legal.filter((a) => a.type === "order" && a.group === g.id).map((a) =>
     el("div", { class: "choice" },
       el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
@@ -453,7 +456,7 @@ function ordersPanel(view, ctx, lang) {
       el("p", { class: "muted" }, orderHelp(w, g, a.order))));
   return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.ordersTitle),
-    el("p", {}, w.ordersPrompt),
+    el("p", {}, w.ordersPrompt), othersDone,
     orderList(view, mine, ctx, lang),
     el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
     el("p", { class: "nearest", id: "nearest-enemy" }, nearestEnemy(view, g, lang)),
@@ -467,7 +470,7 @@ function reviewPanel(view, ctx, lang, open, draft) {
   const mine = Object.values(view.groups).filter((g) => g.side === ctx.seat && g.where === "field");
   return el("section", { class: "orders review card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.reviewTitle),
-    el("p", {}, w.reviewPrompt),
+    el("p", {}, w.reviewPrompt), otherSent(view, ctx, w),
     el("ol", { class: "review-list" }, ...open.map((gid) => {
       const g = view.groups[gid];
       const name = groupName(view, gid, lang);
@@ -485,6 +488,13 @@ function reviewPanel(view, ctx, lang, open, draft) {
 const orderName = (w, g, order) => (g.shifts?.[order] ? w.shift(g.shifts[order]) : w.orders[order]);
 const orderHelp = (w, g, order) => (g.shifts?.[order] ? w.shiftHelp(g.shifts[order]) : w.orderHelp[order](g));
 const lower = (s) => s[0].toLowerCase() + s.slice(1);
+
+// The other general has sent all his orders (the view's ``orders_done``, not the orders): said to the one still
+// giving his (issue 59).
+function otherSent(view, ctx, w) {
+  if (!view.orders_done?.[ctx.seat === "north" ? "south" : "north"]) return null;
+  return el("p", { class: "other-decided", id: "other-decided" }, w.othersWaiting);
+}
 
 // The front enemy in the group's lane and how far it is: read from the view's positions.
 function nearestEnemy(view, g, lang) {
@@ -549,7 +559,7 @@ export function renderField(root, ctx, shared) {
   const { view, seat } = ctx;
   const lang = ctx.lang === "en" ? "en" : "fr";
   const w = W[lang];
-  const { T, pct, decisionChoices } = shared;
+  const { T, pct, decisionChoices, otherDecided } = shared;
   const t = T[lang];
   const e = view.engagement;
   const inner = { ...ctx, rerender: () => renderField(root, ctx, shared), chosen: null };
@@ -578,7 +588,7 @@ export function renderField(root, ctx, shared) {
   const orders = view.phase === "orders" && seat && !view.result ? ordersPanel(view, inner, lang) : null;
   const decision = choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
     el("h2", { id: "decision-title" }, t.yourDecision),
-    el("p", {}, t.prompt[view.phase] ?? ""), el("div", { class: "choices" }, ...choices))
+    el("p", {}, t.prompt[view.phase] ?? ""), otherDecided(view, seat, t), el("div", { class: "choices" }, ...choices))
     : e && seat && !view.result ? el("p", { class: "muted" }, e.your_stance ? `${t.given(t.actions[e.your_stance])} ${t.waiting}` : w.decidingElsewhere) : null;
   const colon = lang === "fr" ? "\u00a0: " : ": ";
   root.replaceChildren(el("div", { class: "bataille field-battle" },

@@ -59,7 +59,7 @@ const T = {
     explain: {
       ready: "La troupe est prête au combat.",
       attack: "Si l'ennemi attaque aussi ou tient : mêlée. S'il se replie : tu le poursuis.",
-      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, un nouveau tour commence.`,
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si l'ennemi attaque, c'est la mêlée : il te trouve là où tu es. Si les deux tiennent, un nouveau tour commence.`,
       withdraw: "Quitter le terrain. Si l'ennemi attaque, il te poursuit ; sinon il garde le terrain.",
       pursue: "Tes hommes frappent les fuyards en premier ; ceux-ci ne ripostent que sur un jet de discipline réussi.",
       let_go: (d) => `Laisser partir l'ennemi et garder le terrain. Il faut un jet de discipline (${d}), sinon tes hommes poursuivent quand même.`,
@@ -67,10 +67,11 @@ const T = {
       pursueAgain: "Une nouvelle séquence de poursuite : tes hommes frappent encore en premier.",
     },
     onField: {
-      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, l'engagement s'arrête jusqu'aux ordres du tour suivant.`,
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si l'ennemi attaque, c'est la mêlée : il te trouve là où tu es. Si les deux tiennent, l'engagement s'arrête jusqu'aux ordres du tour suivant.`,
       withdraw: "Se replier d'une marche. Si l'ennemi attaque, il te poursuit ; sinon il garde sa position.",
     },
     waiting: "En attente de l'autre général.", given: (s) => `Ordre donné : ${s}.`,
+    otherDecided: "L'autre général a déjà donné son ordre, en secret : il attend le tien.",
     holds: (s) => `${cap(s)} tient le terrain.`, nobody: "Personne ne tient le terrain.",
     reasons: {
       both_fell_back: "Les deux troupes ont raté leur moral après le tir et se replient.",
@@ -163,7 +164,7 @@ const T = {
     explain: {
       ready: "The troop is ready to fight.",
       attack: "If the enemy attacks too or holds: melee. If it withdraws: you pursue it.",
-      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, a new turn begins.`,
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If the enemy attacks, it is melee: it finds you where you stand. If both hold, a new turn begins.`,
       withdraw: "Leave the field. If the enemy attacks, it pursues you; otherwise it keeps the field.",
       pursue: "Your men strike the fleeing enemy first; they strike back only on a passed discipline roll.",
       let_go: (d) => `Let the enemy go and keep the field. It takes a discipline roll (${d}), or your men pursue anyway.`,
@@ -171,10 +172,11 @@ const T = {
       pursueAgain: "Another pursuit sequence: your men strike first again.",
     },
     onField: {
-      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, the engagement stops until next turn's orders.`,
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If the enemy attacks, it is melee: it finds you where you stand. If both hold, the engagement stops until next turn's orders.`,
       withdraw: "Fall back one march. If the enemy attacks, it pursues you; otherwise it keeps its ground.",
     },
     waiting: "Waiting for the other general.", given: (s) => `Order given: ${s}.`,
+    otherDecided: "The other general has already given his order, in secret: he is waiting for yours.",
     holds: (s) => `${cap(s)} holds the field.`, nobody: "Nobody holds the field.",
     reasons: {
       both_fell_back: "Both troops failed their morale after the fire and fall back.",
@@ -395,13 +397,22 @@ function decisionChoices(view, ctx, t) {
   });
 }
 
+// The other general has given his stance and this seat has not (issue 59: the general still deciding was not
+// told): read from the stances the view says are given, never from the stance itself.
+function otherDecided(view, seat, t) {
+  const given = (view.mode === "field" ? view.engagement?.stances_given : view.stances_given) ?? [];
+  const other = seat === "north" ? "south" : "north";
+  if (view.phase !== "stance" || !seat || given.includes(seat) || !given.includes(other)) return null;
+  return el("p", { class: "other-decided", id: "other-decided" }, t.otherDecided);
+}
+
 export function render(root, ctx) {
   const { view, seat, game } = ctx;
   lang = ctx.lang === "en" ? "en" : "fr";
   const t = T[lang];
   dice = view.dice;
   if (view.mode === "field") {
-    renderField(root, ctx, { T, pct, decisionChoices });
+    renderField(root, ctx, { T, pct, decisionChoices, otherDecided });
     return;
   }
   const choices = decisionChoices(view, ctx, t);
@@ -421,7 +432,7 @@ export function render(root, ctx) {
     reason ? el("p", { class: "battle-reason" }, reason) : null,
     choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
       el("h2", { id: "decision-title" }, t.yourDecision),
-      el("p", {}, t.prompt[view.phase] ?? ""), el("div", { class: "choices" }, ...choices)) : null,
+      el("p", {}, t.prompt[view.phase] ?? ""), otherDecided(view, seat, t), el("div", { class: "choices" }, ...choices)) : null,
     battlefield(view, game, seat),
     el("div", { class: "groups" }, groupCard(view, "north", seat), groupCard(view, "south", seat)),
     settings.length ? el("p", { class: "settings muted" }, `${t.settings}${colon()}${settings.join(" ")}`) : null));
