@@ -56,6 +56,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     assert field.locator("rect.river").count() == 1 and field.locator("rect.lane").count() == 3
     assert_page_clean(pages["north"])
     orders = engagements = decisions = told = 0
+    storied = False
     for _ in range(400):
         if all(over(page) for page in pages.values()):
             break
@@ -64,6 +65,9 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
             if over(page):
                 continue
             told += page.locator("#other-decided").count()  # issue 59: the other general has sent his orders
+            if not storied and page.locator(".turn-story").count():
+                read_the_turn_fight_by_fight(page)
+                storied = True
             if page.locator("#send-orders:enabled").count():  # every group has its order: read, then sent
                 click_and_wait(page, page.locator("#send-orders"))
                 page.locator("#send-orders").wait_for(state="detached")
@@ -91,7 +95,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
         for page in pages.values():
             page.wait_for_timeout(30)
     assert all(over(page) for page in pages.values())
-    assert orders >= 6 and decisions >= 1 and told
+    assert orders >= 6 and decisions >= 1 and told and storied
     with store.game(created.id) as game:
         assert game.outcome is not None
     journal = pages["south"].locator("#journal").inner_text()
@@ -103,6 +107,32 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     for page in pages.values():
         assert page.locator(".battle-reason").inner_text()
         assert_page_clean(page)
+
+
+def read_the_turn_fight_by_fight(page) -> None:
+    """Issue 59: a turn's fights came in one burst, the first of them scrolled away in the journal. The turn is told
+    at the top of the board, on screen: the orders and moves, then each fight alone, its lane lit on the field."""
+    story = page.locator(".turn-story")
+    top = story.bounding_box()["y"]
+    assert 0 <= top < page.viewport_size["height"]
+    fights = 0
+    while True:
+        title = story.locator(".turn-story-step").inner_text()
+        lines = story.locator(".turn-story-lines li").all_inner_texts()
+        if title.startswith("Engagement"):
+            fights += 1
+            assert lines[0].startswith("Engagement")  # one fight, from its start
+            assert sum(line.startswith("Engagement") for line in lines) == 1
+            assert page.locator("svg.field-map rect.lane.story").count() == 1
+        else:
+            assert lines[0].startswith("Ordres")  # the turn's orders revealed, then the moves
+        following = story.locator(".turn-story-next")
+        if following.is_disabled():
+            break
+        following.click()
+    assert fights >= 1
+    story.locator(".turn-story-close").click()
+    assert page.locator(".turn-story").count() == 0
 
 
 def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(browser, site):

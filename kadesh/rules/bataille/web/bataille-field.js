@@ -6,6 +6,7 @@
 // server's legal actions, the rolls and their targets are in the journal.
 
 import { el } from "/static/dom.js";
+import { storyBox, storySince } from "/static/turn-story.js";
 
 const W = {
   fr: {
@@ -52,6 +53,8 @@ const W = {
       west: `passent ${W.fr.laneInto[g.shifts?.west]}`, east: `passent ${W.fr.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "L'autre général a donné ses ordres.",
     othersWaiting: "L'autre général a déjà envoyé ses ordres : il attend les tiens.",
+    storyTitle: (n) => (n ? `Pendant le tour ${n}` : "Pendant le tour"), storyMoves: "Les ordres et les mouvements",
+    storyFight: (lane) => `Engagement ${lane}`,
     engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
     decidingElsewhere: "L'autre général décide.",
@@ -121,6 +124,8 @@ const W = {
       west: `move ${W.en.laneInto[g.shifts?.west]}`, east: `move ${W.en.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "The other general has given his orders.",
     othersWaiting: "The other general has already sent his orders: he is waiting for yours.",
+    storyTitle: (n) => (n ? `During turn ${n}` : "During the turn"), storyMoves: "The orders and the moves",
+    storyFight: (lane) => `Engagement ${lane}`,
     engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
     decidingElsewhere: "The other general is deciding.",
@@ -156,6 +161,7 @@ const selected = {};  // game id → the group whose order is being chosen
 const drafts = {};
 let sending = false;  // the reviewed orders are on their way
 let latest = null;    // the last drawing's arguments, to draw again once they are sent
+const stories = {};   // game id → the turn's story shown: { key, at, shut }
 
 function draftOf(view, ctx) {
   const id = ctx.game?.id;
@@ -277,14 +283,14 @@ function drawTerrain(svg, view, w) {
   }
 }
 
-function drawLanes(svg, view, w) {
+function drawLanes(svg, view, w, storyLane) {
   const lanes = view.field.lanes;
   const width = (WIDTH - 2 * MARGIN) / lanes.length;
   const bottom = paceY(view.field.depth);
   lanes.forEach((lane, i) => {
     const active = view.engagement?.lane === lane;
     svg.append(el("svg:rect", { x: MARGIN + i * width + 2, y: TOP, width: width - 4, height: bottom - TOP,
-      class: `lane${active ? " engaged" : ""}`, "data-lane": lane }));
+      class: `lane${active ? " engaged" : ""}${storyLane === lane ? " story" : ""}`, "data-lane": lane }));
     svg.append(el("svg:text", { x: MARGIN + i * width + width / 2, y: 12, "text-anchor": "middle", class: "lane-name" }, w.lane[lane]));
   });
   for (let pace = 100; pace < view.field.depth; pace += 100) {  // a mark every hundred paces
@@ -414,7 +420,7 @@ function fieldPicture(view, ctx, lang) {
     "aria-labelledby": "field-title field-desc" },
   el("svg:title", { id: "field-title" }, w.fieldTitle(name)), el("svg:desc", { id: "field-desc" }, `${desc}.`),
   el("svg:rect", { x: 0, y: 0, width: WIDTH, height, rx: 6, class: "field-ground" }));
-  drawLanes(svg, view, w);
+  drawLanes(svg, view, w, ctx.storyLane);
   drawTerrain(svg, view, w);
   svg.append(el("svg:text", { x: MARGIN + 2, y: TOP - 3, class: "edge-label north" }, w.edge.north),
     el("svg:text", { x: MARGIN + 2, y: paceY(view.field.depth) + 14, class: "edge-label south" }, w.edge.south));
@@ -540,6 +546,33 @@ function card(view, g, lang, pct) {
     el("dl", {}, ...rows.flatMap(([k, v]) => [el("dt", {}, w.fields[k]), el("dd", {}, v)])));
 }
 
+// -- the turn's story ------------------------------------------------------------------------------------------
+// Issue 59: « Envoyer les ordres » resolved the turn in one burst, the page jumped to the end of its chain of fights
+// and what happened first was scrolled away in the journal. The turn is told at the top of the board, the orders
+// and moves first, then each fight, one at a time (the journal's lines, cut where the server's marks say), until
+// closed; its lane lit on the field.
+function turnStory(ctx, lang, rerender) {
+  if (ctx.replaying || !ctx.journal?.length) return { box: null, lane: null };
+  const story = storySince(ctx.journal, { start: "orders", step: "fight", end: "turn" });
+  if (!story || !story.steps.some((step) => step[0].mark?.kind === "fight")) return { box: null, lane: null };
+  const w = W[lang];
+  const key = `${story.version}:${story.from}`;
+  const id = ctx.game?.id;
+  if (stories[id]?.key !== key) stories[id] = { key, at: 0, shut: false, seen: false };
+  const shown = stories[id];
+  if (shown.shut) return { box: null, lane: null };
+  shown.at = Math.min(shown.at, story.steps.length - 1);
+  const lane = (step) => (step[0].mark?.kind === "fight" ? step[0].mark.lane : null);
+  const turn = [...ctx.journal.slice(0, story.from)].reverse().find((entry) => entry.mark?.kind === "turn")?.mark.turn;
+  const box = storyBox({ title: w.storyTitle(turn), steps: story.steps, at: shown.at, lang,
+    stepTitle: (step) => (lane(step) ? w.storyFight(w.laneAt[lane(step)]) : w.storyMoves),
+    onStep: (at) => { shown.at = at; rerender(); },
+    onClose: () => { shown.shut = true; rerender(); } });
+  const first = !shown.seen;
+  shown.seen = true;
+  return { box, lane: lane(story.steps[shown.at]), fresh: first };
+}
+
 // -- the page ----------------------------------------------------------------------------------------------
 // What the day still holds and how it is won, with the men each side has on the field now.
 function dayNotes(view, w) {
@@ -564,6 +597,8 @@ export function renderField(root, ctx, shared) {
   const e = view.engagement;
   const inner = { ...ctx, rerender: () => renderField(root, ctx, shared), chosen: null };
   inner.chosen = chosenGroup(view, inner);
+  const story = turnStory(ctx, lang, inner.rerender);
+  inner.storyLane = story.lane;
   const choices = e ? decisionChoices(view, ctx, t, e.your_stance) : [];
   let status;
   let reason = null;
@@ -596,6 +631,7 @@ export function renderField(root, ctx, shared) {
     reason ? el("p", { class: "battle-reason" }, reason) : null,
     view.result && (view.result.sheltered.north || view.result.sheltered.south) ? el("p", { class: "muted" }, w.resultSheltered(view.result.sheltered)) : null,
     engagementLine ? el("p", { class: "engagement-line-text", id: "engagement-now" }, engagementLine) : null,
+    story.box,
     el("div", { class: "field-layout" },
       fieldPicture(view, inner, lang),
       el("div", { class: "field-side" }, decision, orders,
@@ -608,4 +644,6 @@ export function renderField(root, ctx, shared) {
         out.length ? el("section", { class: "out-of-field" }, el("h3", {}, w.out),
           el("ul", {}, ...out.map((g) => el("li", { "data-group": g.id }, `${groupName(view, g.id, lang)} — ${w.where[g.where]}${g.strength ? `, ${w.men(g.strength)}` : ""}`)))) : null))));
   fitWords(root.querySelector("svg.field-map"));
+  // a new story is brought on screen: the button that sent the orders may be far below it, on a phone
+  if (story.fresh) root.querySelector(".turn-story")?.scrollIntoView({ block: "nearest" });
 }
