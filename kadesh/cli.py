@@ -478,10 +478,30 @@ def duel(
 
 ODDS_TEXT = {
     "fr": {"north": "Nord", "south": "Sud", "nobody": "personne", "held": "Tient le terrain", "lost": "Hommes perdus",
-           "reason": "Fin", "mean": "pertes moyennes"},
+           "reason": "Comment elles finissent", "mean": "pertes moyennes", "battles": "batailles",
+           "own_field": "un champ à soi", "custom": "sur mesure"},
     "en": {"north": "North", "south": "South", "nobody": "nobody", "held": "Holds the field", "lost": "Men lost",
-           "reason": "End", "mean": "mean losses"},
+           "reason": "How they end", "mean": "mean losses", "battles": "battles",
+           "own_field": "a field of one's own", "custom": "custom"},
 }
+
+
+def _percent(share: float, lang: str) -> str:
+    text = f"{100 * share:.1f} %"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _odds_title(games: int, field: str | None, north: str, south: str, lang: str) -> str:
+    """« 1 000 batailles : La plaine de Kadesh », "10,000 battles: Archers – Spearmen": names, not ids."""
+    from kadesh.rules.bataille.data import RULES
+
+    count = f"{games:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    if field is None:
+        what = " – ".join(RULES.troops[t].names[lang] if t in RULES.troops else ODDS_TEXT[lang]["custom"]
+                          for t in (north, south))
+    else:
+        what = RULES.fields[field][lang] if field in RULES.fields else ODDS_TEXT[lang]["own_field"]
+    return f"{count} {ODDS_TEXT[lang]['battles']}{' : ' if lang == 'fr' else ': '}{what}"
 
 
 def _group(text: str) -> dict:
@@ -512,6 +532,7 @@ def odds(
 
     from kadesh.ai.bataille import battle_odds, odds_chart
     from kadesh.core.errors import RuleError
+    from kadesh.rules.bataille.narration import ending
 
     if ruleset != "bataille":
         _fail(f"odds: only bataille can be simulated this way (not {ruleset!r})")
@@ -527,16 +548,21 @@ def odds(
                                  progress=lambda done: progress.update(task, completed=done))
     except (RuleError, LookupError, json.JSONDecodeError) as error:
         _fail(f"odds: {error}")
-    table = Table(title=f"{games} × {field}" if field is not None else f"{games} × {north} – {south}")
+    lang = "en" if lang == "en" else "fr"
+    table = Table(title=_odds_title(games, field, north, south, lang))
     table.add_column(words["held"])
     table.add_column("%", justify="right")
     for key in ("north", "south", "nobody"):
-        table.add_row(words[key], f"{100 * result.share(key):.1f}")
+        table.add_row(words[key], _percent(result.share(key), lang))
     console.print(table)
-    for reason, count in result.reasons.most_common():
-        console.print(f"{words['reason']} {reason}: {100 * count / result.games:.1f} %")
+    console.print(f"{words['reason']} :" if lang == "fr" else f"{words['reason']}:")
+    for (reason, holds), count in result.endings.most_common():
+        line = ending(reason, holds, lang, on_field=field is not None)
+        console.print(f"  {_percent(count / result.games, lang)}{' : ' if lang == 'fr' else ': '}{line}")
     mean = result.to_dict()["mean_losses"]
-    console.print(f"{words['mean']}: {words['north']} {mean['north']:.1f}, {words['south']} {mean['south']:.1f}")
+    losses = (" ; " if lang == "fr" else "; ").join(f"{words[side]} {_percent(mean[side] / 100, lang)[:-2]}"
+                                                    for side in ("north", "south"))
+    console.print(f"{words['mean']}{' : ' if lang == 'fr' else ': '}{losses}")
     if png is not None:
         odds_chart(result, words, str(png))
         console.print(f"→ {png}")

@@ -176,6 +176,11 @@ def test_shelter_a_pursued_group_that_reaches_its_river_is_safe_after_the_last_f
     stances(game, "withdraw", "attack")
     assert [e["name"] for e in of(game, "phase")] == ["fire", "pursuit", "last_fire"]
     assert of(game, "engagement_over")[-1]["reason"] == "shelter"
+    # issue 59: the last fire says the pursued took shelter, in both languages
+    assert "Les Levées du Nord se mettent à l'abri : les Chars du Sud ont droit à une dernière séquence de tir." \
+        in game.journal(None)
+    assert "The North's Levies reach shelter: the South's Chariots get one last fire sequence." \
+        in game.journal(None, "en")
     assert group(game, "n1")["where"] == "sheltered" and group(game, "n1")["strength"] == 150 - 3 - 3
     assert game.outcome["winner"] == "south" and game.outcome["sheltered"] == {"north": 144, "south": 0}
 
@@ -378,7 +383,7 @@ def test_kadesh_odds_simulates_a_field_and_refuses_an_unknown_one():
     from kadesh.cli import app
 
     result = CliRunner().invoke(app, ["odds", "bataille", "--field", "gue", "--games", "40", "--lang", "en"])
-    assert result.exit_code == 0 and "40 × gue" in result.output and "North" in result.output
+    assert result.exit_code == 0 and "40 battles: The ford" in result.output and "North" in result.output
     refused = CliRunner().invoke(app, ["odds", "bataille", "--field", "nowhere", "--games", "2"])
     assert refused.exit_code == 1 and "nowhere" in refused.output
 
@@ -508,4 +513,19 @@ def test_a_group_behind_its_front_within_range_of_the_enemy_shoots_over_its_frie
     assert of(game, "engagement_over")[-1]["reason"] == "volley"
     assert group(game, "s1")["strength"] < 100 and group(game, "n1")["pos"] == 400  # hit; nobody moved
     assert "tirent par-dessus leurs rangs" in " ".join(game.journal(None))
+
+
+def test_a_group_broken_by_a_volley_over_friends_is_not_pursued_and_the_journal_says_why():
+    """Issue 59: « ne sont pas poursuivis » said no why: nobody charges through its own lines."""
+    rolls = [20, 1, 20]  # the archers' volley (100 × 4 × 20 / 400 = 20); they keep their morale, the spearmen break
+    game = field([("north", "centre", "spearmen"), ("north", "centre", "archers"),
+                  ("south", "centre", "spearmen")], rolls)
+    for _ in range(3):
+        order(game, n1="advance", n2="close", s1="hold")
+    over = of(game, "engagement_over")[-1]
+    assert (over["reason"], over["winner"], over["over_friends"]) == ("enemy_broke", "north", True)
+    assert "Fin de l'engagement au centre : les Lanciers du Sud ont rompu ; les Archers du Nord tiraient par-dessus " \
+        "leurs propres rangs et ne les poursuivent pas à travers leurs lignes." in game.journal(None)
+    assert "the South's Spearmen broke; the North's Archers were shooting over their own ranks and do not pursue " \
+        "them through their own lines." in " ".join(game.journal(None, "en"))
     assert game.view(None)["phase"] == "orders" and game.view(None)["turn"] == 4

@@ -30,6 +30,10 @@ def test_odds_count_every_battle_and_repeat_with_the_same_seed():
     again = battle_odds(SETUP, {"north": "careful", "south": "bold"}, games=300, seed=4)
     assert first.games == 300 and sum(first.holds.values()) == 300 == sum(first.reasons.values())
     assert first.to_dict() == again.to_dict()
+    endings = first.to_dict()["endings"]  # exclusive: each battle one way, and who holds the field then
+    assert sum(e["games"] for e in endings) == 300
+    for side in ("north", "south", "nobody"):
+        assert sum(e["games"] for e in endings if e["holds"] == side) == first.holds[side]
     histogram = first.to_dict()["histogram"]["south"]
     assert sum(count for _, _, count in histogram) == 300
 
@@ -43,3 +47,17 @@ def test_kadesh_odds_prints_the_distribution_and_draws_a_png(tmp_path):
     assert chart.read_bytes().startswith(b"\x89PNG")
     refused = CliRunner().invoke(app, ["odds", "bataille", "--north", "elephants", "--games", "10"])
     assert refused.exit_code == 1 and "elephants" in refused.output
+
+
+def test_kadesh_odds_on_a_field_speaks_words_not_codes_and_its_endings_add_up():
+    """Issue 59: « Fin nightfall », « field_cleared », and a night « sans issue » beside a side holding the field."""
+    result = CliRunner().invoke(app, ["odds", "bataille", "--field", "kadesh", "--games", "40"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "La plaine de Kadesh" in " ".join(out.split()) and "Comment elles finissent" in out
+    for code in ("nightfall", "field_cleared", "Fin ", "kadesh ", "sans issue"):
+        assert code not in out
+    shares = [float(line.split("%")[0].replace(",", ".")) for line in out.splitlines()
+              if line.startswith("  ") and " % : " in line]
+    assert shares and abs(sum(shares) - 100) < 0.5
+    assert "la nuit tombe ; le Nord, plus nombreux sur le terrain, le tient" in out

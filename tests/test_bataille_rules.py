@@ -200,8 +200,13 @@ def test_pursuit_faster_pursued_get_away_and_pursuers_that_can_shoot_fire_once_m
     game = battle("archers", "chariots", [1, 1, 1, 1, 10, 20, 20, 10])
     stances(game, "attack", "withdraw")
     last = of(game, "attack")[-1]
-    assert {"name": "last_fire"} in of(game, "phase") and (last["side"], last["weapon"]) == ("north", "missile")
+    assert {"name": "last_fire", "escape": "outran", "side": "south"} in of(game, "phase")
+    assert (last["side"], last["weapon"]) == ("north", "missile")
     assert game.outcome["reason"] == "outran" and game.outcome["winner"] == "north"
+    # issue 59: the last fire says why it comes, in both languages
+    assert "Le Sud, plus rapide, se met hors de portée : le Nord a droit à une dernière séquence de tir." \
+        in game.journal(None)
+    assert "South, faster, gets out of range: North gets one last fire sequence." in game.journal(None, "en")
 
 
 def test_pursuit_ends_when_the_pursued_reach_shelter():

@@ -32,14 +32,15 @@ def over(page) -> bool:
 
 def test_two_generals_fight_a_battle_to_its_end(browser, site):
     base, store = site
-    created = store.create_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "guards"}})
+    created = store.create_game("bataille", options={"north": {"troop": "archers"}, "south": {"troop": "guards"}},
+                                seed="duel-1")  # the two stand after the fire: orders
     pages = {}
     for seat in ("north", "south"):
         page = browser.new_page()
         page.goto(f"{base}/play/{created.id}?token={created.seat_tokens[seat]}")
         page.locator(".bataille").wait_for()
         pages[seat] = page
-    decisions = 0
+    decisions = holds = told = 0
     for _ in range(200):
         if all(over(page) for page in pages.values()):
             break
@@ -47,6 +48,11 @@ def test_two_generals_fight_a_battle_to_its_end(browser, site):
             caught_up(page, store, created.id)
             buttons = page.locator("button.decision")
             if buttons.count() and not over(page):
+                hold = page.locator('button.decision[data-decision="hold"]')
+                if hold.count():  # issue 59: « Tenir » says an attacking enemy makes it a melee
+                    assert "c'est la mêlée" in hold.get_attribute("title")
+                    holds += 1
+                told += page.locator("#other-decided").count()  # the other general has given his order
                 version = int(page.locator("#board").get_attribute("data-version"))
                 wanted = page.locator(BOLD)
                 (wanted.first if wanted.count() else buttons.first).click()
@@ -56,6 +62,7 @@ def test_two_generals_fight_a_battle_to_its_end(browser, site):
         for page in pages.values():
             page.wait_for_timeout(50)
     assert all(over(page) for page in pages.values()) and decisions >= 2
+    assert holds and told  # the south decides after the north's order: told it is given
     with store.game(created.id) as game:
         assert game.outcome is not None
     journal = pages["south"].locator("#journal").inner_text()

@@ -55,7 +55,8 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     assert field.locator("g.field-group").count() == 5  # the South's reinforcements are not in sight
     assert field.locator("rect.river").count() == 1 and field.locator("rect.lane").count() == 3
     assert_page_clean(pages["north"])
-    orders = engagements = decisions = 0
+    orders = engagements = decisions = told = 0
+    storied = False
     for _ in range(400):
         if all(over(page) for page in pages.values()):
             break
@@ -63,6 +64,10 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
             caught_up(page, store, created.id)
             if over(page):
                 continue
+            told += page.locator("#other-decided").count()  # issue 59: the other general has sent his orders
+            if not storied and page.locator(".turn-story").count():
+                read_the_turn_fight_by_fight(page)
+                storied = True
             if page.locator("#send-orders:enabled").count():  # every group has its order: read, then sent
                 click_and_wait(page, page.locator("#send-orders"))
                 page.locator("#send-orders").wait_for(state="detached")
@@ -90,7 +95,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
         for page in pages.values():
             page.wait_for_timeout(30)
     assert all(over(page) for page in pages.values())
-    assert orders >= 6 and decisions >= 1
+    assert orders >= 6 and decisions >= 1 and told and storied
     with store.game(created.id) as game:
         assert game.outcome is not None
     journal = pages["south"].locator("#journal").inner_text()
@@ -102,6 +107,32 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     for page in pages.values():
         assert page.locator(".battle-reason").inner_text()
         assert_page_clean(page)
+
+
+def read_the_turn_fight_by_fight(page) -> None:
+    """Issue 59: a turn's fights came in one burst, the first of them scrolled away in the journal. The turn is told
+    at the top of the board, on screen: the orders and moves, then each fight alone, its lane lit on the field."""
+    story = page.locator(".turn-story")
+    top = story.bounding_box()["y"]
+    assert 0 <= top < page.viewport_size["height"]
+    fights = 0
+    while True:
+        title = story.locator(".turn-story-step").inner_text()
+        lines = story.locator(".turn-story-lines li").all_inner_texts()
+        if title.startswith("Engagement"):
+            fights += 1
+            assert lines[0].startswith("Engagement")  # one fight, from its start
+            assert sum(line.startswith("Engagement") for line in lines) == 1
+            assert page.locator("svg.field-map rect.lane.story").count() == 1
+        else:
+            assert lines[0].startswith("Ordres")  # the turn's orders revealed, then the moves
+        following = story.locator(".turn-story-next")
+        if following.is_disabled():
+            break
+        following.click()
+    assert fights >= 1
+    story.locator(".turn-story-close").click()
+    assert page.locator(".turn-story").count() == 0
 
 
 def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(browser, site):
@@ -118,6 +149,25 @@ def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(brows
         assert page.locator("svg.field-map rect.reach").count() == 0
         assert page.locator('button.order[data-order="close"]').count() == 0
         assert_page_clean(page, lang)
+        # issue 59: the rules panel opens on the field's section, and holds no one-against-one text
+        page.click("#rules-toggle")
+        rules = page.locator("#rules-body")
+        assert rules.locator("details[open]").get_attribute("data-key") == "field"
+        assert rules.locator("details").first.locator(".now").count() == 1
+        for duel in ({"fr": "Tu ne déplaces rien", "en": "You move nothing"}[lang], "60 s"):
+            assert duel not in rules.text_content()
+        page.click("#rules-close")
+        # issue 59: « Passer à l'ouest » from the east lane leads to the centre, and every word says so
+        page.locator('g.field-group[data-group="n3"]').click()  # the chariots in the east
+        west = page.locator('button.order[data-order="west"]')
+        assert west.inner_text() == {"fr": "Passer au centre", "en": "Move to the centre"}[lang]
+        assert {"fr": "couloir du centre", "en": "centre lane"}[lang] in west.get_attribute("title")
+        west.click()
+        while page.locator(ORDER).count():
+            page.locator(ORDER).click()
+        review = page.locator('.review-list li[data-group="n3"] .review-sentence').inner_text()
+        assert review == {"fr": "Les Chars du Nord, à l'est, passent dans le couloir du centre.",
+                          "en": "The North's Chariots, in the east, move into the centre lane."}[lang]
         page.close()
 
 
@@ -132,6 +182,17 @@ def test_the_battle_table_sets_up_a_field_and_starts_it_against_a_computer_gener
     page.click("#run-odds")
     wait_for_odds(page)
     assert page.locator("#odds-games").get_attribute("data-games") == "1000"
+    # issue 59: each battle ends one way, with who holds the field then; the ways add up to the battles, and to
+    # each side's share; a night on a field is not « sans issue »; the table's help says the real count
+    endings = page.locator("#odds-endings li")
+    counts = [(int(li.get_attribute("data-games")), li.get_attribute("data-holds")) for li in endings.all()]
+    assert sum(n for n, _ in counts) == 1000
+    held = {side: round(float(page.locator(f"#odds-held rect.bar.{side}").get_attribute("data-share")) * 1000)
+            for side in ("north", "south", "nobody")}
+    assert all(abs(sum(n for n, h in counts if h == side) - held[side]) <= 1 for side in held)
+    assert "sans issue" not in page.locator("#odds-endings").inner_text()
+    assert all("terrain" in line for line in endings.all_inner_texts())
+    assert "1 000 sur un champ" in page.locator("#panel-bataille-title + p").inner_text()
     assert_page_clean(page)
     page.select_option("#south-general", "bold")
     page.click("#run-battle")

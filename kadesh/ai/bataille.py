@@ -112,6 +112,7 @@ class Odds:
     games: int = 0
     holds: Counter = field(default_factory=Counter)     # "north", "south" or "nobody"
     reasons: Counter = field(default_factory=Counter)
+    endings: Counter = field(default_factory=Counter)   # (reason, who holds the field): exclusive, they add up
     losses: dict[str, list[int]] = field(default_factory=lambda: {s: [] for s in SIDES})
 
     def share(self, key: str) -> float:
@@ -120,6 +121,8 @@ class Odds:
     def to_dict(self) -> dict[str, Any]:
         return {"games": self.games, "holds_field": {k: self.holds[k] for k in ("north", "south", "nobody")},
                 "reasons": dict(self.reasons.most_common()),
+                "endings": [{"reason": reason, "holds": holds, "games": count}
+                            for (reason, holds), count in self.endings.most_common()],
                 "mean_losses": {s: sum(v) / len(v) if v else 0.0 for s, v in self.losses.items()},
                 "losses": {s: list(v) for s, v in self.losses.items()},
                 "histogram": {s: _histogram(v) for s, v in self.losses.items()}}
@@ -149,8 +152,10 @@ def battle_odds(options: dict[str, Any], generals: dict[str, str], games: int = 
             legal = list(rules.legal_actions(state, seat))
             rules.apply(state, seat, bots[seat].choose(rules.view(state, seat), seat, legal), dice)
         odds.games += 1
-        odds.holds[result["winner"] or "nobody"] += 1
+        holds = result["winner"] or "nobody"
+        odds.holds[holds] += 1
         odds.reasons[result["reason"]] += 1
+        odds.endings[result["reason"], holds] += 1
         for side in SIDES:
             odds.losses[side].append(men_lost(state, side))
         if progress and (number + 1) % 100 == 0:

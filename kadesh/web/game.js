@@ -451,18 +451,20 @@ function renderRules() {
   $("#rules-title").textContent = t.rulesTitle(text.title);
   const now = guide.phaseKey?.(current.view, current.seat) ?? null;
   const values = guide.fill?.(current.view) ?? {};
-  const drawing = JSON.stringify([lang, now, values]);
+  // A guide may hold sections and choices for one kind of game only (Bataille: one against one, or on a field).
+  const shown = guide.textFor?.(text, current.view) ?? text;
+  const drawing = JSON.stringify([lang, now, values, (shown.sections ?? []).map((section) => section.title)]);
   if (drawing === rulesDrawn) return;
   rulesDrawn = drawing;
   const open = new Set([...document.querySelectorAll("#rules-body details[open]")].map((d) => d.dataset.key));
-  const sections = (text.sections ?? []).map((section) => {
+  const sections = (shown.sections ?? []).map((section) => {
     const summary = el("summary", {}, section.title, section.key === now ? el("span", { class: "now" }, t.now) : null);
     const details = el("details", { "data-key": section.key }, summary, ...section.text.map((p) => el("p", {}, filled(p, values))));
     details.open = section.key === now || open.has(section.key);
     return details;
   });
-  const choices = text.choices?.length
-    ? [el("h3", {}, t.choices), el("ul", { class: "choices" }, ...text.choices.map((line) => el("li", {}, line)))] : [];
+  const choices = shown.choices?.length
+    ? [el("h3", {}, t.choices), el("ul", { class: "choices" }, ...shown.choices.map((line) => el("li", {}, line)))] : [];
   $("#rules-body").replaceChildren(el("p", { class: "tagline" }, text.tagline), ...sections, ...choices);
 }
 

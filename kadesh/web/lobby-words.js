@@ -55,7 +55,7 @@ export const TEXT = {
     advanced_hint: "Pour qui a écrit sa propre carte ou son propre scénario : charge son fichier, il remplace le choix ci-dessus.",
     setup_more: (title) => `Régler les troupes et calculer les chances : table de ${title}`,
     setup_title: (title) => `Table de ${title}`,
-    setup_help: "Règle chaque camp, calcule les chances sur dix mille batailles, puis joue-la.",
+    setup_help: "Règle chaque camp, calcule les chances sur 10 000 batailles (1 000 sur un champ de bataille), puis joue-la.",
     working: "Création…",
     failed: "La création a échoué : ",
     // after creating
@@ -172,7 +172,7 @@ export const TEXT = {
     advanced_hint: "For whoever wrote a map or a scenario of their own: load its file, it replaces the choice above.",
     setup_more: (title) => `Set up the troops and work out the odds: the ${title} table`,
     setup_title: (title) => `The ${title} table`,
-    setup_help: "Set up each side, work out the odds over ten thousand battles, then play it.",
+    setup_help: "Set up each side, work out the odds over 10,000 battles (1,000 on a battlefield), then play it.",
     working: "Creating…",
     failed: "Could not create the game: ",
     ready: "Your game is ready",

@@ -119,6 +119,11 @@ class Bataille(Ruleset):
         names = narration.group_names(options["field"]["groups"])
         return lambda event, seat, lang: narration.narrate(event, seat, lang, names)
 
+    def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
+        """On a field, where a turn's story is cut for the page (issue 59: a turn's fights came in one burst): the
+        orders revealed (the turn begins to resolve), each engagement (a fight, in its lane), the next turn."""
+        return [_mark(event) for event in events]
+
     def view(self, state: State | FieldState, seat: str | None) -> dict[str, Any]:
         """Every group on the field is in plain sight; the other general's orders and stance, until
         all are given, and his reinforcements, until they arrive, are not."""
@@ -137,6 +142,16 @@ class Bataille(Ruleset):
             "your_stance": state.stances.get(seat) if seat else None,
             "result": state.result,
         }
+
+
+def _mark(event: Event) -> dict[str, Any] | None:
+    if event.type == "orders":
+        return {"kind": "orders"}
+    if event.type == "engagement":
+        return {"kind": "fight", "lane": event.data["lane"]}
+    if event.type == "turn" and "night" in event.data:  # a field's turn
+        return {"kind": "turn", "turn": event.data["turn"]}
+    return None
 
 
 def _group_option(side: str, spec: object) -> dict[str, Any]:
@@ -187,13 +202,15 @@ def field_view(state: FieldState, seat: str | None) -> dict[str, Any]:
         if where == field.EXPECTED and g.side != seat:
             continue  # the enemy's reinforcements are a surprise until they arrive
         on_field = where == field.ON_FIELD
+        orders = field.orders_for(state, g) if on_field else []
         groups[gid] = view = group_view(g)
         view.update({"id": gid, "side": g.side, "lane": g.lane, "pos": g.pos, "where": where,
                      "move": field.move_of(g), "reach": field.reach(state, g),
                      "arrives": state.arrives[gid] if where == field.EXPECTED else None,
                      "ordered": gid in state.orders,
                      "order": state.orders.get(gid) if g.side == seat else None,
-                     "orders": field.orders_for(state, g) if on_field else [],
+                     "orders": orders,
+                     "shifts": {o: field.shifted_lane(g.lane, o) for o in orders if o in field.SHIFTS},
                      "in_melee": on_field and field.in_melee(state, g)})
     sub = state.engagement
     engagement = None if sub is None else {

@@ -141,8 +141,8 @@ def after_fire(state: State, dice: Dice, before: dict[str, int]) -> list[Event]:
     if all(passed.values()):
         return events + (end(state, None, "volley") if state.over_friends else ask_stances(state))
     winner = next(s for s in SIDES if passed[s])
-    if state.over_friends:  # nobody charges or pursues through its own side's front (issue 45)
-        return events + end(state, winner, "enemy_broke")
+    if state.over_friends:  # nobody charges or pursues through its own side's front (issue 45); the journal says so
+        return events + end(state, winner, "enemy_broke", told={"over_friends": True})
     return events + ask_pursuit(state, winner)
 
 
@@ -264,7 +264,7 @@ def pursuit(state: State, dice: Dice, pursuers: str) -> list[Event]:
             return events + end(state, pursuers, "event")
     escape = _escape(state, pursued, pursuers)
     if escape is not None:
-        events += _last_fire(state, dice, pursuers)
+        events += _last_fire(state, dice, pursuers, escape)
         return events + (_destroyed(state) or end(state, pursuers, escape))
     state.phase, state.decider = CONTINUE, pursuers
     return events + [Event("decide", {"phase": CONTINUE, "sides": [pursuers]})]
@@ -281,11 +281,13 @@ def _escape(state: State, pursued: str, pursuers: str) -> str | None:
     return None
 
 
-def _last_fire(state: State, dice: Dice, pursuers: str) -> list[Event]:
-    """Pursuers that can shoot get one last fire sequence at the group getting away."""
+def _last_fire(state: State, dice: Dice, pursuers: str, escape: str) -> list[Event]:
+    """Pursuers that can shoot get one last fire sequence at the group getting away; the journal says how it
+    gets away (issue 59: a last fire out of nowhere)."""
     if not state.groups[pursuers].shoots or state.storm:
         return []
-    return [Event("phase", {"name": "last_fire"})] + _volley(state, dice, [pursuers])
+    return [Event("phase", {"name": "last_fire", "escape": escape, "side": OTHER[pursuers]})] + \
+        _volley(state, dice, [pursuers])
 
 
 def stop_pursuit(state: State, dice: Dice, side: str) -> list[Event]:
@@ -303,12 +305,12 @@ def _destroyed(state: State) -> list[Event] | None:
     return end(state, None if len(gone) == 2 else OTHER[gone[0]], "destroyed")
 
 
-def end(state: State, holder: str | None, reason: str) -> list[Event]:
-    """The battle is over; ``holder`` holds the field (None: nobody does)."""
+def end(state: State, holder: str | None, reason: str, told: dict[str, Any] | None = None) -> list[Event]:
+    """The battle is over; ``holder`` holds the field (None: nobody does). ``told``: what the journal adds."""
     state.phase, state.decider = OVER, None
     state.result = {"winner": holder, "reason": reason,
                     "strength": {s: state.groups[s].strength for s in SIDES}}
-    return [Event("battle_over", dict(state.result))]
+    return [Event("battle_over", {**state.result, **(told or {})})]
 
 
 def group_from(side: str, spec: dict[str, Any]) -> Group:

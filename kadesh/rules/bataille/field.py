@@ -30,6 +30,7 @@ from kadesh.rules.bataille.state import ATTACK, OVER, Group, State
 
 ORDERS_PHASE, ENGAGE = "orders", "engage"
 ORDERS = ("advance", "close", "hold", "withdraw", "west", "east")
+SHIFTS = ("west", "east")                   # the orders that take a group into the next lane
 ON_FIELD, EXPECTED, SHELTERED, LEFT, DESTROYED = "field", "expected", "sheltered", "left", "destroyed"
 AHEAD = {"north": 1, "south": -1}           # the direction a side advances in, in paces from the north edge
 RETREATS = {  # how an engagement's end moves its groups: who falls back (the loser, both, nobody)
@@ -171,6 +172,11 @@ def _orders_in(lane_name: str, shoots: bool) -> tuple[str, ...]:
     return tuple(order for order in ORDERS if order in allowed)
 
 
+def shifted_lane(lane: str, order: str) -> str:
+    """Where « west » or « east » takes a group: the next lane that way (from the east, the centre)."""
+    return RULES.lanes[RULES.lanes.index(lane) + (-1 if order == "west" else 1)]
+
+
 def legal_actions(state: FieldState, side: str) -> Iterator[dict[str, Any]]:
     if side not in to_act(state):
         return
@@ -253,8 +259,8 @@ def _move(state: FieldState) -> list[Event]:
     before = {g.id: (g.lane, g.pos) for g in state.on_field()}
     for group in state.on_field():
         order = state.revealed.get(group.id)
-        if order in ("west", "east"):
-            group.lane = RULES.lanes[RULES.lanes.index(group.lane) + (-1 if order == "west" else 1)]
+        if order in SHIFTS:
+            group.lane = shifted_lane(group.lane, order)
             _stop_at_enemy(state, group)
     intended = {g.id: _intended(state, g, state.revealed.get(g.id, "hold")) for g in state.on_field()}
     events = []

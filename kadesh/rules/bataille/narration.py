@@ -66,7 +66,25 @@ def _turn(d: dict[str, Any], lang: str) -> str:
     return f"— Tour de bataille {d['turn']} —" if lang == "fr" else f"— Battle turn {d['turn']} —"
 
 
+# A last fire says why it comes (issue 59): the pursued got away, faster, or reached shelter.
+LAST_FIRE = {"fr": {"outran": "{pursued}, plus rapide, se met hors de portée : {pursuers} a droit à une dernière "
+                              "séquence de tir.",
+                    "shelter": "{pursued} se retranche à l'abri : {pursuers} a droit à une dernière séquence de tir."},
+             "en": {"outran": "{pursued}, faster, gets out of range: {pursuers} gets one last fire sequence.",
+                    "shelter": "{pursued} reaches shelter: {pursuers} gets one last fire sequence."}}
+ENGAGED_LAST_FIRE = {
+    "fr": {"outran": "{pursued}, plus rapides, se mettent hors de portée : {pursuers} ont droit à une dernière "
+                     "séquence de tir.",
+           "shelter": "{pursued} se mettent à l'abri : {pursuers} ont droit à une dernière séquence de tir."},
+    "en": {"outran": "{pursued}, faster, get out of range: {pursuers} get one last fire sequence.",
+           "shelter": "{pursued} reach shelter: {pursuers} get one last fire sequence."}}
+
+
 def _phase(d: dict[str, Any], lang: str) -> str:
+    if d["name"] == "last_fire" and d.get("escape") in LAST_FIRE[lang]:
+        pursued = d["side"]
+        return LAST_FIRE[lang][d["escape"]].format(pursued=_side(pursued, lang),
+                                                   pursuers=_side(OTHER_SIDE[pursued], lang, capital=False))
     return PHASE[lang][d["name"]]
 
 
@@ -178,9 +196,9 @@ _WRITERS = {
 LANE_AT = {"fr": {"west": "à l'ouest", "centre": "au centre", "east": "à l'est"},
            "en": {"west": "in the west", "centre": "in the centre", "east": "in the east"}}
 ORDER = {"fr": {"advance": "avancer", "close": "s'approcher à portée de tir", "hold": "tenir", "withdraw": "reculer",
-                "west": "passer à l'ouest", "east": "passer à l'est"},
+                "west": "se décaler d'un couloir vers l'ouest", "east": "se décaler d'un couloir vers l'est"},
          "en": {"advance": "advance", "close": "close to bow range", "hold": "hold", "withdraw": "draw back",
-                "west": "move west", "east": "move east"}}
+                "west": "shift one lane west", "east": "shift one lane east"}}
 FIELD_REASON = {
     "fr": {**REASON["fr"], "standoff": "les deux groupes tiennent leurs positions",
            "melee_goes_on": "les deux tiennent bon : la mêlée reprend au tour suivant",
@@ -269,6 +287,11 @@ def _engagement(d: dict[str, Any], lang: str, names: dict) -> str:
     return f"Engagement {lane}: {north} and {south} meet, {at}."
 
 
+THROUGH_LINES = {  # a group shooting over its own ranks broke the enemy: why nobody pursues (issue 59)
+    "fr": "{loser} ont rompu ; {winner} tiraient par-dessus leurs propres rangs et ne les poursuivent pas à travers "
+          "leurs lignes",
+    "en": "{loser} broke; {winner} were shooting over their own ranks and do not pursue them through their own lines",
+}
 LOSER_REASON = {  # an engagement's end that one group suffered, told with its name
     "fr": {"enemy_broke": "{loser} ont rompu et ne sont pas poursuivis", "withdrawal": "{loser} se sont repliés",
            "outran": "{loser}, plus rapides, s'échappent", "shelter": "{loser} se mettent à l'abri",
@@ -283,8 +306,8 @@ def _engagement_over(d: dict[str, Any], lang: str, names: dict) -> str:
     reason = FIELD_REASON[lang][d["reason"]]
     if d["reason"] in LOSER_REASON[lang] and d.get("winner") and "engaged" in d:
         winner, loser = d["winner"], OTHER_SIDE[d["winner"]]
-        reason = LOSER_REASON[lang][d["reason"]].format(winner=names[d["engaged"][winner]][lang],
-                                                        loser=names[d["engaged"][loser]][lang])
+        told = THROUGH_LINES[lang] if d.get("over_friends") else LOSER_REASON[lang][d["reason"]]
+        reason = told.format(winner=names[d["engaged"][winner]][lang], loser=names[d["engaged"][loser]][lang])
     return f"Fin de l'engagement {LANE_AT[lang][d['lane']]} : {reason}." if lang == "fr" else \
         f"End of the engagement {LANE_AT[lang][d['lane']]}: {reason}."
 
@@ -363,6 +386,14 @@ def _engaged_pursue(d: dict[str, Any], lang: str, names: dict) -> str:
     return f"{_who(d, lang, names)} {'poursuivent' if lang == 'fr' else 'pursue'}."
 
 
+def _engaged_phase(d: dict[str, Any], lang: str, names: dict) -> str:
+    if d["name"] == "last_fire" and d.get("escape") in ENGAGED_LAST_FIRE[lang]:
+        pursued = d["side"]
+        return ENGAGED_LAST_FIRE[lang][d["escape"]].format(pursued=_who(d, lang, names, pursued),
+                                                           pursuers=names[d["engaged"][OTHER_SIDE[pursued]]][lang])
+    return _phase(d, lang)
+
+
 def _engaged_decide(d: dict[str, Any], lang: str, names: dict) -> str:
     at = _cap(LANE_AT[lang][d["lane"]])
     deciders = d["sides"]
@@ -385,6 +416,7 @@ def _engaged_decide(d: dict[str, Any], lang: str, names: dict) -> str:
 
 _ENGAGED_WRITERS = {
     "attack": _engaged_attack, "losses": _engaged_losses, "pursue": _engaged_pursue, "decide": _engaged_decide,
+    "phase": _engaged_phase,
     "discipline": _engaged_roll({"fr": "jet de discipline", "en": "discipline roll"}),
     "morale": _engaged_roll({"fr": "jet de moral", "en": "morale roll"}),
     "unbidden_attack": _engaged_unbidden("attack"), "unbidden_pursuit": _engaged_unbidden("pursuit"),
@@ -417,3 +449,28 @@ _FIELD_WRITERS = {
     "engagement_over": _engagement_over, "fall_back": _fall_back, "group_out": _group_out, "arrival": _arrival,
     "storm": _storm, "event": _field_event, "decide": _field_decide, "round": _round, "battle_over": _field_over,
 }
+
+
+# -- how a battle ended, for the odds (issue 59: raw codes, and « sans issue » beside a side holding the field) -----
+HOLDS = {"fr": {"north": "le Nord tient le terrain", "south": "le Sud tient le terrain",
+                "nobody": "personne ne tient le terrain"},
+         "en": {"north": "the North holds the field", "south": "the South holds the field",
+                "nobody": "nobody holds the field"}}
+FIELD_NIGHT = {  # on a field, night gives the field to the side with more men on it (``field._over``)
+    "fr": {"north": "la nuit tombe ; le Nord, plus nombreux sur le terrain, le tient",
+           "south": "la nuit tombe ; le Sud, plus nombreux sur le terrain, le tient",
+           "nobody": "la nuit tombe sur autant d'hommes de chaque côté : personne ne tient le terrain"},
+    "en": {"north": "night falls; the North, with more men on the field, holds it",
+           "south": "night falls; the South, with more men on the field, holds it",
+           "nobody": "night falls on as many men on each side: nobody holds the field"},
+}
+
+
+def ending(reason: str, holds: str, lang: str, on_field: bool) -> str:
+    """One way a battle ends, with who holds the field then: « les deux troupes se replient ; personne ne tient le
+    terrain ». The odds count battles by these: each battle has exactly one, so their shares add up to 100 %."""
+    lang = "en" if lang == "en" else "fr"
+    if on_field and reason == "nightfall":
+        return FIELD_NIGHT[lang][holds]
+    words = (FIELD_REASON if on_field else REASON)[lang].get(reason, reason)
+    return f"{words}{' ; ' if lang == 'fr' else '; '}{HOLDS[lang][holds]}"

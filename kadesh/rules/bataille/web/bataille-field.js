@@ -6,6 +6,7 @@
 // server's legal actions, the rolls and their targets are in the journal.
 
 import { el } from "/static/dom.js";
+import { storyBox, storySince } from "/static/turn-story.js";
 
 const W = {
   fr: {
@@ -28,9 +29,12 @@ const W = {
       close: (g) => `Avancer (au plus ${g.move} pas) jusqu'à ${g.range} pas de l'ennemi de tête de ce couloir, pour tirer sans mêlée : s'il ne porte pas aussi loin, il ne peut pas riposter. Sans ennemi dans le couloir, toute la marche. Seul le groupe de tête d'un couloir combat.`,
       hold: () => "Rester sur place.",
       withdraw: (g) => `Reculer de ${g.move} pas. Au-delà de ton bord, le groupe quitte le terrain pour de bon (à l'abri s'il y trouve ta forteresse ou un fleuve) et ne compte plus pour le tenir.`,
-      west: () => "Passer dans le couloir de l'ouest, à la même hauteur : cela prend le tour.",
-      east: () => "Passer dans le couloir de l'est, à la même hauteur : cela prend le tour.",
     },
+    // « Passer à l'ouest » from the east lane leads to the centre (issue 59): the words name the lane it leads to,
+    // as the server's view gives it (``shifts``).
+    shift: (lane) => `Passer ${W.fr.laneAt[lane]}`,
+    shiftHelp: (lane) => `Passer ${W.fr.laneInto[lane]}, à la même hauteur : cela prend le tour.`,
+    laneInto: { west: "dans le couloir de l'ouest", centre: "dans le couloir du centre", east: "dans le couloir de l'est" },
     ordersTitle: "Tes ordres", ordersPhase: "Ordres",
     ordersPrompt: "Donne un ordre à chacun de tes groupes : choisis un groupe, sur le champ ou dans la liste, puis son ordre. Un ordre donné l'est pour tout le tour. Les ordres restent secrets jusqu'à ce que les deux généraux aient donné tous les leurs.",
     onField: (men) => `Sur le terrain : ${men.north} hommes au Nord, ${men.south} au Sud. À la nuit, le camp qui en a le plus le tient ; les hommes à l'abri ne comptent pas.`,
@@ -46,8 +50,11 @@ const W = {
       advance: `avancent de ${g.move} pas vers l'ennemi, jusqu'au contact`,
       close: `s'approchent jusqu'à ${g.range} pas de l'ennemi de tête, pour tirer sans mêlée`,
       hold: "tiennent leur position", withdraw: `reculent de ${g.move} pas`,
-      west: "passent dans le couloir de l'ouest", east: "passent dans le couloir de l'est" }[order]}.`,
+      west: `passent ${W.fr.laneInto[g.shifts?.west]}`, east: `passent ${W.fr.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "L'autre général a donné ses ordres.",
+    othersWaiting: "L'autre général a déjà envoyé ses ordres : il attend les tiens.",
+    storyTitle: (n) => (n ? `Pendant le tour ${n}` : "Pendant le tour"), storyMoves: "Les ordres et les mouvements",
+    storyFight: (lane) => `Engagement ${lane}`,
     engagement: (lane, mine, theirs, d) => `Engagement ${lane} : ${mine} face à ${theirs}, ${d ? `à ${d} pas` : "au contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane} : ${n} face à ${s}, ${d ? `à ${d} pas` : "au contact"}.`,
     decidingElsewhere: "L'autre général décide.",
@@ -94,9 +101,11 @@ const W = {
       close: (g) => `Advance (at most ${g.move} paces) to ${g.range} paces from the front enemy in this lane, to shoot without melee: if its range is shorter it cannot shoot back. With no enemy in the lane, the whole march. Only a lane's front group fights.`,
       hold: () => "Stay where you are.",
       withdraw: (g) => `Draw back ${g.move} paces. Past your edge the group leaves the field for good (safe if your fortress or a river is there) and no longer counts for holding it.`,
-      west: () => "Move into the lane to the west, level with where you are: it takes the turn.",
-      east: () => "Move into the lane to the east, level with where you are: it takes the turn.",
     },
+    shift: (lane) => `Move ${W.en.laneTo[lane]}`,
+    shiftHelp: (lane) => `Move ${W.en.laneInto[lane]}, level with where you are: it takes the turn.`,
+    laneTo: { west: "to the west", centre: "to the centre", east: "to the east" },
+    laneInto: { west: "into the west lane", centre: "into the centre lane", east: "into the east lane" },
     ordersTitle: "Your orders", ordersPhase: "Orders",
     ordersPrompt: "Give each of your groups an order: pick a group, on the field or in the list, then its order. An order given stands for the whole turn. Orders stay secret until both generals have given all of theirs.",
     onField: (men) => `On the field: ${men.north} men for the North, ${men.south} for the South. At night the side with more holds it; men in shelter do not count.`,
@@ -112,8 +121,11 @@ const W = {
       advance: `advance ${g.move} paces towards the enemy, up to contact`,
       close: `close to ${g.range} paces from the front enemy, to shoot without melee`,
       hold: "hold their ground", withdraw: `draw back ${g.move} paces`,
-      west: "move into the lane to the west", east: "move into the lane to the east" }[order]}.`,
+      west: `move ${W.en.laneInto[g.shifts?.west]}`, east: `move ${W.en.laneInto[g.shifts?.east]}` }[order]}.`,
     othersDone: "The other general has given his orders.",
+    othersWaiting: "The other general has already sent his orders: he is waiting for yours.",
+    storyTitle: (n) => (n ? `During turn ${n}` : "During the turn"), storyMoves: "The orders and the moves",
+    storyFight: (lane) => `Engagement ${lane}`,
     engagement: (lane, mine, theirs, d) => `Engagement ${lane}: ${mine} facing ${theirs}, ${d ? `${d} paces apart` : "in contact"}.`,
     engagementWatch: (lane, n, s, d) => `Engagement ${lane}: ${n} facing ${s}, ${d ? `${d} paces apart` : "in contact"}.`,
     decidingElsewhere: "The other general is deciding.",
@@ -149,6 +161,7 @@ const selected = {};  // game id → the group whose order is being chosen
 const drafts = {};
 let sending = false;  // the reviewed orders are on their way
 let latest = null;    // the last drawing's arguments, to draw again once they are sent
+const stories = {};   // game id → the turn's story shown: { key, at, shut }
 
 function draftOf(view, ctx) {
   const id = ctx.game?.id;
@@ -270,14 +283,14 @@ function drawTerrain(svg, view, w) {
   }
 }
 
-function drawLanes(svg, view, w) {
+function drawLanes(svg, view, w, storyLane) {
   const lanes = view.field.lanes;
   const width = (WIDTH - 2 * MARGIN) / lanes.length;
   const bottom = paceY(view.field.depth);
   lanes.forEach((lane, i) => {
     const active = view.engagement?.lane === lane;
     svg.append(el("svg:rect", { x: MARGIN + i * width + 2, y: TOP, width: width - 4, height: bottom - TOP,
-      class: `lane${active ? " engaged" : ""}`, "data-lane": lane }));
+      class: `lane${active ? " engaged" : ""}${storyLane === lane ? " story" : ""}`, "data-lane": lane }));
     svg.append(el("svg:text", { x: MARGIN + i * width + width / 2, y: 12, "text-anchor": "middle", class: "lane-name" }, w.lane[lane]));
   });
   for (let pace = 100; pace < view.field.depth; pace += 100) {  // a mark every hundred paces
@@ -407,7 +420,7 @@ function fieldPicture(view, ctx, lang) {
     "aria-labelledby": "field-title field-desc" },
   el("svg:title", { id: "field-title" }, w.fieldTitle(name)), el("svg:desc", { id: "field-desc" }, `${desc}.`),
   el("svg:rect", { x: 0, y: 0, width: WIDTH, height, rx: 6, class: "field-ground" }));
-  drawLanes(svg, view, w);
+  drawLanes(svg, view, w, ctx.storyLane);
   drawTerrain(svg, view, w);
   svg.append(el("svg:text", { x: MARGIN + 2, y: TOP - 3, class: "edge-label north" }, w.edge.north),
     el("svg:text", { x: MARGIN + 2, y: paceY(view.field.depth) + 14, class: "edge-label south" }, w.edge.south));
@@ -440,15 +453,16 @@ function ordersPanel(view, ctx, lang) {
   const g = ctx.chosen;
   const draft = draftOf(view, ctx);
   if (!g) return reviewPanel(view, ctx, lang, open, draft);
+  const othersDone = otherSent(view, ctx, w);
   const buttons = ctx.legal.filter((a) => a.type === "order" && a.group === g.id).map((a) =>
     el("div", { class: "choice" },
       el("button", { type: "button", class: `order${a.order === "advance" ? " primary" : ""}`, "data-order": a.order,
         "aria-pressed": draft.orders[g.id] === a.order ? "true" : "false",
-        title: w.orderHelp[a.order](g), onclick: () => choose(view, ctx, g, a.order) }, w.orders[a.order]),
-      el("p", { class: "muted" }, w.orderHelp[a.order](g))));
+        title: orderHelp(w, g, a.order), onclick: () => choose(view, ctx, g, a.order) }, orderName(w, g, a.order)),
+      el("p", { class: "muted" }, orderHelp(w, g, a.order))));
   return el("section", { class: "orders card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.ordersTitle),
-    el("p", {}, w.ordersPrompt),
+    el("p", {}, w.ordersPrompt), othersDone,
     orderList(view, mine, ctx, lang),
     el("h3", { class: "order-for", id: "order-for" }, `${groupName(view, g.id, lang)} · ${w.laneAt[g.lane]}`),
     el("p", { class: "nearest", id: "nearest-enemy" }, nearestEnemy(view, g, lang)),
@@ -462,7 +476,7 @@ function reviewPanel(view, ctx, lang, open, draft) {
   const mine = Object.values(view.groups).filter((g) => g.side === ctx.seat && g.where === "field");
   return el("section", { class: "orders review card", "aria-labelledby": "orders-title" },
     el("h2", { id: "orders-title" }, w.reviewTitle),
-    el("p", {}, w.reviewPrompt),
+    el("p", {}, w.reviewPrompt), otherSent(view, ctx, w),
     el("ol", { class: "review-list" }, ...open.map((gid) => {
       const g = view.groups[gid];
       const name = groupName(view, gid, lang);
@@ -474,6 +488,18 @@ function reviewPanel(view, ctx, lang, open, draft) {
     el("p", {}, el("button", { type: "button", id: "send-orders", class: "primary", disabled: sending ? true : null,
       onclick: () => sendOrders(view, ctx) }, sending ? w.sending : w.send)),
     mine.some((g) => g.order) ? orderList(view, mine.filter((g) => g.order), ctx, lang) : null);  // any sent before
+}
+
+// An order's name and help; a shift names the lane it leads to.
+const orderName = (w, g, order) => (g.shifts?.[order] ? w.shift(g.shifts[order]) : w.orders[order]);
+const orderHelp = (w, g, order) => (g.shifts?.[order] ? w.shiftHelp(g.shifts[order]) : w.orderHelp[order](g));
+const lower = (s) => s[0].toLowerCase() + s.slice(1);
+
+// The other general has sent all his orders (the view's ``orders_done``, not the orders): said to the one still
+// giving his (issue 59).
+function otherSent(view, ctx, w) {
+  if (!view.orders_done?.[ctx.seat === "north" ? "south" : "north"]) return null;
+  return el("p", { class: "other-decided", id: "other-decided" }, w.othersWaiting);
 }
 
 // The front enemy in the group's lane and how far it is: read from the view's positions.
@@ -490,7 +516,7 @@ function orderList(view, mine, ctx, lang) {
   const w = W[lang];
   return el("ul", { class: "order-list" }, ...mine.map((g) => {
     const drafted = drafts[ctx.game?.id]?.orders[g.id];
-    const state = g.order ? w.given(w.orders[g.order].toLowerCase()) : drafted ? w.drafted(w.orders[drafted].toLowerCase()) : w.toGive;
+    const state = g.order ? w.given(lower(orderName(w, g, g.order))) : drafted ? w.drafted(lower(orderName(w, g, drafted))) : w.toGive;
     const chosen = ctx.chosen?.id === g.id;
     return el("li", {},
       el("button", { type: "button", class: `pick-group${chosen ? " chosen" : ""}`, "data-group": g.id,
@@ -520,6 +546,33 @@ function card(view, g, lang, pct) {
     el("dl", {}, ...rows.flatMap(([k, v]) => [el("dt", {}, w.fields[k]), el("dd", {}, v)])));
 }
 
+// -- the turn's story ------------------------------------------------------------------------------------------
+// Issue 59: « Envoyer les ordres » resolved the turn in one burst, the page jumped to the end of its chain of fights
+// and what happened first was scrolled away in the journal. The turn is told at the top of the board, the orders
+// and moves first, then each fight, one at a time (the journal's lines, cut where the server's marks say), until
+// closed; its lane lit on the field.
+function turnStory(ctx, lang, rerender) {
+  if (ctx.replaying || !ctx.journal?.length) return { box: null, lane: null };
+  const story = storySince(ctx.journal, { start: "orders", step: "fight", end: "turn" });
+  if (!story || !story.steps.some((step) => step[0].mark?.kind === "fight")) return { box: null, lane: null };
+  const w = W[lang];
+  const key = `${story.version}:${story.from}`;
+  const id = ctx.game?.id;
+  if (stories[id]?.key !== key) stories[id] = { key, at: 0, shut: false, seen: false };
+  const shown = stories[id];
+  if (shown.shut) return { box: null, lane: null };
+  shown.at = Math.min(shown.at, story.steps.length - 1);
+  const lane = (step) => (step[0].mark?.kind === "fight" ? step[0].mark.lane : null);
+  const turn = [...ctx.journal.slice(0, story.from)].reverse().find((entry) => entry.mark?.kind === "turn")?.mark.turn;
+  const box = storyBox({ title: w.storyTitle(turn), steps: story.steps, at: shown.at, lang,
+    stepTitle: (step) => (lane(step) ? w.storyFight(w.laneAt[lane(step)]) : w.storyMoves),
+    onStep: (at) => { shown.at = at; rerender(); },
+    onClose: () => { shown.shut = true; rerender(); } });
+  const first = !shown.seen;
+  shown.seen = true;
+  return { box, lane: lane(story.steps[shown.at]), fresh: first };
+}
+
 // -- the page ----------------------------------------------------------------------------------------------
 // What the day still holds and how it is won, with the men each side has on the field now.
 function dayNotes(view, w) {
@@ -539,11 +592,13 @@ export function renderField(root, ctx, shared) {
   const { view, seat } = ctx;
   const lang = ctx.lang === "en" ? "en" : "fr";
   const w = W[lang];
-  const { T, pct, decisionChoices } = shared;
+  const { T, pct, decisionChoices, otherDecided } = shared;
   const t = T[lang];
   const e = view.engagement;
   const inner = { ...ctx, rerender: () => renderField(root, ctx, shared), chosen: null };
   inner.chosen = chosenGroup(view, inner);
+  const story = turnStory(ctx, lang, inner.rerender);
+  inner.storyLane = story.lane;
   const choices = e ? decisionChoices(view, ctx, t, e.your_stance) : [];
   let status;
   let reason = null;
@@ -568,7 +623,7 @@ export function renderField(root, ctx, shared) {
   const orders = view.phase === "orders" && seat && !view.result ? ordersPanel(view, inner, lang) : null;
   const decision = choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
     el("h2", { id: "decision-title" }, t.yourDecision),
-    el("p", {}, t.prompt[view.phase] ?? ""), el("div", { class: "choices" }, ...choices))
+    el("p", {}, t.prompt[view.phase] ?? ""), otherDecided(view, seat, t), el("div", { class: "choices" }, ...choices))
     : e && seat && !view.result ? el("p", { class: "muted" }, e.your_stance ? `${t.given(t.actions[e.your_stance])} ${t.waiting}` : w.decidingElsewhere) : null;
   const colon = lang === "fr" ? "\u00a0: " : ": ";
   root.replaceChildren(el("div", { class: "bataille field-battle" },
@@ -576,6 +631,7 @@ export function renderField(root, ctx, shared) {
     reason ? el("p", { class: "battle-reason" }, reason) : null,
     view.result && (view.result.sheltered.north || view.result.sheltered.south) ? el("p", { class: "muted" }, w.resultSheltered(view.result.sheltered)) : null,
     engagementLine ? el("p", { class: "engagement-line-text", id: "engagement-now" }, engagementLine) : null,
+    story.box,
     el("div", { class: "field-layout" },
       fieldPicture(view, inner, lang),
       el("div", { class: "field-side" }, decision, orders,
@@ -588,4 +644,6 @@ export function renderField(root, ctx, shared) {
         out.length ? el("section", { class: "out-of-field" }, el("h3", {}, w.out),
           el("ul", {}, ...out.map((g) => el("li", { "data-group": g.id }, `${groupName(view, g.id, lang)} — ${w.where[g.where]}${g.strength ? `, ${w.men(g.strength)}` : ""}`)))) : null))));
   fitWords(root.querySelector("svg.field-map"));
+  // a new story is brought on screen: the button that sent the orders may be far below it, on a phone
+  if (story.fresh) root.querySelector(".turn-story")?.scrollIntoView({ block: "nearest" });
 }

@@ -10,7 +10,7 @@ export const GUIDE = {
     players: "2 joueurs, ou contre l'ordinateur",
     sections: [
       {
-        key: "deploy", title: "La bataille et les troupes",
+        key: "deploy", mode: "duel", title: "La bataille et les troupes",
         text: [
           "Chaque général commande une troupe : le Nord contre le Sud. Tu ne déplaces rien : tu donnes des ordres aux moments de décision, et les dés font le reste. Chaque jet est écrit au journal avec le nombre qu'il fallait faire.",
           "Une troupe a un effectif (ses hommes), une discipline et un moral (les nombres à faire aux dés), une valeur de mêlée, une valeur de tir, une portée (en pas, 0 si elle ne tire pas) et une vitesse.",
@@ -19,8 +19,10 @@ export const GUIDE = {
         ],
       },
       {
-        key: "field", title: "Sur un champ de bataille",
+        key: "field", mode: "field", title: "Sur un champ de bataille",
         text: [
+          "Chaque général commande une armée : le Nord contre le Sud. À chaque tour, tu donnes un ordre à chacun de tes groupes ; quand deux groupes arrivent à portée, ils s'engagent, tu décides aux moments de décision et les dés font le reste. Chaque jet est écrit au journal avec le nombre qu'il fallait faire.",
+          "Un groupe a un effectif (ses hommes), une discipline et un moral (les nombres à faire aux dés, avec un dé de 20 : réussis à la valeur ou moins), une valeur de mêlée, une valeur de tir, une portée (en pas, 0 s'il ne tire pas) et une vitesse.",
           "Sur un champ, chaque général commande plusieurs groupes, répartis dans trois couloirs (ouest, centre, est) de 600 pas, le Nord en haut, le Sud en bas. Les groupes commencent à 400 pas les uns des autres.",
           "À chaque tour, tu donnes en secret un ordre à chacun de tes groupes : avancer, approcher à portée (pour les groupes qui tirent : s'arrêter à sa portée de l'ennemi), tenir, reculer, ou passer dans le couloir voisin. Un groupe marche sa vitesse × 25 pas par tour. Les ordres sont révélés ensemble et tous les groupes bougent en même temps ; on s'arrête au contact.",
           "Dès que, dans un couloir, les deux groupes de tête sont au contact ou que l'un peut tirer sur l'autre, ils s'engagent : c'est la bataille d'un contre un qui suit, avec ses décisions. À distance, seul un groupe dont la portée atteint l'ennemi tire : la plus longue portée tire la première, seule. Si les deux tiennent, l'engagement s'arrête jusqu'au tour suivant.",
@@ -34,7 +36,7 @@ export const GUIDE = {
           "Chaque tour commence par une séquence de tir si au moins une troupe peut tirer (tir et portée au-dessus de 0). Si une seule le peut, elle tire sans riposte.",
           "Si les deux tirent, les tirs sont simultanés, sauf si une troupe a une portée au moins une fois et demie celle de l'autre : elle tire d'abord, et seuls les survivants ripostent.",
           "Une attaque tue l'effectif de l'attaquant multiplié par sa valeur d'attaque et par un dé de 20, divisé par 400, arrondi en dessous, et jamais plus d'hommes qu'il n'en reste. Exemple : 100 archers (tir 4) tuent de 1 à 20 hommes, 10,5 en moyenne.",
-          "Après le tir, chaque troupe teste son moral. Si les deux le ratent, elles se replient et la bataille s'arrête. Si une seule le rate, elle rompt et l'autre général décide de la poursuivre ou non. Si les deux le réussissent, les généraux décident.",
+          "Après le tir, chaque troupe teste son moral. Si les deux le ratent, elles se replient et le combat s'arrête. Si une seule le rate, elle rompt et l'autre général décide de la poursuivre ou non. Si les deux le réussissent, les généraux décident.",
         ],
       },
       {
@@ -46,7 +48,7 @@ export const GUIDE = {
         ],
       },
       {
-        key: "stance", title: "Les ordres : attaquer, tenir, se replier",
+        key: "stance", mode: "duel", title: "Les ordres : attaquer, tenir, se replier",
         text: [
           "Quand les deux troupes tiennent bon, chaque général donne son ordre en secret ; les deux ordres sont révélés ensemble.",
           "Tenir : la troupe doit réussir un jet de discipline pour rester en place, sinon elle attaque sans en avoir reçu l'ordre.",
@@ -54,14 +56,29 @@ export const GUIDE = {
         ],
       },
       {
-        key: "melee", title: "La mêlée",
+        key: "stance", mode: "field", title: "Dans un engagement : attaquer, tenir, se replier",
+        text: [
+          "Quand les deux groupes engagés tiennent bon, chaque général donne son ordre en secret ; les deux ordres sont révélés ensemble.",
+          "Tenir : le groupe doit réussir un jet de discipline pour rester en place, sinon il attaque sans en avoir reçu l'ordre.",
+          "Les deux attaquent, ou l'un attaque et l'autre tient : mêlée. L'un attaque et l'autre se replie : poursuite. Les deux tiennent : l'engagement s'arrête jusqu'aux ordres du tour suivant. Personne n'attaque et un groupe se replie : il recule d'une marche, l'autre garde sa position.",
+        ],
+      },
+      {
+        key: "melee", mode: "duel", title: "La mêlée",
         text: [
           "En mêlée, les deux troupes frappent en même temps avec leur valeur de mêlée, et les pertes tombent ensemble. Puis chacune teste son moral.",
           "Les deux le ratent : le combat est terminé, personne ne tient le terrain. Une seule le rate : elle rompt, et l'autre peut la poursuivre. Les deux le réussissent : un nouveau tour commence, directement par une mêlée, sans ordres.",
         ],
       },
       {
-        key: "pursue", title: "La poursuite",
+        key: "melee", mode: "field", title: "La mêlée",
+        text: [
+          "En mêlée, les deux groupes frappent en même temps avec leur valeur de mêlée, et les pertes tombent ensemble. Puis chacun teste son moral.",
+          "Les deux le ratent : les deux reculent d'une marche. Un seul le rate : il rompt, et l'autre peut le poursuivre. Les deux le réussissent : ils restent au contact, ne peuvent que tenir, et la mêlée reprend au début du tour suivant, avant tout autre combat.",
+        ],
+      },
+      {
+        key: "pursue", mode: "duel", title: "La poursuite",
         text: [
           "Ne pas poursuivre un ennemi qui rompt demande un jet de discipline réussi ; raté, tes hommes poursuivent quand même.",
           "À chaque séquence de poursuite, les poursuivants frappent d'abord (valeur de mêlée) ; les poursuivis ne ripostent que s'ils réussissent un jet de discipline. Puis les poursuivis tentent de se ressaisir par un jet de moral : réussi, on repasse en mêlée.",
@@ -70,11 +87,28 @@ export const GUIDE = {
         ],
       },
       {
-        key: "end", title: "Qui gagne",
+        key: "pursue", mode: "field", title: "La poursuite",
+        text: [
+          "Ne pas poursuivre un ennemi qui rompt demande un jet de discipline réussi ; raté, tes hommes poursuivent quand même. Un groupe qui tire par-dessus ses propres rangs ne poursuit jamais : on ne charge pas à travers ses lignes.",
+          "À chaque séquence de poursuite, les poursuivants frappent d'abord (valeur de mêlée) ; les poursuivis ne ripostent que s'ils réussissent un jet de discipline. Puis les poursuivis tentent de se ressaisir par un jet de moral : réussi, on repasse en mêlée.",
+          "La poursuite finit aussi si les poursuivis sont plus rapides (ils s'échappent hors de portée) ou atteignent leur forteresse, ou le fleuve derrière leur bord (ils s'y mettent à l'abri) : des poursuivants qui tirent ont alors droit à un dernier tir. La nuit, la tempête et des renforts qui arrivent dans le couloir mettent fin aux poursuites de leur tour.",
+          "Sinon, le général des poursuivants choisit : poursuivre encore, ou s'arrêter, ce qui demande un jet de discipline réussi.",
+        ],
+      },
+      {
+        key: "end", mode: "duel", title: "Qui gagne",
         text: [
           "Le vainqueur est la troupe qui tient le terrain à la fin. Une troupe tient le terrain quand l'ennemi s'est replié, a été anéanti, a rompu sans être poursuivi, ou s'est échappé d'une poursuite.",
           "Personne ne tient le terrain quand les deux troupes se replient, se retirent ou rompent ensemble en mêlée, ou quand la nuit tombe : après 12 tours de bataille, ou 60 séquences.",
-          "La table de bataille de l'accueil joue la même rencontre 10 000 fois pour donner les chances de chaque issue.",
+          "La table de bataille de l'accueil joue la même rencontre 10 000 fois (un champ de bataille, 1 000 fois) pour donner les chances de chaque issue.",
+        ],
+      },
+      {
+        key: "end", mode: "field", title: "Qui gagne",
+        text: [
+          "La bataille finit quand un camp n'a plus personne sur le terrain : l'autre le tient.",
+          "Sinon, la nuit tombe à la fin du tour prévu par le champ : le camp qui a le plus d'hommes sur le terrain le tient ; à égalité, personne. Les hommes à l'abri sont saufs mais ne comptent pas.",
+          "La table de bataille de l'accueil joue le même champ 1 000 fois pour donner les chances de chaque issue.",
         ],
       },
     ],
@@ -88,8 +122,13 @@ export const GUIDE = {
       "Personne n'attaque et une troupe se replie : l'autre garde le terrain.",
       "Fin d'une séquence de poursuite, dans l'ordre : ralliement des poursuivis, événement, fuite (plus rapides ou abri), puis choix des poursuivants.",
       "Un événement met fin à une poursuite sur un 1 au dé de 20 (5 %), si la partie le permet ; les poursuivants gardent le terrain.",
+      "Une troupe réduite à 0 homme est anéantie.",
+    ],
+    duelChoices: [
       "La nuit tombe après 12 tours ou 60 séquences : personne ne tient le terrain.",
-      "Gagne la troupe qui tient le terrain à la fin ; une troupe réduite à 0 homme est anéantie et la bataille s'arrête.",
+      "Gagne la troupe qui tient le terrain à la fin ; une troupe anéantie met fin à la bataille.",
+    ],
+    fieldChoices: [
       "Sur un champ : trois couloirs de 600 pas, les groupes à 400 pas au départ, une marche de vitesse × 25 pas par tour.",
       "Sur un champ, les engagements d'un même tour se livrent l'un après l'autre, d'ouest en est.",
       "Sur un champ, la nuit tombe au tour prévu par le champ (8 par défaut) : le camp qui a le plus d'hommes sur le terrain le tient ; les hommes à l'abri sont saufs mais ne le tiennent pas.",
@@ -102,7 +141,7 @@ export const GUIDE = {
     players: "2 players, or against the computer",
     sections: [
       {
-        key: "deploy", title: "The battle and the troops",
+        key: "deploy", mode: "duel", title: "The battle and the troops",
         text: [
           "Each general commands one troop: North against South. You move nothing: you give orders at the decision points, and the dice do the rest. Every roll is in the journal with the number it needed.",
           "A troop has a strength (its men), a discipline and a morale (the numbers to roll), a melee value, a missile value, a range (in paces, 0 if it does not shoot) and a speed.",
@@ -111,8 +150,10 @@ export const GUIDE = {
         ],
       },
       {
-        key: "field", title: "On a battlefield",
+        key: "field", mode: "field", title: "On a battlefield",
         text: [
+          "Each general commands an army: North against South. Each turn you give each of your groups an order; when two groups come within range they engage, you decide at the decision points and the dice do the rest. Every roll is in the journal with the number it needed.",
+          "A group has a strength (its men), a discipline and a morale (the numbers to roll, on a 20-sided die: passed at or under the value), a melee value, a missile value, a range (in paces, 0 if it does not shoot) and a speed.",
           "On a field each general commands several groups, set out in three lanes (west, centre, east) 600 paces deep, the North at the top, the South at the bottom. The groups start 400 paces apart.",
           "Each turn you give each of your groups an order, in secret: advance, close to range (for groups that shoot: stop at their range from the enemy), hold, draw back, or shift into the next lane. A group marches its speed × 25 paces a turn. The orders are revealed together and every group moves at once; an advance stops at contact.",
           "As soon as, in a lane, the two front groups are in contact or one can shoot at the other, they engage: what follows is the one-against-one battle, with its decisions. At a distance only a group whose range reaches the enemy shoots: the longer range shoots first, alone. If both hold, the engagement stops until the next turn.",
@@ -126,7 +167,7 @@ export const GUIDE = {
           "Each turn opens with a fire sequence if at least one troop can shoot (missile value and range above 0). If only one can, it shoots with no reply.",
           "If both can, they shoot at once, unless one has a range at least half as long again as the other's: it shoots first, and only the survivors reply.",
           "An attack kills the attacker's strength times its attack value times a 20-sided die, divided by 400, rounded down, and never more men than are left. For example, 100 archers (missile 4) kill 1 to 20 men, 10.5 on average.",
-          "After the fire, each troop tests its morale. If both fail, they fall back and the battle ends. If one fails, it breaks and the other general decides whether to pursue. If both pass, the generals give their orders.",
+          "After the fire, each troop tests its morale. If both fail, they fall back and the fight ends. If one fails, it breaks and the other general decides whether to pursue. If both pass, the generals give their orders.",
         ],
       },
       {
@@ -138,7 +179,7 @@ export const GUIDE = {
         ],
       },
       {
-        key: "stance", title: "Orders: attack, hold, withdraw",
+        key: "stance", mode: "duel", title: "Orders: attack, hold, withdraw",
         text: [
           "When both troops stand firm, each general gives an order in secret; both orders are revealed together.",
           "Hold: the troop must pass a discipline roll to stay where it is, or it attacks without orders.",
@@ -146,14 +187,29 @@ export const GUIDE = {
         ],
       },
       {
-        key: "melee", title: "Melee",
+        key: "stance", mode: "field", title: "In an engagement: attack, hold, withdraw",
+        text: [
+          "When both engaged groups stand firm, each general gives an order in secret; both orders are revealed together.",
+          "Hold: the group must pass a discipline roll to stay where it is, or it attacks without orders.",
+          "Both attack, or one attacks and the other holds: melee. One attacks and the other withdraws: pursuit. Both hold: the engagement stops until next turn's orders. Nobody attacks and one group withdraws: it falls back one march, the other keeps its ground.",
+        ],
+      },
+      {
+        key: "melee", mode: "duel", title: "Melee",
         text: [
           "In melee both troops strike at once with their melee value, and the losses fall together. Then each tests its morale.",
           "Both fail: the fight is over and nobody holds the field. One fails: it breaks, and the other may pursue. Both pass: a new turn begins, straight into melee, with no orders.",
         ],
       },
       {
-        key: "pursue", title: "Pursuit",
+        key: "melee", mode: "field", title: "Melee",
+        text: [
+          "In melee both groups strike at once with their melee value, and the losses fall together. Then each tests its morale.",
+          "Both fail: both fall back one march. One fails: it breaks, and the other may pursue. Both pass: they stay in contact, may only hold, and the melee goes on at the start of the next turn, before any other fight.",
+        ],
+      },
+      {
+        key: "pursue", mode: "duel", title: "Pursuit",
         text: [
           "Not pursuing an enemy that breaks takes a passed discipline roll; failed, your men pursue anyway.",
           "In each pursuit sequence the pursuers strike first (melee value); the pursued strike back only on a passed discipline roll. Then the pursued try to rally with a morale roll: passed, the fight goes back to melee.",
@@ -162,11 +218,28 @@ export const GUIDE = {
         ],
       },
       {
-        key: "end", title: "Who wins",
+        key: "pursue", mode: "field", title: "Pursuit",
+        text: [
+          "Not pursuing an enemy that breaks takes a passed discipline roll; failed, your men pursue anyway. A group shooting over its own ranks never pursues: nobody charges through their own lines.",
+          "In each pursuit sequence the pursuers strike first (melee value); the pursued strike back only on a passed discipline roll. Then the pursued try to rally with a morale roll: passed, the fight goes back to melee.",
+          "The pursuit also ends if the pursued are faster (they get out of range) or reach their fortress, or the river behind their edge (they are safe there): pursuers that can shoot then fire once more. Night, the storm and reinforcements arriving in the lane end the pursuits of their turn.",
+          "Otherwise the pursuers' general chooses: pursue again, or stop, which takes a passed discipline roll.",
+        ],
+      },
+      {
+        key: "end", mode: "duel", title: "Who wins",
         text: [
           "The winner is the troop that holds the field at the end. A troop holds the field when the enemy withdrew, was wiped out, broke and was not pursued, or got away from a pursuit.",
           "Nobody holds the field when both troops fall back, withdraw or break together in melee, or when night falls: after 12 battle turns, or 60 sequences.",
-          "The battle table of the home page plays the same match-up 10,000 times to give the odds of each outcome.",
+          "The battle table of the home page plays the same match-up 10,000 times (a battlefield, 1,000 times) to give the odds of each outcome.",
+        ],
+      },
+      {
+        key: "end", mode: "field", title: "Who wins",
+        text: [
+          "The battle ends when a side has nobody left on the field: the other holds it.",
+          "Otherwise night falls at the end of the field's set turn: the side with more men on the field holds it; equal, nobody. Men in shelter are safe but do not count.",
+          "The battle table of the home page plays the same field 1,000 times to give the odds of each outcome.",
         ],
       },
     ],
@@ -180,14 +253,29 @@ export const GUIDE = {
       "Nobody attacks and one troop withdraws: the other keeps the field.",
       "End of a pursuit sequence, in order: the pursued's rally, the event, the escape (faster or shelter), then the pursuers' choice.",
       "An event ends a pursuit on a 1 on the 20-sided die (5 %) when the game allows it; the pursuers keep the field.",
+      "A troop down to 0 men is wiped out.",
+    ],
+    duelChoices: [
       "Night falls after 12 turns or 60 sequences: nobody holds the field.",
-      "The troop holding the field at the end wins; a troop down to 0 men is wiped out and the battle ends.",
+      "The troop holding the field at the end wins; a troop wiped out ends the battle.",
+    ],
+    fieldChoices: [
       "On a field: three lanes 600 paces deep, groups 400 paces apart at the start, a march of speed × 25 paces a turn.",
       "On a field, the engagements of one turn are fought one after the other, west to east.",
       "On a field, night falls on the field's set turn (8 by default): the side with more men on the field holds it; men in shelter are safe but do not hold it.",
     ],
   },
 };
+
+// The sections that apply to the battle shown (issue 59: on a field, the panel opened on the one-against-one
+// text, « Tu ne déplaces rien », a night where nobody holds the field): a one-against-one battle's, or a
+// field's; the sections for both have no mode.
+export function textFor(text, view) {
+  const field = view?.mode === "field";
+  const mode = field ? "field" : "duel";
+  return { ...text, sections: text.sections.filter((section) => !section.mode || section.mode === mode),
+    choices: [...text.choices, ...(field ? text.fieldChoices : text.duelChoices)] };
+}
 
 // The section to open first: what this seat may do in the phase shown.
 export function phaseKey(view) {

@@ -2,7 +2,7 @@
 // figures with what each one means, and the general's decisions when they are due, each with what it
 // will do. The decisions offered are the server's legal actions; the rolls and their targets are in
 // the journal. ``setup`` is the battle table of the lobby: set up two groups, fight the battle, or
-// work out the odds of 10,000 battles, told in words and in two charts with their axes.
+// work out the odds of 10,000 battles (1,000 on a field), told in words and in two charts with their axes.
 
 import { el } from "/static/dom.js";
 import { fieldSeatName, renderField } from "/static/rules/bataille-field.js";
@@ -59,7 +59,7 @@ const T = {
     explain: {
       ready: "La troupe est prête au combat.",
       attack: "Si l'ennemi attaque aussi ou tient : mêlée. S'il se replie : tu le poursuis.",
-      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, un nouveau tour commence.`,
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si l'ennemi attaque, c'est la mêlée : il te trouve là où tu es. Si les deux tiennent, un nouveau tour commence.`,
       withdraw: "Quitter le terrain. Si l'ennemi attaque, il te poursuit ; sinon il garde le terrain.",
       pursue: "Tes hommes frappent les fuyards en premier ; ceux-ci ne ripostent que sur un jet de discipline réussi.",
       let_go: (d) => `Laisser partir l'ennemi et garder le terrain. Il faut un jet de discipline (${d}), sinon tes hommes poursuivent quand même.`,
@@ -67,10 +67,11 @@ const T = {
       pursueAgain: "Une nouvelle séquence de poursuite : tes hommes frappent encore en premier.",
     },
     onField: {
-      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si les deux tiennent, l'engagement s'arrête jusqu'aux ordres du tour suivant.`,
+      hold: (d) => `Rester sur place. Il faut un jet de discipline (${d}), sinon la troupe attaque sans ordre. Si l'ennemi attaque, c'est la mêlée : il te trouve là où tu es. Si les deux tiennent, l'engagement s'arrête jusqu'aux ordres du tour suivant.`,
       withdraw: "Se replier d'une marche. Si l'ennemi attaque, il te poursuit ; sinon il garde sa position.",
     },
     waiting: "En attente de l'autre général.", given: (s) => `Ordre donné : ${s}.`,
+    otherDecided: "L'autre général a déjà donné son ordre, en secret : il attend le tien.",
     holds: (s) => `${cap(s)} tient le terrain.`, nobody: "Personne ne tient le terrain.",
     reasons: {
       both_fell_back: "Les deux troupes ont raté leur moral après le tir et se replient.",
@@ -99,6 +100,13 @@ const T = {
     oddsTitle: (n) => `Sur ${n} batailles`,
     holdsLine: (side, troop, p) => `${p}\u00a0: ${T.fr.theSide[side]}${troop ? ` (${troop})` : ""} tient le terrain.`,
     nobodyLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (les deux se replient ou rompent ensemble, ou la nuit tombe).`,
+    nobodyFieldLine: (p) => `${p}\u00a0: aucun des deux ne tient le terrain (la nuit tombe sur autant d'hommes de chaque côté, ou plus personne n'y reste).`,
+    // How they end: each battle one way, with who holds the field then (issue 59: « 65,6 % : le Nord tient le
+    // terrain », then « 95,5 % : la nuit est tombée sur une bataille sans issue »).
+    holdsAfter: { north: "le Nord tient le terrain", south: "le Sud tient le terrain", nobody: "personne ne tient le terrain" },
+    fieldNight: { north: "La nuit tombe ; le Nord, plus nombreux sur le terrain, le tient.",
+      south: "La nuit tombe ; le Sud, plus nombreux sur le terrain, le tient.",
+      nobody: "La nuit tombe sur autant d'hommes de chaque côté : personne ne tient le terrain." },
     endings: "Comment elles finissent", meanLosses: "Pertes moyennes",
     lossesLine: (side, troop, mean) => `${cap(T.fr.theSide[side])}${troop ? ` (${troop})` : ""} perd en moyenne ${mean}.`,
     heldTitle: "Qui tient le terrain ?",
@@ -156,7 +164,7 @@ const T = {
     explain: {
       ready: "The troop is ready to fight.",
       attack: "If the enemy attacks too or holds: melee. If it withdraws: you pursue it.",
-      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, a new turn begins.`,
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If the enemy attacks, it is melee: it finds you where you stand. If both hold, a new turn begins.`,
       withdraw: "Leave the field. If the enemy attacks, it pursues you; otherwise it keeps the field.",
       pursue: "Your men strike the fleeing enemy first; they strike back only on a passed discipline roll.",
       let_go: (d) => `Let the enemy go and keep the field. It takes a discipline roll (${d}), or your men pursue anyway.`,
@@ -164,10 +172,11 @@ const T = {
       pursueAgain: "Another pursuit sequence: your men strike first again.",
     },
     onField: {
-      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If both hold, the engagement stops until next turn's orders.`,
+      hold: (d) => `Stay where you are. It takes a discipline roll (${d}), or the troop attacks without orders. If the enemy attacks, it is melee: it finds you where you stand. If both hold, the engagement stops until next turn's orders.`,
       withdraw: "Fall back one march. If the enemy attacks, it pursues you; otherwise it keeps its ground.",
     },
     waiting: "Waiting for the other general.", given: (s) => `Order given: ${s}.`,
+    otherDecided: "The other general has already given his order, in secret: he is waiting for yours.",
     holds: (s) => `${cap(s)} holds the field.`, nobody: "Nobody holds the field.",
     reasons: {
       both_fell_back: "Both troops failed their morale after the fire and fall back.",
@@ -195,6 +204,11 @@ const T = {
     oddsTitle: (n) => `Out of ${n} battles`,
     holdsLine: (side, troop, p) => `${p}: ${T.en.theSide[side]}${troop ? ` (${troop})` : ""} holds the field.`,
     nobodyLine: (p) => `${p}: neither side holds the field (both fall back or break together, or night falls).`,
+    nobodyFieldLine: (p) => `${p}: neither side holds the field (night falls on as many men on each side, or nobody is left on it).`,
+    holdsAfter: { north: "the North holds the field", south: "the South holds the field", nobody: "nobody holds the field" },
+    fieldNight: { north: "Night falls; the North, with more men on the field, holds it.",
+      south: "Night falls; the South, with more men on the field, holds it.",
+      nobody: "Night falls on as many men on each side: nobody holds the field." },
     endings: "How they end", meanLosses: "Mean losses",
     lossesLine: (side, troop, mean) => `${T.en.theSide[side]}${troop ? ` (${troop})` : ""} loses ${mean} on average.`,
     heldTitle: "Who holds the field?",
@@ -383,13 +397,22 @@ function decisionChoices(view, ctx, t) {
   });
 }
 
+// The other general has given his stance and this seat has not (issue 59: the general still deciding was not
+// told): read from the stances the view says are given, never from the stance itself.
+function otherDecided(view, seat, t) {
+  const given = (view.mode === "field" ? view.engagement?.stances_given : view.stances_given) ?? [];
+  const other = seat === "north" ? "south" : "north";
+  if (view.phase !== "stance" || !seat || given.includes(seat) || !given.includes(other)) return null;
+  return el("p", { class: "other-decided", id: "other-decided" }, t.otherDecided);
+}
+
 export function render(root, ctx) {
   const { view, seat, game } = ctx;
   lang = ctx.lang === "en" ? "en" : "fr";
   const t = T[lang];
   dice = view.dice;
   if (view.mode === "field") {
-    renderField(root, ctx, { T, pct, decisionChoices });
+    renderField(root, ctx, { T, pct, decisionChoices, otherDecided });
     return;
   }
   const choices = decisionChoices(view, ctx, t);
@@ -409,7 +432,7 @@ export function render(root, ctx) {
     reason ? el("p", { class: "battle-reason" }, reason) : null,
     choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
       el("h2", { id: "decision-title" }, t.yourDecision),
-      el("p", {}, t.prompt[view.phase] ?? ""), el("div", { class: "choices" }, ...choices)) : null,
+      el("p", {}, t.prompt[view.phase] ?? ""), otherDecided(view, seat, t), el("div", { class: "choices" }, ...choices)) : null,
     battlefield(view, game, seat),
     el("div", { class: "groups" }, groupCard(view, "north", seat), groupCard(view, "south", seat)),
     settings.length ? el("p", { class: "settings muted" }, `${t.settings}${colon()}${settings.join(" ")}`) : null));
@@ -504,7 +527,7 @@ async function run(ctx, options, generals) {
     : `/play/${encodeURIComponent(created.id)}${mine.length ? `#${tokens.join("&")}` : `#token=${encodeURIComponent(created.spectator.token)}`}`;
 }
 
-// Odds: 10,000 battles simulated by the server in chunks, so that the bar moves; told in words, then
+// Odds: 10,000 battles (1,000 on a field) simulated by the server in chunks, so that the bar moves; told in words, then
 // drawn as two SVG charts with their axes.
 async function odds(ctx, options, generals, box, l, troops) {
   lang = l;
@@ -514,33 +537,46 @@ async function odds(ctx, options, generals, box, l, troops) {
   bar.max = String(10 * perChunk);
   bar.hidden = false;
   bar.value = 0;
-  const total = { games: 0, holds: { north: 0, south: 0, nobody: 0 }, reasons: {}, losses: { north: [], south: [] } };
+  const total = { games: 0, holds: { north: 0, south: 0, nobody: 0 }, endings: {}, losses: { north: [], south: [] } };
   const policy = Object.fromEntries(Object.entries(generals).map(([s, g]) => [s, g === "me" ? "careful" : g]));
   for (let chunk = 0; chunk < 10; chunk++) {
     const answer = await ctx.simulate({ options, seats: policy, games: perChunk, seed: chunk });
     if (!answer) return;
     total.games += answer.games;
     for (const key of Object.keys(total.holds)) total.holds[key] += answer.holds_field[key];
-    for (const [key, count] of Object.entries(answer.reasons ?? {})) total.reasons[key] = (total.reasons[key] ?? 0) + count;
+    for (const { reason, holds, games } of answer.endings) {
+      const key = `${reason} ${holds}`;
+      total.endings[key] = (total.endings[key] ?? 0) + games;
+    }
     for (const side of SIDES) total.losses[side].push(...answer.losses[side]);
     bar.value = total.games;
   }
   lang = l;
   const means = Object.fromEntries(SIDES.map((s) => [s, total.losses[s].reduce((a, b) => a + b, 0) / Math.max(1, total.losses[s].length)]));
-  const endings = Object.entries(total.reasons).sort((a, b) => b[1] - a[1]);
+  const endings = Object.entries(total.endings).sort((a, b) => b[1] - a[1]);
+  const onField = Boolean(options.field);
   box.replaceChildren(
     el("p", { id: "odds-games", "data-games": String(total.games) }, `${t.games}${colon()}${number(total.games)}`),
     el("div", { class: "odds-words" },
       el("h3", {}, t.oddsTitle(number(total.games))),
       el("ul", { id: "odds-summary" },
         ...SIDES.map((s) => el("li", { class: s }, t.holdsLine(s, troops[s], share(total.holds[s] / total.games)))),
-        el("li", { class: "nobody" }, t.nobodyLine(share(total.holds.nobody / total.games)))),
+        el("li", { class: "nobody" }, (onField ? t.nobodyFieldLine : t.nobodyLine)(share(total.holds.nobody / total.games)))),
       el("h3", {}, t.endings),
-      el("ul", { id: "odds-endings" }, ...endings.map(([key, count]) =>
-        el("li", {}, `${share(count / total.games)}${colon()}${lower(t.reasons[key] ?? "")}`))),
+      el("ul", { id: "odds-endings" }, ...endings.map(([key, count]) => {
+        const [reason, holds] = key.split(" ");
+        return el("li", { "data-games": String(count), "data-holds": holds },
+          `${share(count / total.games)}${colon()}${lower(endingWords(t, reason, holds, onField))}`);
+      })),
       el("h3", {}, t.meanLosses),
       el("ul", { id: "odds-losses" }, ...SIDES.map((s) => el("li", {}, t.lossesLine(s, troops[s], t.men(means[s], 1)))))),
     el("div", { class: "odds-charts" }, holdsChart(total, t), lossChart(total, t, means)));
+}
+
+// One way a battle ends and who holds the field then; on a field, night gives it to the side with more men there.
+function endingWords(t, reason, holds, onField) {
+  if (onField && reason === "nightfall") return t.fieldNight[holds];
+  return `${(t.reasons[reason] ?? "").replace(/\.$/, "")}${semicolon()}${t.holdsAfter[holds]}.`;
 }
 
 function chart(id, width, height, title, label) {
