@@ -173,6 +173,21 @@ def test_a_campaign_turn_in_the_browser(browser, server):
     with store.game(game_id) as game:
         assert game.state.cities["Edfou"].owner == "koush" and game.state.turn == 2
 
+    # Turn 2: all four stay where they are. Nothing happens, and every kingdom's reports still have turn 2 (issue 59).
+    *first, last = pages.values()
+    for page in first:
+        page.click("#others-stay")
+        send(page)
+    last.click("#others-stay")
+    last.click("#review-orders")
+    last.click("#send")  # the last orders in: the turn is judged at once
+    for page in pages.values():
+        page.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('3')")
+        quiet = page.locator('.reports details[data-turn="2"]')
+        assert quiet.get_attribute("open") is not None
+        assert quiet.locator("p").inner_text() == "Rien ne s'est passé ce tour-ci : aucune armée n'a bougé, " \
+                                                  "personne n'a combattu."
+
 
 # -- issue 17: the pages read like a game ------------------------------------------------------------------
 FIRST_TURN = {  # a battle at Saïs (Libya loses), Edfou taken by Kush
