@@ -286,18 +286,18 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
     page.click('g.army[data-army="koush@G19"]')
     cell(page, "G18")
     page.select_option("#stance-libye", "war")
-    page.click("#tab-text")
-    page.fill("#order-text", "espion: Libye")
+    page.click("#tab-text")  # the form's orders are carried to the text (issue 59), and a line added there
+    page.wait_for_function("() => document.querySelector('#order-text')?.value.includes('G19 -> G18')")
+    page.fill("#order-text", page.locator("#order-text").input_value() + "\nespion: Libye")
     page.click("#tab-form")
+    page.wait_for_function("() => document.querySelector('#spy-libye')?.checked")
     assert page.locator("#draft-kept").inner_text() == "brouillon conservé"
     page.reload()
     page.locator("svg.campaign-map").wait_for()
     assert "G19 → G18" in page.locator("#draft-moves").inner_text()
     assert page.locator("#stance-libye").input_value() == "war"
+    assert page.locator("#spy-libye").is_checked()
     assert page.locator("#draft-kept").is_visible()
-    page.click("#tab-text")
-    assert page.locator("#order-text").input_value() == "espion: Libye"
-    page.click("#tab-form")
     other = open_page(browser, base + links["haute_egypte"])  # another seat's draft is its own
     assert other.locator("#draft-kept").count() == 0 and "G19" not in other.locator("#draft-moves").inner_text()
     other.close()

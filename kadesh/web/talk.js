@@ -78,13 +78,25 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     if (answer.draft) state.draft = answer.draft;
     take(answer.messages);
     state.shown ??= answer.channels[0]?.id ?? null;
+    drawnPart = viewPart();  // the page draws its view once the talk is loaded
+  }
+
+  // What the ruleset's view shows of the talk (the kingdom's draft, its alliance lines): when it changes, the view is
+  // drawn again, whether the change came by the socket or from this page's own message.
+  const viewPart = () => `${state.draft?.seq ?? ""}|${alliances("fr").join("\n")}`;
+  let drawnPart = "";
+  function changed() {
+    onChange();
+    const part = viewPart();
+    if (part !== drawnPart) {
+      drawnPart = part;
+      onDraft?.();
+    }
   }
 
   function receive(frame) {
-    const draft = state.draft;
     take(frame.messages);
-    onChange();
-    if (state.draft !== draft) onDraft?.();
+    changed();
   }
 
   const visible = () => state.channels.filter((c) => c.id !== "spectators" || !state.seat || !hideSpectators());
@@ -119,7 +131,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     } catch (error) {
       state.error = error.message;
     }
-    onChange();
+    changed();
   }
 
   function messageItem(message, lang) {
@@ -167,7 +179,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     const answer = await call(`/messages?after=0`);
     take(answer.messages);
     state.muted = answer.muted;
-    onChange();
+    changed();
   }
 
   function render(box, { lang }) {
@@ -237,10 +249,14 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
   }
 
   // What a ruleset's view needs of the talk: the kingdom's latest draft, and the alliance lines of its messages.
-  function forView(lang) {
+  function alliances(lang) {
     const lines = [...state.messages.values()].filter((m) => m.kind === "alliance" && m.line && !m.hidden)
       .map((m) => m.line[lang]);
-    return { draft: state.draft, alliances: [...new Set(lines)], saveDraft,
+    return [...new Set(lines)];
+  }
+
+  function forView(lang) {
+    return { draft: state.draft, alliances: alliances(lang), saveDraft,
       unreadTitle: (n = totalUnread()) => (n ? WORDS[lang].tabTitle(n) : "") };
   }
 
