@@ -111,6 +111,7 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     libya = open_page(browser, links["Libye — Chef militaire"], PHONE)
     watcher = open_page(browser, links["Spectateurs"])
     show_channel(thebes, "pair:haute_egypte,koush")
+    thebes.check("#talk-alliance")
     write(thebes, "Koush, marchons ensemble contre la Libye.")
     show_channel(chief, "pair:haute_egypte,koush")
     chief.wait_for_selector("text=marchons ensemble")
@@ -122,9 +123,49 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
         text = outsider.inner_text("body")
         assert "marchons ensemble" not in text and "D'accord, Thèbes" not in text
         assert outsider.locator("#talk [data-channel='pair:haute_egypte,koush']").count() == 0
-    for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr")):
+    # Issue 59: the alliance offered becomes a line of Thebes's orders, which the form keeps when the Chef switches
+    # to it and sends: the form's orders go to the text and back, and what the form cannot hold is said.
+    thebes.select_option("#stance-libye", "war")
+    thebes.click("#alliance-lines button")
+    thebes.wait_for_function("() => document.querySelector('#order-text')?.value.includes('alliance: Koush')")
+    assert "guerre: Libye" in thebes.input_value("#order-text")
+    thebes.fill("#order-text", thebes.input_value("#order-text") + "\nmarchons !")
+    thebes.click("#tab-form")
+    thebes.wait_for_function("() => document.querySelector('#stance-koush')?.value === 'ally'")
+    assert thebes.input_value("#stance-libye") == "war"
+    assert "« marchons ! » — Ligne non comprise" in thebes.inner_text("#dropped")
+    assert_page_clean(thebes, "fr")
+    thebes.click("#review-orders")
+    thebes.wait_for_selector("#send")
+    assert "Alliance proposée à Koush." in thebes.inner_text("#review")
+    thebes.click("#send")
+    thebes.wait_for_selector(".orders.sent")
+    with store.game(chief.url.split("/play/")[1].split("?")[0].split("#")[0]) as game:
+        stances = game.state.orders["haute_egypte"]["stances"]
+    assert stances["koush"] == "ally" and stances["libye"] == "war"
+    # Issue 59: a message's length is said near the limit and at it, not cut silently.
+    show_channel(chief, "pair:koush,libye")
+    chief.fill("#talk-text", "a" * 1850)
+    assert chief.inner_text("#talk-count") == "1\u202f850 / 2\u202f000 caractères"
+    assert chief.inner_text("#talk-limit") == ""
+    chief.fill("#talk-text", "a" * 2100)
+    assert len(chief.input_value("#talk-text")) == 2000
+    assert chief.inner_text("#talk-limit").startswith("Limite atteinte : un message a 2\u202f000 caractères au plus")
+    # Imhotep hides, from his own page, a message reported to him in a channel he does not read.
+    write(chief, "Libye, tu n'es qu'un chacal.")
+    show_channel(libya, "pair:koush,libye")
+    libya.locator("#talk-log .talk-line", has_text="chacal").get_by_role("button", name="Signaler").click()
+    libya.wait_for_selector("text=Signalé au modérateur.")
+    imhotep = open_page(browser, next(link for label, link in links.items() if label.startswith("Imhotep")))
+    show_channel(imhotep, "moderation")
+    report = imhotep.locator("#talk-log .talk-line", has_text="chacal")
+    report.get_by_role("button", name="Masquer ce message pour tous").click()
+    report.get_by_text("Ce message est masqué pour tous.").wait_for()
+    libya.wait_for_selector("#talk-log .talk-body.muted >> text=Message masqué par le modérateur.")  # live
+    assert "chacal" not in libya.inner_text("#talk-log")
+    for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr"), (imhotep, "fr")):
         assert_page_clean(page, lang)
-    for page in (lord, chief, thebes, libya, watcher):
+    for page in (lord, chief, thebes, libya, watcher, imhotep):
         page.close()
 
 

@@ -173,6 +173,21 @@ def test_a_campaign_turn_in_the_browser(browser, server):
     with store.game(game_id) as game:
         assert game.state.cities["Edfou"].owner == "koush" and game.state.turn == 2
 
+    # Turn 2: all four stay where they are. Nothing happens, and every kingdom's reports still have turn 2 (issue 59).
+    *first, last = pages.values()
+    for page in first:
+        page.click("#others-stay")
+        send(page)
+    last.click("#others-stay")
+    last.click("#review-orders")
+    last.click("#send")  # the last orders in: the turn is judged at once
+    for page in pages.values():
+        page.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('3')")
+        quiet = page.locator('.reports details[data-turn="2"]')
+        assert quiet.get_attribute("open") is not None
+        assert quiet.locator("p").inner_text() == "Rien ne s'est passé ce tour-ci : aucune armée n'a bougé, " \
+                                                  "personne n'a combattu."
+
 
 # -- issue 17: the pages read like a game ------------------------------------------------------------------
 FIRST_TURN = {  # a battle at Saïs (Libya loses), Edfou taken by Kush
@@ -271,18 +286,18 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
     page.click('g.army[data-army="koush@G19"]')
     cell(page, "G18")
     page.select_option("#stance-libye", "war")
-    page.click("#tab-text")
-    page.fill("#order-text", "espion: Libye")
+    page.click("#tab-text")  # the form's orders are carried to the text (issue 59), and a line added there
+    page.wait_for_function("() => document.querySelector('#order-text')?.value.includes('G19 -> G18')")
+    page.fill("#order-text", page.locator("#order-text").input_value() + "\nespion: Libye")
     page.click("#tab-form")
+    page.wait_for_function("() => document.querySelector('#spy-libye')?.checked")
     assert page.locator("#draft-kept").inner_text() == "brouillon conservé"
     page.reload()
     page.locator("svg.campaign-map").wait_for()
     assert "G19 → G18" in page.locator("#draft-moves").inner_text()
     assert page.locator("#stance-libye").input_value() == "war"
+    assert page.locator("#spy-libye").is_checked()
     assert page.locator("#draft-kept").is_visible()
-    page.click("#tab-text")
-    assert page.locator("#order-text").input_value() == "espion: Libye"
-    page.click("#tab-form")
     other = open_page(browser, base + links["haute_egypte"])  # another seat's draft is its own
     assert other.locator("#draft-kept").count() == 0 and "G19" not in other.locator("#draft-moves").inner_text()
     other.close()
@@ -353,14 +368,20 @@ def test_every_royaumes_page_is_clean_after_an_adjudicated_turn(browser, server)
         page.close()
 
 
-def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, server):
-    """Issue 22: Imhotep gives two kingdoms to the computer; their orders arrive by themselves."""
+def test_a_campaign_with_computer_kingdoms_refereed_by_kadesh_alone_from_the_home_page(browser, server):
+    """Issue 22: two kingdoms go to the computer, and their orders arrive by themselves. Issue 59: the card offers
+    Kadesh as the referee, with a time per turn; the creator keeps a kingdom, nobody holds Imhotep's seat, and the
+    turn is judged as soon as the last orders are in."""
     base, store = server
     page = browser.new_page()
     page.goto(base + "/")
     page.locator("#scenario option").first.wait_for(state="attached")
     assert page.locator("#ruler-royaumes-imhotep").count() == 0  # never the game master's seat
     assert "Hasard" not in page.locator("#ruler-royaumes-libye").inner_text()
+    assert page.locator("#referee-deadline-royaumes").is_hidden()
+    page.check("#royaumes-referee-kadesh")
+    assert page.locator("#intro-royaumes").inner_text().startswith("Kadesh arbitrera")
+    page.select_option("#referee-days-royaumes", "1")
     page.select_option("#ruler-royaumes-basse_egypte", "vizir")
     page.select_option("#ruler-royaumes-libye", "maladroit")
     page.click("#campaign button[type=submit]")
@@ -368,20 +389,29 @@ def test_a_campaign_with_computer_kingdoms_from_the_home_page(browser, server):
     computer = page.locator("#campaign-links tr.computer-seat")
     assert computer.count() == 2
     assert "Gouverné par l'ordinateur (Vizir)" in computer.first.inner_text()
-    links = [row.locator("th").inner_text() for row in page.locator("#campaign-links tr:not(.computer-seat)").all()]
-    assert "Basse-Égypte" not in links and "Libye" not in links and "Koush" in links
+    assert "Kadesh arbitre seul" in page.locator("#campaign-links tr.referee-seat").inner_text()
+    links = {row.locator("th").inner_text(): row.locator("input").input_value()
+             for row in page.locator("#campaign-links tr:not(.computer-seat):not(.referee-seat)").all()}
+    assert set(links) == {"Haute-Égypte", "Koush", "Spectateurs"}
+    assert "au plus tard 1 jour après son début" in page.locator("#campaign-created").inner_text()
     assert_page_clean(page, "fr")
-    page.click("#open-console")
-    page.locator("table.secrets").wait_for()
-    for kingdom in ("basse_egypte", "libye"):
-        row = page.locator(f'tr[data-kingdom="{kingdom}"] .orders-cell')
-        for _ in range(100):
-            if row.inner_text() != "pas encore":
-                break
-            page.wait_for_timeout(100)
-            page.reload()
-            page.locator("table.secrets").wait_for()
-        assert row.inner_text() != "pas encore", kingdom
+    assert page.locator("#open-console").inner_text() == "Commander la Haute-Égypte"
+    page.click("#open-console")  # the creator's own kingdom
+    page.locator("svg.campaign-map").wait_for()
+    page.wait_for_function("() => ['Basse-Égypte', 'Libye'].every((k) => "
+                           "document.querySelector('.orders-in')?.textContent.split(' · ')[0].includes(k))")
+    page.click("#others-stay")
+    send(page)
+    kush = browser.new_page()
+    kush.goto(links["Koush"])
+    kush.locator("svg.campaign-map").wait_for()
+    kush.click("#others-stay")
+    kush.click("#review-orders")
+    kush.click("#send")  # the last orders: Kadesh judges the turn at once
+    for each in (page, kush):
+        each.wait_for_function("() => document.querySelector('.campaign-status strong')?.textContent.endsWith('2')")
+        each.locator('.reports details[data-turn="1"]').wait_for()
+    kush.close()
     page.close()
 
 

@@ -248,6 +248,9 @@ def test_the_moderator_hides_a_message_for_everyone_in_a_line_of_its_own_and_rep
         seen = read(client, game, reader)["messages"]
         assert seen[0] == {**seen[0], "hidden": True, "body": ""}
         assert seen[1]["kind"] == "hidden" and seen[1]["data"]["target"] == rude["seq"]
+    # reported, its hiding is a line of the reports too: every moderator learns it, whatever channels it reads
+    lines = [(m["channel"], m["kind"], m.get("data", {}).get("target")) for m in read(client, game, owner)["messages"]]
+    assert ("moderation", "hidden", rude["seq"]) in lines and ("table", "hidden", rude["seq"]) in lines
     assert client.post(f"/api/games/{game['id']}/messages/{rude['seq']}/hide", headers=auth(owner)).status_code == 409
 
 

@@ -8,7 +8,15 @@ Choice (docs/rules/royaumes.md): asking for more armies than can leave moves tho
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kadesh.core.grid import map_cell_name
 from kadesh.rules.royaumes import Royaumes
+from kadesh.rules.royaumes.scenario import DEFAULT_SCENARIO, SCENARIOS
+from kadesh.rules.royaumes.state import initial_state
 from tests.royaumes_cases import campaign, move, of_type, play_turn
 
 RULESET = Royaumes()
@@ -76,3 +84,55 @@ def test_p6_an_alliance_line_refused_for_an_offer_already_made_is_flagged_at_pre
     assert not read(state, "a", "paix: B\nalliance: C")["warnings"]
     events = play_turn(state, {"a": "alliance: C"})  # what the warning announced is what the ruling does
     assert of_type(events, "ally_refused") == [{"kingdom": "a", "towards": "c", "allies": ["b"]}]
+
+
+# -- issue 59: the form and the text hold the same orders ---------------------------------------------------------
+NILE = initial_state(SCENARIOS[DEFAULT_SCENARIO])
+
+
+def some_order(rng: random.Random, kingdom: str) -> dict:
+    """A JSON order of ``kingdom`` on the Nile map using every kind of line, its names in either language."""
+    lang = rng.choice(["fr", "en"])
+    others = [k for k in NILE.kingdoms if k != kingdom]
+    cells = sorted({map_cell_name(army.cell) for army in NILE.armies.values()})
+    order = {"moves": [{"from": rng.choice(cells), "to": rng.choice(cells), "count": rng.randint(1, 3)}
+                       for _ in range(rng.randint(0, 3))],
+             "stay": rng.sample(cells, rng.randint(0, 2))}
+    for stance in ("war", "peace", "ally"):
+        order[stance] = []
+    for other in rng.sample(others, rng.randint(0, 3)):
+        order[rng.choice(["war", "peace", "ally"])].append(NILE.scenario.kingdoms[other].names[lang])
+    if rng.random() < 0.5:
+        order["create"] = rng.choice(sorted(NILE.cities))
+    if rng.random() < 0.5:
+        order["build"] = ["guild"]
+    order["spies"] = [NILE.scenario.kingdoms[k].names[lang] for k in rng.sample(others, rng.randint(0, 2))]
+    if rng.random() < 0.5:
+        order["conquest"] = rng.choice(["convert", "destroy"])
+    if rng.random() < 0.5:
+        order["tribute"] = rng.choice(sorted(NILE.scenario.resource_names))
+    return order
+
+
+def comparable(order: dict) -> dict:
+    return {**order, "moves": [(m["from"], m["to"], m["count"]) for m in order["moves"]]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["fr", "en"]))
+def test_an_order_written_as_text_by_the_server_reads_back_as_the_same_order(seed, lang):
+    """The page's two tabs hold the same orders: the form's order, written out by the server (the preview's
+    ``text``), is read back line for line as the same order, with no line not understood."""
+    rng = random.Random(seed)
+    kingdom = rng.choice(sorted(NILE.kingdoms))
+    answer = RULESET.preview(NILE, kingdom, {"type": "orders", **some_order(rng, kingdom)})
+    back = RULESET.preview(NILE, kingdom, {"type": "orders", "text": answer["text"][lang]})
+    assert back["order"]["problems"] == []
+    assert comparable(back["order"]) == comparable(answer["order"])
+
+
+def test_an_alliance_line_is_written_as_the_text_form_writes_it():
+    text = RULESET.preview(NILE, "koush", {"type": "orders", "ally": ["libye"], "war": ["haute_egypte"],
+                                           "build": ["guild"], "tribute": "wheat"})["text"]
+    assert text["fr"].splitlines() == ["guerre: Haute-Égypte", "alliance: Libye", "construire: guilde", "tribut: blé"]
+    assert text["en"].splitlines() == ["war: Upper Egypt", "ally: Libya", "build: guild", "tribute: wheat"]

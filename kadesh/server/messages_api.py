@@ -89,6 +89,7 @@ class MessagesOut(BaseModel):
     muted: list[str] = Field(description="The seats whose messages this seat does not read")
     press: str
     moderator: bool = Field(description="Whether this reader may hide messages (and receives reports)")
+    max_length: int = Field(MAX_TEXT, description="The characters a message may have at most")
     draft: MessageOut | None = Field(None, description="The kingdom's latest draft of orders, where it has a council")
 
 

@@ -272,16 +272,22 @@ class Messages:
 
     def hide(self, game_id: str, seq: int, moderator: Access, shape: Shape) -> Message:
         """Hide message ``seq`` for everyone; the act itself is a line of the same channel (kind ``hidden``), which
-        its readers see and the exports keep. 404 if the moderator could not have seen it."""
+        its readers see and the exports keep, and, for a reported message, a line of the reports too: every
+        moderator learns that it was hidden, even one who does not read its channel. 404 if the moderator could not
+        have seen it."""
         with self.engine.connect() as conn, self._writing, conn.begin():
             target = self._one(conn, game_id, seq)
-            if target is None or not (shape.reads(moderator, target.channel) or self._reported(conn, game_id, seq)):
+            reported = self._reported(conn, game_id, seq)
+            if target is None or not (shape.reads(moderator, target.channel) or reported):
                 raise _no_message()
             if target.kind in (HIDDEN, REPORT) or target.hidden:
                 raise MessageRefused(409, "already_hidden", "Ce message est déjà masqué (ou ne se masque pas).",
                                      "This message is hidden already (or cannot be).")
             conn.execute(update(messages).where(messages.c.game_id == game_id, messages.c.seq == seq)
                          .values(hidden=True))
+            if reported:
+                self._post(conn, game_id, shape, MODERATION, HIDDEN, moderator.role, moderator.seat, "", None,
+                           {"target": seq, "seat": target.seat, "role": target.role})
             return self._post(conn, game_id, shape, target.channel, HIDDEN, moderator.role, moderator.seat, "", None,
                               {"target": seq, "seat": target.seat, "role": target.role})
 

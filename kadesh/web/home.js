@@ -4,7 +4,7 @@
 
 import { el } from "./dom.js";
 import { picture } from "./lobby-art.js";
-import { PICTURES, TEXT, VALUES, seatName } from "./lobby-words.js";
+import { PICTURES, SEATS, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
 import { renderOpenGames } from "./open-games.js";
 import { pairingBox, resumePairing } from "./pairing.js";
@@ -121,7 +121,8 @@ function createForm(ruleset, id, two) {
         el("button", { type: "button", id: id.hotseat, onclick: () => playHotseat(ruleset) }, t("hotseat_button")),
         el("button", { type: "submit", id: id.link }, t("link_button")),
         el("button", { type: "button", id: `open-${name}`, onclick: () => openToOthers(ruleset) }, t("open_button")))]
-    : [el("p", { class: "campaign-intro" }, t("campaign_intro", seatName(CREATOR[name] ?? ruleset.seats[0], lang, true))),
+    : [el("p", { class: "campaign-intro", id: `intro-${name}` }, campaignIntro(ruleset, remembered(name, "referee", "person"))),
+      refereeChoices(ruleset),
       rulersBox(ruleset),
       talkChoices(ruleset),
       el("p", { class: "ways" }, el("button", { type: "submit", class: "primary", id: id.link }, t("campaign_button")))];
@@ -153,6 +154,41 @@ function tableChoices(ruleset) {
     el("p", {}, el("label", { for: clockId }, t("per_move")), " ", select),
     whenOut,
     account ? el("p", {}, rated, " ", el("label", { for: rated.id }, t("rated_choice"))) : null);
+}
+
+// Who referees a campaign (issue 59): the game master's seat held by a person (the creator), or Kadesh alone, each
+// turn judged once every kingdom's orders are in or at its deadline, the computer writing a late kingdom's orders.
+const REFEREE_DAYS = 2;  // the time per turn the card offers first under Kadesh alone
+
+function campaignIntro(ruleset, referee) {
+  return referee === "kadesh" ? t("campaign_intro_kadesh")
+    : t("campaign_intro", seatName(CREATOR[ruleset.name] ?? ruleset.seats[0], lang, true));
+}
+
+function refereeChoices(ruleset) {
+  const { name } = ruleset;
+  if (!ruleset.game_master) return null;
+  const referee = remembered(name, "referee", "person");
+  const daysId = `referee-days-${name}`;
+  const days = el("select", { id: daysId, name: "referee_days", onchange: (event) => keep(name, "referee_days", event.target.value) },
+    ...DAYS_PER_MOVE.map((n) => el("option", { value: String(n) }, t("days_per_turn", n))));
+  days.value = remembered(name, "referee_days", String(REFEREE_DAYS));
+  const deadline = el("div", { id: `referee-deadline-${name}`, hidden: referee !== "kadesh" },
+    el("p", {}, el("label", { for: daysId }, t("per_turn")), " ", days),
+    el("p", { class: "muted small" }, t("referee_kadesh_help")));
+  return el("div", { class: "referee-choices" },
+    radios(name, "referee", t("referee"), [["person", t("referee_person")], ["kadesh", t("referee_kadesh")]], referee,
+      (chosen) => {
+        deadline.hidden = chosen !== "kadesh";
+        $(`intro-${name}`).textContent = campaignIntro(ruleset, chosen);
+      }),
+    deadline);
+}
+
+function chosenReferee(ruleset) {
+  if (!document.querySelector(`#${radioId(ruleset.name, "referee", "kadesh")}:checked`)) return {};
+  const days = Number($(`referee-days-${ruleset.name}`).value);
+  return { referee: "kadesh", clock: { days_per_move: days, on_timeout: "computer" } };
 }
 
 // The table's talk (issue 43): who may write to whom, as webDiplomacy's press; where the rules have them, a
@@ -410,16 +446,20 @@ async function playHotseat(ruleset) {
 
 async function createLinks(ruleset) {
   const bots = chosenRulers(ruleset);
-  const body = await post(ruleset, bots, null, chosenTable(ruleset, false));
+  const refereed = chosenReferee(ruleset);
+  const body = await post(ruleset, bots, null, { ...chosenTable(ruleset, false), ...refereed });
   if (!body) return;
   const names = Object.fromEntries(Object.keys(body.seats).map((seat) => [seat, { fr: seatName(seat, "fr"), en: seatName(seat, "en") }]));
-  const creator = CREATOR[ruleset.name] ?? Object.keys(body.seats)[0];
+  // Under Kadesh alone nobody holds the game master's seat: the creator keeps the first kingdom a person rules.
+  const masters = refereed.referee ? new Set([CREATOR[ruleset.name]]) : new Set();
+  const creator = refereed.referee ? Object.keys(body.seats).find((seat) => !masters.has(seat) && !bots?.[seat])
+    : CREATOR[ruleset.name] ?? Object.keys(body.seats)[0];
   try {  // a scenario names its own kingdoms
     const game = await (await fetch(`/api/games/${encodeURIComponent(body.id)}`, {
       headers: { Authorization: `Bearer ${body.seats[creator].token}` } })).json();
     for (const kingdom of game.view?.kingdoms ?? []) if (kingdom.names) names[kingdom.id] = kingdom.names;
   } catch { /* the static names will do */ }
-  created[ruleset.name] = { body, names, creator, bots: bots ?? {} };
+  created[ruleset.name] = { body, names, creator, bots: bots ?? {}, masters, days: refereed.clock?.days_per_move };
   remember(ruleset.name, body, creator);
   const id = ids(ruleset.name);
   await renderMyGames($("my-games-section"), { lang, rulesets, guides, account });  // before scrolling: the list may push the card
@@ -466,23 +506,28 @@ function computerRow(label, level) {
     el("td", { colspan: "3", class: "muted" }, t("ruled_by_computer", level)));
 }
 
+function refereeRow(label) {
+  return el("tr", { class: "referee-seat" }, el("th", { scope: "row" }, label),
+    el("td", { colspan: "3", class: "muted" }, t("refereed_by_kadesh")));
+}
+
 function createdBlock(ruleset, id) {
-  const { body, names, creator, bots } = created[ruleset.name];
+  const { body, names, creator, bots, masters, days } = created[ruleset.name];
   const name = (seat) => names[seat]?.[lang] ?? seatName(seat, lang);
   const seats = Object.keys(body.seats);
   const others = seats.filter((s) => s !== creator);
   const campaign = seats.length > 2;
   const levelTitle = (level) => (ruleset.bots ?? []).find((b) => b.level === level)?.title[lang] ?? level;
-  const rows = seats.flatMap((seat) => (bots?.[seat]
+  const rows = seats.flatMap((seat) => (masters.has(seat) ? [refereeRow(name(seat))] : bots?.[seat]
     ? [computerRow(name(seat), levelTitle(bots[seat]))]
     : [linkRow(body.lords?.[seat] ? t("chief_of", name(seat)) : name(seat), body.seats[seat].link, seat),
       ...(body.lords?.[seat] ? [linkRow(t("lord_of", name(seat)), body.lords[seat].link, `lord-${seat}`)] : [])]));
   rows.push(linkRow(t("spectator"), body.spectator.link, "spectator"));
   const ownerUrl = absolute(body.owner.link);
-  const help = campaign ? t("campaign_help")
+  const help = masters.size ? t("campaign_help_kadesh", name(creator), days) : campaign ? t("campaign_help")
     : t("links_help", seatName(creator, lang, true), others.map((s) => t("link_of", seatName(s, lang, 2))).join(t("and")));
   const first = el("a", { id: id.first, class: "primary", href: body.seats[creator].link },
-    campaign ? t("open_console") : t("play_seat", seatName(creator, lang, true)));
+    masters.size ? t("play_seat", SEATS[lang][creator] ? seatName(creator, lang, true) : name(creator)) : campaign ? t("open_console") : t("play_seat", seatName(creator, lang, true)));
   return el("section", { class: "created", id: id.created, "aria-labelledby": `${id.created}-title` },
     el("h4", { id: `${id.created}-title`, tabindex: "-1" }, campaign ? t("campaign_ready") : t("ready")),
     el("p", {}, help),

@@ -45,6 +45,19 @@ export const TEXT = {
     campaign_button: "Créer la campagne",
     campaign_intro: (master) => `Tu seras ${master}, le maître du jeu : la campagne te donne un lien pour chaque royaume, `
       + "à envoyer à ses joueurs.",
+    campaign_intro_kadesh: "Kadesh arbitrera : la campagne te donne un lien pour chaque royaume ; garde celui du tien et "
+      + "envoie les autres à leurs joueurs.",
+    referee: "Qui arbitre ?",
+    referee_person: "Imhotep, une personne (toi)",
+    referee_kadesh: "Kadesh seul",
+    per_turn: "Temps par tour",
+    days_per_turn: (n) => (n === 1 ? "1 jour par tour" : `${n} jours par tour`),
+    referee_kadesh_help: "Chaque tour est jugé dès que tous les royaumes ont envoyé leurs ordres, sinon à l'échéance : "
+      + "l'ordinateur écrit alors les ordres d'un royaume en retard.",
+    refereed_by_kadesh: "Personne : Kadesh arbitre seul.",
+    campaign_help_kadesh: (mine, days) => `Tu gouvernes ${mine} : garde ton lien, envoie à chaque autre royaume le sien. `
+      + `Kadesh arbitre : chaque tour est jugé dès que tous les ordres sont là, au plus tard ${days === 1 ? "1 jour" : `${days} jours`} `
+      + "après son début ; l'ordinateur écrit les ordres d'un royaume en retard.",
     rulers: "Qui gouverne chaque royaume ?",
     ruler_person: "Une personne",
     ruler_computer: (level) => `L'ordinateur : ${level}`,
@@ -162,6 +175,19 @@ export const TEXT = {
     campaign_button: "Create the campaign",
     campaign_intro: (master) => `You will be ${master}, the game master: the campaign gives you one link for each kingdom, `
       + "to send to its players.",
+    campaign_intro_kadesh: "Kadesh will referee: the campaign gives you one link for each kingdom; keep your own "
+      + "kingdom's and send the others to their players.",
+    referee: "Who referees?",
+    referee_person: "Imhotep, a person (you)",
+    referee_kadesh: "Kadesh alone",
+    per_turn: "Time per turn",
+    days_per_turn: (n) => (n === 1 ? "1 day per turn" : `${n} days per turn`),
+    referee_kadesh_help: "Each turn is judged as soon as every kingdom has sent its orders, else at its deadline: "
+      + "the computer then writes a late kingdom's orders.",
+    refereed_by_kadesh: "Nobody: Kadesh referees alone.",
+    campaign_help_kadesh: (mine, days) => `You rule ${mine}: keep your link, send each other kingdom its own. `
+      + `Kadesh referees: each turn is judged as soon as every order is in, at the latest ${days === 1 ? "1 day" : `${days} days`} `
+      + "after it began; the computer writes a late kingdom's orders.",
     rulers: "Who rules each kingdom?",
     ruler_person: "A person",
     ruler_computer: (level) => `The computer: ${level}`,

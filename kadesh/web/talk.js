@@ -10,7 +10,10 @@ const WORDS = {
   fr: {
     title: "Messages", send: "Envoyer", placeholder: "Écrire un message…", sending: "Envoi…",
     empty: "Aucun message ici pour l'instant.", closed: "Tu lis ce canal sans pouvoir y écrire.",
-    report: "Signaler", reported: "Signalé au modérateur.", hide: "Masquer", mute: (who) => `Ne plus lire ${who}`,
+    report: "Signaler", reported: "Signalé au modérateur.", hide: "Masquer", hideReported: "Masquer ce message pour tous",
+    hiddenAlready: "Ce message est masqué pour tous.",
+    count: (n, max) => `${n} / ${max} caractères`,
+    atLimit: (max) => `Limite atteinte : un message a ${max} caractères au plus ; ce qui dépasse n'est pas pris.`, mute: (who) => `Ne plus lire ${who}`,
     unmute: (who) => `Lire de nouveau ${who}`, hidden: "Message masqué par le modérateur.",
     hiddenBy: (who) => `${who} a masqué un message.`, reportLine: (who) => `Signalé (message de ${who})`,
     alliance: "Offre d'alliance", offer: "C'est une offre d'alliance (elle deviendra une ligne de tes prochains ordres)",
@@ -23,7 +26,10 @@ const WORDS = {
   en: {
     title: "Messages", send: "Send", placeholder: "Write a message…", sending: "Sending…",
     empty: "No message here yet.", closed: "You read this channel but cannot write on it.",
-    report: "Report", reported: "Reported to the moderator.", hide: "Hide", mute: (who) => `Stop reading ${who}`,
+    report: "Report", reported: "Reported to the moderator.", hide: "Hide", hideReported: "Hide this message for everyone",
+    hiddenAlready: "This message is hidden for everyone.",
+    count: (n, max) => `${n} / ${max} characters`,
+    atLimit: (max) => `Limit reached: a message has ${max} characters at most; what goes beyond is not taken.`, mute: (who) => `Stop reading ${who}`,
     unmute: (who) => `Read ${who} again`, hidden: "Message hidden by the moderator.",
     hiddenBy: (who) => `${who} hid a message.`, reportLine: (who) => `Reported (a message of ${who})`,
     alliance: "Alliance offer", offer: "This is an alliance offer (it will become a line of your next orders)",
@@ -53,7 +59,7 @@ export function linked(text) {
 
 export function createTalk({ gameId, call, onChange, onDraft }) {
   const state = { channels: [], messages: new Map(), draft: null, muted: [], moderator: false, press: "full",
-    last: 0, loaded: false, shown: null, reporting: new Set(), seat: null, role: null, error: "" };
+    maxLength: 2000, hiddenTargets: new Set(), last: 0, loaded: false, shown: null, reporting: new Set(), seat: null, role: null, error: "" };
   const readKey = () => `kadesh.read.${gameId}.${state.role}.${state.seat ?? ""}`;
   const readUpTo = () => JSON.parse(localStorage.getItem(readKey()) || "{}");
   const hideSpectators = () => localStorage.getItem("kadesh.hideSpectators") === "1";
@@ -65,6 +71,11 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       } else {
         state.messages.set(message.seq, message);
       }
+      if (message.kind === "hidden" && message.data?.target) {  // the server's word that a message was hidden
+        state.hiddenTargets.add(message.data.target);
+        const target = state.messages.get(message.data.target);
+        if (target) Object.assign(target, { hidden: true, body: "" });
+      }
       state.last = Math.max(state.last, message.seq);
     }
   }
@@ -74,17 +85,29 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     state.role = current.role;
     const answer = await call(`/messages?after=0`);
     Object.assign(state, { channels: answer.channels, muted: answer.muted, moderator: answer.moderator,
-      press: answer.press, loaded: true });
+      press: answer.press, maxLength: answer.max_length ?? state.maxLength, loaded: true });
     if (answer.draft) state.draft = answer.draft;
     take(answer.messages);
     state.shown ??= answer.channels[0]?.id ?? null;
+    drawnPart = viewPart();  // the page draws its view once the talk is loaded
+  }
+
+  // What the ruleset's view shows of the talk (the kingdom's draft, its alliance lines): when it changes, the view is
+  // drawn again, whether the change came by the socket or from this page's own message.
+  const viewPart = () => `${state.draft?.seq ?? ""}|${alliances("fr").join("\n")}`;
+  let drawnPart = "";
+  function changed() {
+    onChange();
+    const part = viewPart();
+    if (part !== drawnPart) {
+      drawnPart = part;
+      onDraft?.();
+    }
   }
 
   function receive(frame) {
-    const draft = state.draft;
     take(frame.messages);
-    onChange();
-    if (state.draft !== draft) onDraft?.();
+    changed();
   }
 
   const visible = () => state.channels.filter((c) => c.id !== "spectators" || !state.seat || !hideSpectators());
@@ -119,7 +142,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     } catch (error) {
       state.error = error.message;
     }
-    onChange();
+    changed();
   }
 
   function messageItem(message, lang) {
@@ -140,6 +163,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     }
     if (message.kind === "report") {
       extra.push(el("p", { class: "muted" }, t.reportLine(message.data?.author || message.data?.seat || "?")));
+      if (state.hiddenTargets.has(message.data?.target)) extra.push(el("p", { class: "muted" }, t.hiddenAlready));
     }
     const actions = [];
     if (!message.mine && !message.hidden && message.kind !== "report") {
@@ -158,6 +182,13 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       actions.push(el("button", { type: "button", class: "small", onclick: () => act(`/messages/${message.seq}/hide`,
         { method: "POST" }, (marker) => { take([marker]); message.hidden = true; message.body = ""; }) }, t.hide));
     }
+    // A reported message, hidden from the report itself: the moderator may not read its channel (the talk between
+    // two kingdoms); the server checks that it was reported to him.
+    const target = message.data?.target;
+    if (state.moderator && message.kind === "report" && target && !state.hiddenTargets.has(target)) {
+      actions.push(el("button", { type: "button", class: "small", onclick: () => act(`/messages/${target}/hide`,
+        { method: "POST" }, (marker) => take([marker])) }, t.hideReported));
+    }
     return el("li", { class: `talk-line${message.mine ? " mine" : ""}`, "data-seq": String(message.seq) }, head, body,
       ...extra, actions.length ? el("p", { class: "talk-actions" }, ...actions) : null);
   }
@@ -167,7 +198,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     const answer = await call(`/messages?after=0`);
     take(answer.messages);
     state.muted = answer.muted;
-    onChange();
+    changed();
   }
 
   function render(box, { lang }) {
@@ -212,10 +243,22 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
   let writing = "";  // what is being written, kept between renders
   function composeForm(channel, lang) {
     const t = WORDS[lang];
-    const area = el("textarea", { id: "talk-text", rows: "2", maxlength: "2000", placeholder: t.placeholder,
-      "aria-label": t.placeholder });
+    const max = state.maxLength;
+    const area = el("textarea", { id: "talk-text", rows: "2", maxlength: String(max), placeholder: t.placeholder,
+      "aria-label": t.placeholder, "aria-describedby": "talk-count" });
     area.value = writing;
-    area.addEventListener("input", () => { writing = area.value; });
+    // How long the message is, shown from nine tenths of the limit; at the limit, said (the browser cuts what goes
+    // beyond, a paste included).
+    const count = el("p", { id: "talk-count", class: "talk-count muted" });
+    const limit = el("p", { id: "talk-limit", class: "talk-limit", role: "status" });
+    const measure = () => {
+      const n = writing.length;  // as the browser's maxlength counts
+      count.hidden = n < max * 0.9;
+      count.textContent = count.hidden ? "" : t.count(n.toLocaleString(lang), max.toLocaleString(lang));
+      limit.textContent = n >= max ? t.atLimit(max.toLocaleString(lang)) : "";
+    };
+    measure();
+    area.addEventListener("input", () => { writing = area.value; measure(); });
     const offer = channel.alliance ? el("input", { type: "checkbox", id: "talk-alliance" }) : null;
     const form = el("form", { class: "talk-compose", onsubmit: async (event) => {
       event.preventDefault();
@@ -225,7 +268,7 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       button.textContent = t.sending;
       await act("/messages", { method: "POST", body: JSON.stringify({ channel: channel.id, text: writing,
         alliance: Boolean(offer?.checked) }) }, (message) => { take([message]); writing = ""; });
-    } }, area, offer ? el("label", { class: "check" }, offer, ` ${t.offer}`) : null,
+    } }, area, count, limit, offer ? el("label", { class: "check" }, offer, ` ${t.offer}`) : null,
     el("button", { type: "submit", class: "primary", id: "talk-send" }, t.send));
     area.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.shiftKey) {
@@ -237,10 +280,14 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
   }
 
   // What a ruleset's view needs of the talk: the kingdom's latest draft, and the alliance lines of its messages.
-  function forView(lang) {
+  function alliances(lang) {
     const lines = [...state.messages.values()].filter((m) => m.kind === "alliance" && m.line && !m.hidden)
       .map((m) => m.line[lang]);
-    return { draft: state.draft, alliances: [...new Set(lines)], saveDraft,
+    return [...new Set(lines)];
+  }
+
+  function forView(lang) {
+    return { draft: state.draft, alliances: alliances(lang), saveDraft,
       unreadTitle: (n = totalUnread()) => (n ? WORDS[lang].tabTitle(n) : "") };
   }
 

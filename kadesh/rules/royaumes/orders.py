@@ -137,6 +137,7 @@ _SPY = re.compile(r"^(?:espion|espions|spy|spies)\s*:\s*(.+)$")
 _BUILD = re.compile(r"^(?:construire|build)\s*:\s*(.+)$")
 _CONQUEST = re.compile(r"^(?:conquete|conquest)\s*:\s*(.+)$")
 _TRIBUTE = re.compile(r"^(?:tribut|tribute)\s*:\s*(.+)$")
+_LIST_SEPARATOR = re.compile(r"[,;]|\bet\b|\band\b")
 _STANCE_WORDS = {"guerre": WAR, "war": WAR, "paix": PEACE, "peace": PEACE,
                  "alliance": ALLY, "allie": ALLY, "ally": ALLY, "allies": ALLY}
 
@@ -161,7 +162,7 @@ def _listed(order: dict[str, Any], number: int, listed: str, add: Callable[[str]
     """Each name of a list line (« guerre: Koush, Libye »), with one problem at most for the line: the first
     name not understood, and how many more were not (the line is quoted once, not once a name)."""
     before = len(order["problems"])
-    for name in [name.strip() for name in re.split(r"[,;]|\bet\b|\band\b", listed) if name.strip()]:
+    for name in [name.strip() for name in _LIST_SEPARATOR.split(listed) if name.strip()]:
         add(name)
     more = len(order["problems"]) - before - 1
     if more > 0:
@@ -293,3 +294,47 @@ def _add_tribute(names: Names, order: dict[str, Any], name: str, line: int | Non
                                          f"'{_shown(name)}' is not a resource."))
     else:
         order["tribute"] = resource
+
+
+# -- a normalized order written back as text ------------------------------------------------------------
+_WORDS = {
+    "fr": {WAR: "guerre", PEACE: "paix", ALLY: "alliance", "stays": "reste", "create": "créer une armée à",
+           "build": "construire: guilde", "spies": "espions", "conquest": "conquête",
+           CONVERT: "convertir", DESTROY: "détruire", "tribute": "tribut"},
+    "en": {WAR: "war", PEACE: "peace", ALLY: "ally", "stays": "stays", "create": "raise an army at",
+           "build": "build: guild", "spies": "spies", "conquest": "conquest",
+           CONVERT: "convert", DESTROY: "destroy", "tribute": "tribute"},
+}
+
+
+def to_text(state: State, order: dict[str, Any], lang: str) -> str:
+    """A normalized order as a text message in ``lang``, one order a line, that ``from_text`` reads back as the
+    same order: the page's form carried to its text tab, a Seigneur's draft for his Chef (issue 59)."""
+    words = _WORDS["en" if lang == "en" else "fr"]
+    kingdom = {kid: spec.names["en" if lang == "en" else "fr"] for kid, spec in state.scenario.kingdoms.items()}
+    lines = [f"{move['count']} x {move['from']} -> {move['to']}" if move["count"] > 1
+             else f"{move['from']} -> {move['to']}" for move in order["moves"]]
+    lines += [f"{cell} {words['stays']}" for cell in order["stay"]]
+    for stance in (WAR, PEACE, ALLY):
+        towards = [kingdom[other] for other, chosen in order["stances"].items() if chosen == stance]
+        lines += _listing(words[stance], towards)
+    if order["create"]:
+        lines.append(f"{words['create']} {order['create']}")
+    if order["build"]:
+        lines.append(words["build"])
+    lines += _listing(words["spies"], [kingdom[other] for other in order["spies"]])
+    if order["conquest"]:
+        lines.append(f"{words['conquest']}: {words[order['conquest']]}")
+    if order["tribute"]:
+        lines.append(f"{words['tribute']}: {state.scenario.resource_names[order['tribute']][lang]}")
+    return "\n".join(lines)
+
+
+def _listing(word: str, names: list[str]) -> list[str]:
+    """« paix: Koush, Libye »: one line for the names, or one line a name where a name would be read as several
+    (a map of one's own may name a kingdom « Amont et Aval »)."""
+    if not names:
+        return []
+    if any(len(_LIST_SEPARATOR.split(fold(name))) > 1 for name in names):
+        return [f"{word}: {name}" for name in names]
+    return [f"{word}: {', '.join(names)}"]

@@ -1,6 +1,8 @@
-// Royaumes: a kingdom's order message, written on the map or pasted as text. The draft is kept
-// in this browser (per game and seat) until it is sent or the turn changes. Legal destinations,
-// the reading of a text and what will not be done as written all come from the server.
+// Royaumes: a kingdom's order message, written on the map or pasted as text. The two tabs hold the same
+// orders: the tab shown holds them, and a switch carries them to the other (the form written out as text; the text
+// read by the server, and whatever of it the form cannot hold said so). The draft is kept in this browser (per game
+// and seat) until it is sent or the turn changes. Legal destinations, the reading of a text and what will not be
+// done as written all come from the server.
 
 import { el } from "/static/dom.js";
 import { T, seatName, resourceName, stuff } from "/static/rules/royaumes-text.js";
@@ -15,6 +17,8 @@ let pasted = "";
 let reading = null;      // the server's reading of the pasted text
 let readingLines = [];
 let saved = "";          // what became of the Seigneur's last draft passed to his Chef
+let dropped = [];        // the text's lines the form could not hold at the last switch: [{line, text, fr, en}]
+let switching = "";      // why the last switch to the form failed (the server could not read the text)
 
 const storeKey = (ctx) => `kadesh.royaumes.draft.${ctx.game.id}.${ctx.seat}`;
 
@@ -35,11 +39,13 @@ export function prepare(ctx) {
   if (draftKey === key) return;
   draftKey = key;
   draft = freshDraft(ctx.view); selectedCell = null; reviewing = null; reading = null; pasted = ""; tab = "form";
+  dropped = []; switching = "";
   const stored = JSON.parse(localStorage.getItem(storeKey(ctx)) || "null");
   if (stored?.turn === ctx.view.turn && !ctx.view.you.orders) {
     Object.assign(draft, stored.draft, { stay: new Set(stored.draft.stay), spies: new Set(stored.draft.spies) });
     pasted = stored.pasted ?? "";
     tab = stored.tab ?? "form";
+    dropped = stored.dropped ?? [];
   } else {
     localStorage.removeItem(storeKey(ctx));
   }
@@ -48,7 +54,7 @@ export function prepare(ctx) {
 function keep(ctx) {
   const empty = serial(draft) === serial(freshDraft(ctx.view)) && !pasted;
   if (empty || ctx.view.you.orders) localStorage.removeItem(storeKey(ctx));
-  else localStorage.setItem(storeKey(ctx), JSON.stringify({ turn: ctx.view.turn, draft: JSON.parse(serial(draft)), pasted, tab }));
+  else localStorage.setItem(storeKey(ctx), JSON.stringify({ turn: ctx.view.turn, draft: JSON.parse(serial(draft)), pasted, tab, dropped }));
   return !empty;
 }
 
@@ -89,23 +95,6 @@ function orderAction(view, d) {
   if (d.conquest && d.conquest !== view.you.conquest) action.conquest = d.conquest;
   if (d.tribute) action.tribute = d.tribute;
   return action;
-}
-
-// An order message in the text form's own syntax (« 2 x A7 -> B6 »), which the server reads back: a Seigneur's
-// draft, that his Chef militaire takes up.
-function orderText(view, action, lang) {
-  const t = T[lang];
-  const lines = (action.moves ?? []).map((m) => `${m.count > 1 ? `${m.count} x ` : ""}${m.from} -> ${m.to}`);
-  for (const cell of action.stay ?? []) lines.push(lang === "en" ? `${cell} stays` : `${cell} reste`);
-  for (const key of ["war", "peace", "ally"]) {
-    if (action[key]) lines.push(`${t[key]}: ${action[key].map((k) => seatName(view, k, lang)).join(", ")}`);
-  }
-  if (action.create) lines.push(`${t.create} ${action.create}`);
-  if (action.build) lines.push(t.build);
-  if (action.spies) lines.push(`${t.spies}: ${action.spies.map((k) => seatName(view, k, lang)).join(", ")}`);
-  if (action.conquest) lines.push(`${t.conquest} ${t[action.conquest]}`);
-  if (action.tribute) lines.push(`${t.tribute} ${resourceName(view, action.tribute, lang)}`);
-  return lines;
 }
 
 // An order message as sentences, for the review before sending and for Imhotep (issue 44: never its syntax).
@@ -169,9 +158,9 @@ export function orderPanel(ctx, mine, redraw) {
   const kept = keep(ctx);
   const title = el("h2", {}, t.orders, kept ? el("span", { class: "draft-kept", id: "draft-kept" }, t.draftKept) : null);
   if (reviewing) {
-    const { action, warnings } = reviewing;
+    const { action, shown, warnings } = reviewing;
     return el("section", { class: "orders review" }, title, el("p", {}, t.confirmTitle),
-      el("pre", { id: "review" }, orderLines(view, action, lang).join("\n") || t.none),
+      el("pre", { id: "review" }, shown === null ? t.checking : shown.join("\n") || t.none),
       warnings === null ? el("p", { class: "muted" }, t.checking)
         : warnings.length ? el("div", { class: "warnings", id: "review-warnings", role: "status" }, el("h3", {}, t.warnings),
           el("ul", {}, ...warnings.map((w) => {
@@ -185,14 +174,17 @@ export function orderPanel(ctx, mine, redraw) {
       el("button", { type: "button", onclick: () => { reviewing = null; redraw(); } }, t.back));
   }
   const tabs = el("div", { class: "tabs", role: "tablist" },
-    el("button", { type: "button", role: "tab", "aria-selected": String(tab === "form"), id: "tab-form", onclick: () => { tab = "form"; redraw(); } }, t.formTab),
-    el("button", { type: "button", role: "tab", "aria-selected": String(tab === "text"), id: "tab-text", onclick: () => { tab = "text"; redraw(); } }, t.textTab));
+    el("button", { type: "button", role: "tab", "aria-selected": String(tab === "form"), id: "tab-form",
+      onclick: () => showForm(ctx, redraw) }, t.formTab),
+    el("button", { type: "button", role: "tab", "aria-selected": String(tab === "text"), id: "tab-text",
+      onclick: () => showText(ctx, redraw) }, t.textTab));
   const body = tab === "form" ? orderForm(ctx, mine, redraw) : textForm(ctx, redraw);
+  const failed = switching ? el("p", { class: "error", role: "alert", id: "switch-failed" }, switching) : null;
   if (ctx.role === "lord") {
-    return el("section", { class: "orders" }, title, el("p", { class: "note", id: "lord-note" }, t.lordNote), tabs, body,
+    return el("section", { class: "orders" }, title, el("p", { class: "note", id: "lord-note" }, t.lordNote), tabs, failed, body,
       el("button", { type: "button", id: "save-draft", class: "primary", onclick: async () => {
-        const text = tab === "text" ? pasted : orderText(view, orderAction(view, draft), lang).join("\n");
-        try {
+        try {  // the draft goes as a text, which his Chef's page reads back: the form written out by the server
+          const text = tab === "text" ? pasted : withDropped((await ctx.preview(orderAction(view, draft)))?.text?.[lang]);
           await ctx.talk.saveDraft(text);
           saved = t.draftSaved;
         } catch (error) {
@@ -201,19 +193,70 @@ export function orderPanel(ctx, mine, redraw) {
         redraw();
       } }, t.saveDraft), saved ? el("p", { role: "status", id: "draft-saved" }, saved) : null);
   }
-  return el("section", { class: "orders" }, title, tabs, body,
-    el("button", { type: "button", id: "review-orders", class: "primary", onclick: async () => {
-      const action = orderAction(view, draft);
-      reviewing = { action, warnings: null };
-      redraw();
-      try {
-        const answer = await ctx.preview(action);
-        if (reviewing?.action === action) reviewing.warnings = answer?.warnings ?? [];
-      } catch (error) {
-        if (reviewing?.action === action) reviewing.warnings = [{ line: null, fr: error.message, en: error.message }];
-      }
-      if (reviewing?.action === action) redraw();
-    } }, t.review));
+  return el("section", { class: "orders" }, title, tabs, failed, body,
+    el("button", { type: "button", id: "review-orders", class: "primary", onclick: () => review(ctx, redraw) }, t.review));
+}
+
+// The orders of the tab shown, read back by the server before they leave: the text tab's are sent as the text
+// (its lines not understood listed among the warnings), the form's as its order.
+async function review(ctx, redraw) {
+  const { view, lang } = ctx;
+  const action = tab === "text" ? { type: "orders", text: pasted } : orderAction(view, draft);
+  reviewing = { action, shown: tab === "text" ? null : orderLines(view, action, lang), warnings: null };
+  redraw();
+  try {
+    const answer = await ctx.preview(action);
+    if (reviewing?.action !== action) return;
+    if (action.text !== undefined) reviewing.shown = orderLines(view, { type: "orders", ...jsonOf(answer.order) }, lang);
+    reviewing.warnings = [...(action.text !== undefined ? answer.order.problems : []), ...(answer?.warnings ?? [])];
+  } catch (error) {
+    if (reviewing?.action !== action) return;
+    reviewing.shown ??= [];
+    reviewing.warnings = [{ line: null, fr: error.message, en: error.message }];
+  }
+  redraw();
+}
+
+// -- the two tabs hold the same orders: the tab shown holds them, and a switch carries them to the other ------------
+const withDropped = (text) => [text ?? "", ...dropped.map((line) => line.text)].filter(Boolean).join("\n");
+
+// The form to the text: the form's order as the server writes it in this language, and the lines the form could not
+// hold at the last switch put back, so that nothing written is lost.
+async function showText(ctx, redraw) {
+  if (tab === "text") return;
+  try {
+    const answer = await ctx.preview(orderAction(ctx.view, draft));
+    pasted = withDropped(answer?.text?.[ctx.lang]);
+  } catch (error) {
+    switching = error.message;
+    redraw();
+    return;
+  }
+  dropped = []; reading = null; switching = ""; tab = "text";
+  keep(ctx);
+  redraw();
+}
+
+// The text to the form: the server reads the text, the form takes what it understood, and the lines it did not
+// understand are said, line by line, above the form (they come back if one returns to the text).
+async function showForm(ctx, redraw) {
+  if (tab === "form") return;
+  try {
+    carry(ctx.view, (await ctx.preview({ type: "orders", text: pasted })).order);
+  } catch (error) {
+    switching = error.message;
+    redraw();
+    return;
+  }
+  switching = ""; tab = "form";
+  keep(ctx);
+  redraw();
+}
+
+function carry(view, order) {
+  fill(view, order);
+  dropped = order.problems.filter((p) => p.text).map(({ line, text, fr, en }) => ({ line, text, fr, en }));
+  reading = null;
 }
 
 function select(id, label, value, options, onchange) {
@@ -233,6 +276,9 @@ function orderForm(ctx, mine, redraw) {
   const chosen = selectedCell && mine[selectedCell];
   const set = (change) => (value) => { change(value); redraw(); };
   return el("div", { class: "order-form" },
+    dropped.length ? el("div", { class: "warnings", id: "dropped", role: "status" }, el("h3", {}, t.droppedTitle),
+      el("ul", {}, ...dropped.map((line) => el("li", {}, `✗ ${t.lineOk(line.line, `« ${line.text} » — ${line[lang]}`)}`))),
+      el("p", { class: "muted" }, t.droppedBack)) : null,
     el("p", { class: "hint" }, chosen ? t.selected(selectedCell, mobileLeft(mine, selectedCell)) : t.pick),
     chosen ? el("button", { type: "button", id: "stay", onclick: () => {
       if (draft.stay.has(selectedCell)) draft.stay.delete(selectedCell); else draft.stay.add(selectedCell);
@@ -257,7 +303,8 @@ function orderForm(ctx, mine, redraw) {
     select("create", t.create, draft.create, [["", t.noCreate], ...ownCities.map((c) => [c.name, `${c.name} (${c.cell}, ${cost("army")})`])],
       set((v) => { draft.create = v; if (v) draft.build = false; })),
     draft.create ? el("p", { class: "note" }, t.createNote) : null,
-    el("label", { class: "check" }, el("input", { type: "checkbox", id: "build", checked: draft.build, disabled: Boolean(draft.create),
+    // not disabled by a raising: a message may ask both (the Guild is refused only if the army is raised)
+    el("label", { class: "check" }, el("input", { type: "checkbox", id: "build", checked: draft.build,
       onchange: (event) => { draft.build = event.target.checked; redraw(); } }), ` ${t.build} (${cost("guild")})`),
     ...others.map((k) => el("label", { class: "check spy" }, el("input", { type: "checkbox", id: `spy-${k.id}`, checked: draft.spies.has(k.id),
       onchange: (event) => { if (event.target.checked) draft.spies.add(k.id); else draft.spies.delete(k.id); redraw(); } }),
@@ -283,7 +330,7 @@ function textForm(ctx, redraw) {
     el("pre", {}, orderLines(view, { type: "orders", ...jsonOf(reading) }, lang).join("\n") || t.none),
     reading.problems.length ? el("h3", {}, t.problem) : null,
     el("ul", { class: "problems" }, ...reading.problems.map((p) => el("li", {}, t.lineOk(p.line, `« ${p.text} » — ${p[lang]}`)))),
-    el("button", { type: "button", id: "fill", onclick: () => { fill(view, reading); tab = "form"; redraw(); } }, t.fill)) : null;
+    el("button", { type: "button", id: "fill", onclick: () => { carry(view, reading); tab = "form"; keep(ctx); redraw(); } }, t.fill)) : null;
   return el("div", { class: "text-form" }, el("label", { for: "order-text" }, t.pasteLabel),
     el("p", { id: "paste-help", class: "muted" }, t.paste), area, el("br"),
     el("button", { type: "button", id: "read", onclick: async () => {
@@ -306,7 +353,7 @@ function fill(view, order) {
   draft.stay = new Set(order.stay);
   Object.assign(draft.stances, order.stances);
   draft.create = order.create ?? "";
-  draft.build = order.build.length > 0 && !order.create;
+  draft.build = order.build.length > 0;
   draft.spies = new Set(order.spies);
   if (order.conquest) draft.conquest = order.conquest;
   if (order.tribute) draft.tribute = order.tribute;
@@ -319,9 +366,10 @@ export function councilBox(ctx, redraw) {
   const t = T[ctx.lang];
   const theirs = talk.draft && !talk.draft.mine ? talk.draft : null;
   if (!theirs && !talk.alliances.length) return null;
-  const toText = (lines) => {
+  const toText = async (lines) => {  // the form's orders carried to the text first: the line joins them
+    await showText(ctx, redraw);
+    if (tab !== "text") return;
     pasted = pasted.trim() ? `${pasted.trimEnd()}\n${lines}` : lines;
-    tab = "text";
     reading = null;
     keep(ctx);
     redraw();
@@ -329,8 +377,8 @@ export function councilBox(ctx, redraw) {
   return el("section", { class: "council card", id: "council" }, el("h2", {}, t.council),
     theirs ? el("div", { id: "lord-draft" }, el("h3", {}, t.councilDraft(theirs.sender[ctx.lang])),
       el("pre", { class: "my-orders" }, theirs.body),
-      el("button", { type: "button", id: "take-up", onclick: () => {
-        pasted = "";
+      el("button", { type: "button", id: "take-up", onclick: () => {  // his draft replaces the orders written here
+        pasted = ""; dropped = []; tab = "text"; reading = null;
         toText(theirs.body);
       } }, t.takeUp)) : null,
     talk.alliances.length ? el("div", { id: "alliance-lines" }, el("h3", {}, t.allianceLines),

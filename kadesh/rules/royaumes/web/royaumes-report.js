@@ -52,10 +52,9 @@ export function reports(ctx) {
   const turns = new Map();
   const missed = new Set();  // the turns judged without this kingdom's orders
   for (const entry of ctx.journal ?? []) {
-    if (entry.mark?.missed) {
-      missed.add(entry.mark.turn);
-      if (!turns.has(entry.mark.turn)) turns.set(entry.mark.turn, new Map());
-    }
+    // Every judged turn has its report, even one where nothing happened (« Rien ne s'est passé ce tour-ci »).
+    if (entry.mark?.topic === "adjudication" && !turns.has(entry.mark.turn)) turns.set(entry.mark.turn, new Map());
+    if (entry.mark?.missed) missed.add(entry.mark.turn);
     if (!entry.mark?.report) continue;
     const turn = turns.get(entry.mark.turn) ?? new Map();
     turns.set(entry.mark.turn, turn);
