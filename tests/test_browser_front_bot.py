@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from kadesh.core.game import replay_views
 from kadesh.rules.front import scenario
 from tests.browser_support import assert_page_clean, running_server
 from tests.test_browser_front import bar, click_cell, on_map
@@ -216,7 +217,9 @@ def test_a_person_beats_general_maladroit_on_the_small_ground(browser, site):
     page.close()
 
 
-def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser, site):
+def test_against_the_chef_detat_major_from_the_home_page_then_resign_and_replay_the_whole_battle(browser, site):
+    """The home page offers the levels; the Chef d'état-major answers a turn; Blue resigns (asked first), and the
+    finished battle's replay shows both sides' units, or Blue's own view when chosen (issue 59)."""
     base, store = site
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
@@ -243,4 +246,44 @@ def test_the_home_page_offers_fronts_computer_opponents_and_one_answers(browser,
     assert page.locator(".front-summary").is_visible()
     assert page.locator(".front-turn").inner_text() == "Tour 2"
     assert_page_clean(page, "fr")
+    resign_and_replay(page, store, game_id, base, browser)
+
+
+def resign_and_replay(page, store, game_id: str, base: str, browser) -> None:
+    """« Abandonner », « Non, continuer », then « Oui, abandonner »: Red wins; the replay opens on the whole battle,
+    both sides drawn at every step, Blue's own view offered; the link to share opens the same for anyone."""
+    page.click("#resign")
+    assert page.inner_text("dialog.front-dialog h2") == "Abandonner la bataille ?"
+    assert "Le Rouge l'emportera." in page.inner_text("dialog.front-dialog")
+    page.click("#cancel-resign")  # not yet: nothing is sent
+    assert not page.locator("dialog.front-dialog").is_visible() and not over(page)
+    page.click("#resign")
+    page.click("#confirm-resign")
+    page.locator("#ending").wait_for()
+    with store.game(game_id) as game:
+        assert game.outcome == {"winner": "red", "reason": "resignation"}
+        record, last = game.to_record(), game.version
+    assert page.locator("#journal li", has_text="Bleu abandonne la bataille.").count() == 1
+    assert page.locator("#resign").is_hidden() and page.locator("#end-turn").is_hidden()
+
+    page.click("#replay-open")
+    middle = last // 2
+    page.fill("#replay-slider", str(middle))
+    page.wait_for_selector(f"#board[data-replay='{middle}'][data-reader='public']")
+    assert page.input_value("#replay-reader") == "public"
+    assert cells_where(page, "g.unit.side-blue") and cells_where(page, "g.unit.side-red")  # both sides, whole
+    assert page.locator(".front-map-host .fm-fog-shade").count() == 0
+    assert_page_clean(page, "fr")
+    page.select_option("#replay-reader", "blue")  # what Blue saw then, fog and all
+    page.wait_for_selector(f"#board[data-replay='{middle}'][data-reader='blue']")
+    _, then = next(replay_views(record, middle, middle))
+    seen = {u["cell"] for u in then.view("blue")["units"] if not u.get("aboard")}
+    assert set(cells_where(page, "g.unit")) == seen
+    link = page.input_value("#replay-link")
     page.close()
+
+    stranger = browser.new_page(viewport={"width": 1280, "height": 800})  # no link of this game: the public
+    stranger.goto(link)
+    stranger.wait_for_selector("#board[data-replay='0'][data-reader='public']")
+    assert cells_where(stranger, "g.unit.side-blue") and cells_where(stranger, "g.unit.side-red")
+    stranger.close()

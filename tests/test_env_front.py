@@ -54,7 +54,9 @@ def _check_encoding(raw) -> set[str]:
     """Each legal order is one triple and back, and the masks offer exactly those triples."""
     agent, layout = raw.agent_selection, raw.layout
     units = front_v0._units(raw.game.view(agent))
-    legal = raw.game.legal_actions(agent)
+    everything = raw.game.legal_actions(agent)
+    assert {"type": "resign"} in everything  # legal to the side, never offered to the agent
+    legal = [action for action in everything if action["type"] not in front_v0.UNOFFERED]
     triples = [layout.triple(agent, action, units) for action in legal]
     assert len(set(triples)) == len(legal)
     for triple, action in zip(triples, legal, strict=True):

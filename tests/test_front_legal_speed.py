@@ -80,7 +80,7 @@ def positions(seed: int, orders: int = 24, scenario: str | None = None):
         yield state, side
         legal = list(RULES.legal_actions(state, side))
         shots = [a for a in legal if a["type"] in ("shoot", "bomb", "strike")]
-        others = [a for a in legal if a["type"] != "end_turn"]
+        others = [a for a in legal if a["type"] not in ("end_turn", "resign")]
         roll = rng.random()
         action = rng.choice(shots) if shots and roll < 0.5 else rng.choice(others) if others and roll < 0.9 \
             else {"type": "end_turn"}

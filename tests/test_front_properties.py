@@ -42,7 +42,7 @@ def play(seed: int, actions: int = 120, check=None, scenario: str = "test_mixed"
             break
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        orders = [a for a in legal if a["type"] != "end_turn"]
+        orders = [a for a in legal if a["type"] not in ("end_turn", "resign")]
         if hold_points:
             orders, onto = _holding(game.state, orders)
             if onto and rng.random() < 0.5:
@@ -325,7 +325,7 @@ def play_air(seed: int, actions: int = 150, check=None, scenario: str = "test_ai
         if game.outcome is not None:
             break
         seat = game.to_act()[0]
-        orders = [a for a in game.legal_actions(seat) if a["type"] != "end_turn"]
+        orders = [a for a in game.legal_actions(seat) if a["type"] not in ("end_turn", "resign")]
         aerial = [a for a in orders if air_kind(a)]
         flights = [a for a in orders if a["type"] == "move" and game.state.units[a["unit"]].type.flies]
         roll = rng.random()

@@ -53,7 +53,7 @@ def battles(scenario: str, seed: int, actions: int):
         if game.outcome is not None:
             break
         seat = game.to_act()[0]
-        orders = [a for a in game.legal_actions(seat) if a["type"] != "end_turn"]
+        orders = [a for a in game.legal_actions(seat) if a["type"] not in ("end_turn", "resign")]
         game.act(seat, rng.choice(orders) if orders and rng.random() < 0.85 else {"type": "end_turn"})
         if step % 10 == 0:
             yield game

@@ -97,6 +97,67 @@ def test_a_finished_games_address_alone_opens_its_public_replay_and_nothing_more
     assert client.get(f"/api/games/{going['id']}").status_code == 401
 
 
+def test_while_the_battle_runs_a_seat_replays_its_own_view_only(played):
+    """Issue 59: no other view of a game going on, asked with ``as``: not the other side's, not the public's."""
+    client, store, made, seats, seen = played
+    blue, watcher = auth(made["seats"]["blue"]["token"]), auth(made["spectator"]["token"])
+    for headers, reader in ((blue, "red"), (blue, "public"), (watcher, "blue"), (watcher, "public")):
+        refused = client.get(f"/api/games/{made['id']}/replay", params={"from": 0, "to": 2, "as": reader},
+                             headers=headers)
+        assert refused.status_code == 409 and refused.json()["code"] == "game_not_over", reader
+    own = client.get(f"/api/games/{made['id']}", params={"at": 2, "as": "blue"}, headers=blue)
+    assert own.status_code == 200 and own.json()["view"] == seen[2]["blue"]
+
+
+@pytest.fixture(scope="module")
+def resigned_front(module_db):
+    """A Front battle in its fog played at random for a while, then resigned by Red; what each side saw then."""
+    store = Store(module_db)
+    app = create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited())
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"ruleset": "front", "options": FRONT}).json()
+        rng, seen = random.Random(59), []
+        for _ in range(24):
+            with store.game(made["id"]) as game:
+                seen.append({seat: game.view(seat) for seat in game.seats})
+                seat, version = game.to_act()[0], game.version
+                choices = [a for a in game.legal_actions(seat) if a["type"] != "resign"]
+            store.act(made["id"], seat, version, rng.choice(choices))
+        with store.game(made["id"]) as game:
+            seen.append({seat: game.view(seat) for seat in game.seats})
+        store.act(made["id"], "red", len(seen) - 1, {"type": "resign"})
+        yield client, made, seen
+    store.close()
+
+
+def _sides(view: dict) -> set[str]:
+    return {unit["side"] for unit in view["units"]}
+
+
+def test_a_finished_fronts_public_replay_shows_the_whole_battle_and_each_side_its_own(resigned_front):
+    """Issue 59: once over, the public replay shows both sides' units at every step (Advance Wars By Web's replays);
+    ``as`` gives any side's own view then, fog and all; a seat's replay is its own unless it asks."""
+    client, made, seen = resigned_front
+    middle = len(seen) // 2
+    public = client.get(f"/api/games/{made['id']}", params={"at": middle}).json()["view"]
+    own = {side: {u["id"] for u in seen[middle][side]["units"] if u["side"] == side} for side in ("blue", "red")}
+    assert {u["id"] for u in public["units"]} == own["blue"] | own["red"] and _sides(public) == {"blue", "red"}
+    assert "sight" not in public  # no fog over it
+    batch = client.get(f"/api/games/{made['id']}/replay", params={"from": 0, "to": len(seen)}).json()["versions"]
+    assert all(_sides(entry["view"]) == {"blue", "red"} for entry in batch)
+    for side in ("blue", "red"):
+        theirs = client.get(f"/api/games/{made['id']}/replay", params={"from": middle, "to": middle, "as": side})
+        assert theirs.status_code == 200 and theirs.json()["seat"] == side
+        assert theirs.json()["versions"][0]["view"] == seen[middle][side]
+    blue = auth(made["seats"]["blue"]["token"])
+    assert client.get(f"/api/games/{made['id']}", params={"at": middle}, headers=blue).json()["view"] == \
+        seen[middle]["blue"]
+    whole = client.get(f"/api/games/{made['id']}", params={"at": middle, "as": "public"}, headers=blue).json()
+    assert whole["view"] == public
+    unknown = client.get(f"/api/games/{made['id']}/replay", params={"as": "green"})
+    assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_seat"
+
+
 @pytest.fixture
 def served_manoeuvre(db):
     store = Store(db)

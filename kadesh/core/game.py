@@ -143,10 +143,13 @@ class Game:
         self.turn_began = {acting: before.get(acting, version) for acting in self.to_act()}
         return events
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None, game_over: bool = False) -> dict[str, Any]:
+        """What ``seat`` (None: the public) sees now: the ruleset's ``view``, or its ``view_once_over`` once the
+        game is over, or when this is a past moment of a game now over (``game_over``: a replay's)."""
         if seat is not None:
             self._check_seat(seat)
-        view = self.ruleset.view(self.state, seat)
+        over = game_over or self.outcome is not None
+        view = (self.ruleset.view_once_over if over else self.ruleset.view)(self.state, seat)
         view["version"] = self.version
         view["outcome"] = self.outcome
         return view
@@ -258,7 +261,8 @@ def _unplayed(record: dict[str, Any]) -> Game:
 def replay_views(record: dict[str, Any], first: int, last: int) -> Iterator[tuple[int, Game]]:
     """The game as it was after each version from ``first`` to ``last`` (each yielded once, then moved on: read
     what is needed before asking for the next), replayed once from its record. What a seat saw at a past version
-    is ``view(seat)`` then: the rules' one filter, applied to the state of that moment."""
+    is ``view(seat)`` then: the rules' one filter, applied to the state of that moment (``view(seat, game_over=True)``
+    once the game is over: what the rules show of it then)."""
     game = _unplayed(record)
     actions = record.get("actions", [])
     for version in range(last + 1):

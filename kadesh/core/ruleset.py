@@ -112,6 +112,13 @@ class Ruleset(ABC):
     def view(self, state: Any, seat: Seat | None) -> dict[str, Any]:
         """All that ``seat`` may see (``None``: the public, spectators' view), JSON-able."""
 
+    def view_once_over(self, state: Any, seat: Seat | None) -> dict[str, Any]:
+        """``view`` for a moment of a game that is over: its last position, or a past one in its replay. Nothing is
+        left to hide by then: a ruleset with hidden information may show the public (``None``) the whole game, as
+        Advance Wars By Web's replays do (Front lifts its fog), each seat's own view staying as it was. Never asked
+        while the game runs. Default: ``view``."""
+        return self.view(state, seat)
+
     @abstractmethod
     def outcome(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs, else at least ``{"winner": seat or None, "reason": str}``."""

@@ -64,6 +64,9 @@ Each legal Front order is exactly one (slot, variant, cell) triple, and back (``
     ``build_<kind>``            the engineer              ``cell`` (one variant a structure kind)
     ==========================  ========================  ======================================
 
+``resign`` (legal to either side at any time while the battle runs) has no triple: an agent is never offered
+to give up, as a computer opponent never does (``UNOFFERED``).
+
 The passenger (unload) and the drone (launch) take the slot because each is aboard one carrier
 only: the triple then names the order alone. ``raw_env.legal(agent)`` maps the triples of the
 orders legal now to the ruleset's action dicts. ``ORDERS`` has 34 variants today; ``N`` is 61 on
@@ -155,6 +158,7 @@ ORDERS = ("end_turn", "move",
           "bomb", "bomb_air", "strike", "strike_air", "board", "unload", "resupply", *CELL_ORDERS,
           *NO_CELL_ORDERS, "launch", *(f"build_{kind}" for kind in STRUCTURES))
 ORDER_INDEX = {name: i for i, name in enumerate(ORDERS)}
+UNOFFERED = ("resign",)  # legal actions an agent is never offered
 END_TURN = 0
 
 Triple = tuple[int, int, int]
@@ -537,6 +541,8 @@ class raw_env(KadeshAEC, EzPickle):  # noqa: N801 - PettingZoo's naming
             table: dict[Triple, dict[str, Any]] = {}
             tree: dict[tuple[int, ...], set[int]] = {}
             for order in self.game.legal_actions(agent):
+                if order["type"] in UNOFFERED:
+                    continue
                 triple = self.layout.triple(agent, order, units)
                 if triple in table:
                     raise RuntimeError(f"{order!r} and {table[triple]!r} share the encoding {triple}")

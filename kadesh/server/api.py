@@ -227,17 +227,23 @@ def _again(store: Store, game_id: str) -> GameCreate:
 REPLAYED = problems(401, 403, 404, 409, 422, 429)  # a past version: not yet public (409), a check queue full (429)
 MAX_REPLAYED = 64  # versions one replay request may ask for (each a view: Front's weigh tens of kilobytes)
 At = Annotated[int | None, Query(ge=0, le=2**31 - 1, description="A past version: the game as it was then")]
+PUBLIC = "public"  # ``as``: the public's view, which once the game is over may show it whole (Front's, issue 59)
+As = Annotated[str | None, Query(alias="as", max_length=64, description=(
+    "Whose view a replay shows: this seat's own (the default for a seat), or once the game is over any seat's or "
+    "``public``, the public's (the default for others), which may show the whole game (Front lifts its fog)"))]
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"], responses=REPLAYED)
-async def read_game(game_id: str, access: AccessDep, request: Request, at: At = None) -> GameOut | Response:
+async def read_game(game_id: str, access: AccessDep, request: Request, at: At = None,
+                    reader: As = None) -> GameOut | Response:
     """The game as this token's seat may see it (the seed only once the game is over). With ``at``, as it was
-    after that version: a seat's own view then (at any time), or once the game is over the public's."""
+    after that version: a seat's own view then (at any time), or once the game is over the public's or any seat's
+    (``as``)."""
     store: Store = request.app.state.store
     if at is None:
         return await run_in_threadpool(get_game, game_id, access, store)
-    version, over = await run_in_threadpool(_now, store, game_id)
-    seat = replay_seat(access, over)
+    version, over, seats = await run_in_threadpool(_now, store, game_id)
+    seat = replay_seat(access, over, reader, seats)
     if at > version:
         raise _no_version(version)
     past = await request.app.state.checks.run(request, past_views, game_id, seat, at, at)
@@ -246,21 +252,24 @@ async def read_game(game_id: str, access: AccessDep, request: Request, at: At = 
     return await run_in_threadpool(get_game, game_id, access, store, past[0])
 
 
-def _now(store: Store, game_id: str) -> tuple[int, bool]:
-    """The game's version, and whether it is over."""
+def _now(store: Store, game_id: str) -> tuple[int, bool, list[str]]:
+    """The game's version, whether it is over, and its seats."""
     with store.game(game_id) as game:
-        return game.version, game.outcome is not None
+        return game.version, game.outcome is not None, list(game.seats)
 
 
-def replay_seat(access: Access, over: bool) -> str | None:
-    """Whose view a replay shows: a seat's (or its Seigneur's) own at any time; the public's once the game is
-    over (409 before: a spectator sees the game as it goes)."""
-    if access.role in (SEAT, LORD):
-        return access.seat
-    if not over:
+def replay_seat(access: Access, over: bool, asked: str | None = None, seats: list[str] | None = None) -> str | None:
+    """Whose view a replay shows (None: the public's): ``asked`` (a seat, or ``public``), else a seat's (or its
+    Seigneur's) own, else the public's. A seat's own at any time; any once the game is over (409 before: a
+    spectator sees the game as it goes, and a seat sees only its own)."""
+    own = access.seat if access.role in (SEAT, LORD) else None
+    wanted = own if asked is None else None if asked == PUBLIC else asked
+    if not over and (wanted is None or wanted != own):
         raise ApiProblem(409, "game_not_over", "Le replay de la partie s'ouvre à tous quand elle est finie.",
                          "The game's replay opens to everyone once it is over.")
-    return None
+    if wanted is not None and wanted not in (seats or []):
+        raise ApiProblem(422, "unknown_seat", f"Siège inconnu : {wanted}.", f"Unknown seat: {wanted}.")
+    return wanted
 
 
 def _no_version(version: int) -> ApiProblem:
@@ -271,12 +280,14 @@ def _no_version(version: int) -> ApiProblem:
 @router.get("/games/{game_id}/replay", response_model=ReplayOut, tags=["games"], responses=REPLAYED)
 async def replay(game_id: str, access: AccessDep, request: Request,
                  first: Annotated[int, Query(alias="from", ge=0, le=2**31 - 1)] = 0,
-                 last: Annotated[int | None, Query(alias="to", ge=0, le=2**31 - 1)] = None) -> ReplayOut | Response:
+                 last: Annotated[int | None, Query(alias="to", ge=0, le=2**31 - 1)] = None,
+                 reader: As = None) -> ReplayOut | Response:
     """The game as it was after each version from ``from`` to ``to`` (64 at most a request), replayed once: a
-    seat's own views at any time, the public's once the game is over. Computed away from the web process."""
+    seat's own views at any time, the public's or any seat's (``as``) once the game is over. Computed away from the
+    web process."""
     store: Store = request.app.state.store
-    version, over = await run_in_threadpool(_now, store, game_id)
-    seat = replay_seat(access, over)
+    version, over, seats = await run_in_threadpool(_now, store, game_id)
+    seat = replay_seat(access, over, reader, seats)
     last = min(version if last is None else last, first + MAX_REPLAYED - 1)
     if first > version or last > version or last < first:
         raise _no_version(version)

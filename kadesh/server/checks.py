@@ -124,11 +124,12 @@ def legal_answer(game_id: str, seat: str) -> tuple[int, bytes]:
 @in_the_child
 def past_views(game_id: str, seat: str | None, first: int, last: int) -> list[dict[str, Any]]:
     """In the child: what ``seat`` (None: the public) saw after each version from ``first`` to ``last``, the game
-    replayed once from its record (issue 44's replays)."""
+    replayed once from its record (issue 44's replays); once the game is over, what the rules show of each moment
+    then (``Ruleset.view_once_over``: Front's public sees the whole battle, issue 59)."""
     with _the_store().game(game_id) as game:
-        record = game.to_record()
-    return [{"version": version, "view": then.view(seat), "to_act": then.to_act(), "outcome": then.outcome}
-            for version, then in replay_views(record, first, last)]
+        record, over = game.to_record(), game.outcome is not None
+    return [{"version": version, "view": then.view(seat, game_over=over), "to_act": then.to_act(),
+             "outcome": then.outcome} for version, then in replay_views(record, first, last)]
 
 
 def check_bot(ruleset: str, seats: list[str], seat: str, level: str | None) -> None:

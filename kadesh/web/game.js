@@ -319,14 +319,19 @@ const shareLink = () => `${location.origin}/play/${encodeURIComponent(gameId)}?r
 // A ruleset's page replays a stretch of the game (Front: the other side's last turn), played on by itself.
 const replayFrom = (version) => replay.open(current, version, true);
 
+// Once the game is over, the replay may show any seat's view: the board then draws it as that seat's.
+const replaySeats = () => (current.outcome ? current.seats.map((seat) => ({ seat, name: seatName(seat) })) : null);
+const replaySeat = () => (current.seats.includes(replay.state.reader) ? replay.state.reader : current.seat);
+
 function drawReplay(entry) {
   if (!entry || !current) return;
   const past = { ...current, version: entry.version, view: entry.view, to_act: entry.to_act, outcome: entry.outcome };
-  rulesView.render($("#board"), { game: past, view: entry.view, seat: current.seat, role: current.role, legal: [], lang,
+  rulesView.render($("#board"), { game: past, view: entry.view, seat: replaySeat(), role: current.role, legal: [], lang,
     act: async () => {}, odds: async () => null, preview: async () => null,
     journal: journal.filter((line) => line.version <= entry.version), talk: null, replaying: true });
   $("#board").dataset.replay = String(entry.version);
-  $("#replay-slot").replaceChildren(replay.bar(lang, current.outcome ? shareLink() : null));
+  $("#board").dataset.reader = replay.state.reader ?? "";
+  $("#replay-slot").replaceChildren(replay.bar(lang, current.outcome ? shareLink() : null, replaySeats()));
   renderJournal();
 }
 
@@ -390,6 +395,7 @@ function render() {
 
 function drawBoard() {
   delete $("#board").dataset.replay;
+  delete $("#board").dataset.reader;
   rulesView.render($("#board"), { game: current, view: current.view, seat: current.seat, role: current.role, legal,
     lang, act, odds, preview, journal, talk: talk?.forView(lang) ?? null, replay: replayFrom });
   timings.drawn[current.version] ??= now();

@@ -1,5 +1,6 @@
 // Replays (issue 44): a game stepped through on its own board, move by move from the start, as this seat saw it
-// (at any time) or, once the game is over, as everyone may see it. Each version's view comes from the server,
+// (at any time) or, once the game is over, as everyone may see it (the whole game where the rules hide nothing any
+// more: Front's fog lifts, issue 59), or as any seat saw it (a choice in the bar). Each version's view comes from the server,
 // replayed from the record (GET /api/games/{id}/replay): the page draws it with the ruleset's own view, and
 // nothing can be played from it. Keys: ← → one move, Home and End the first and the last; a slider; play/pause.
 
@@ -11,25 +12,28 @@ const WORDS = {
     play: "Lecture", pause: "Pause", at: (n, of) => `Coup ${n} sur ${of}`, start: "Position de départ",
     slider: "Moment de la partie", help: "Flèches ← → : un coup ; Début et Fin : le premier et le dernier.",
     share: "Copier le lien de ce replay", copied: "Lien copié : quiconque l'ouvre revoit la partie, telle que tous la voient.",
-    shareLabel: "Lien à partager" },
+    shareLabel: "Lien à partager", reader: "Vue", everything: "Toute la partie" },
   en: { open: "Replay the game", close: "Back to the game", title: "Replay of the game",
     first: "To the start", back: "Previous move", next: "Next move", last: "To the last move",
     play: "Play", pause: "Pause", at: (n, of) => `Move ${n} of ${of}`, start: "Starting position",
     slider: "Moment of the game", help: "Arrow keys ← →: one move; Home and End: the first and the last.",
     share: "Copy this replay's link", copied: "Link copied: whoever opens it replays the game as everyone may see it.",
-    shareLabel: "Link to share" },
+    shareLabel: "Link to share", reader: "View", everything: "The whole game" },
 };
 const BATCH = 64;   // versions the server replays in one request
 const PACE = 900;   // milliseconds a move while playing
 
 export function createReplay({ call, draw, onClose }) {
-  const state = { open: false, at: 0, last: 0, views: new Map(), playing: null };
+  // reader: whose view is shown, once the game is over ("public", or a seat); null: the server's default (one's own)
+  const state = { open: false, at: 0, last: 0, views: new Map(), playing: null, reader: null };
 
   async function fetchAround(version) {
     if (state.views.has(version)) return;
     const first = Math.max(0, version - (version % BATCH));
-    const answer = await call(`/replay?from=${first}&to=${Math.min(state.last, first + BATCH - 1)}`);
-    for (const entry of answer.versions) state.views.set(entry.version, entry);
+    const { views, reader } = state;
+    const as = reader ? `&as=${encodeURIComponent(reader)}` : "";
+    const answer = await call(`/replay?from=${first}&to=${Math.min(state.last, first + BATCH - 1)}${as}`);
+    for (const entry of answer.versions) views.set(entry.version, entry);  // a reader changed meanwhile: not shown
   }
 
   async function go(version) {
@@ -42,9 +46,18 @@ export function createReplay({ call, draw, onClose }) {
   async function open(current, from = 0, play = false) {
     state.open = true;
     state.last = current.version;
-    state.views.clear();
+    state.reader = current.outcome ? "public" : null;  // a game over: the whole of it first
+    state.views = new Map();
     await go(from);
     if (play) toggle();
+  }
+
+  async function read(reader) {
+    stop();
+    state.reader = reader;
+    state.views = new Map();
+    await go(state.at);
+    document.getElementById("replay-reader")?.focus();  // the bar was drawn again
   }
 
   function stop() {
@@ -76,8 +89,17 @@ export function createReplay({ call, draw, onClose }) {
     go(moves[event.key]);
   });
 
-  // The bar above the board while the replay is open; the button that opens it otherwise.
-  function bar(lang, shared = null) {
+  // Once the game is over: whose view to show, the whole game's or a seat's as it saw it (``seats``: [{seat, name}]).
+  function readerChoice(t, seats) {
+    const options = [{ value: "public", label: t.everything }, ...seats.map((s) => ({ value: s.seat, label: s.name }))];
+    return el("label", { class: "replay-reader" }, `${t.reader} `, el("select", { id: "replay-reader",
+      onchange: (event) => read(event.target.value) },
+    ...options.map((o) => el("option", { value: o.value, selected: o.value === state.reader }, o.label))));
+  }
+
+  // The bar above the board while the replay is open; the button that opens it otherwise. ``seats``: once the game
+  // is over, the seats whose view may be chosen.
+  function bar(lang, shared = null, seats = null) {
     const t = WORDS[lang];
     if (!state.open) return null;
     const slider = el("input", { type: "range", id: "replay-slider", min: "0", max: String(state.last),
@@ -93,7 +115,7 @@ export function createReplay({ call, draw, onClose }) {
         el("button", { type: "button", id: "replay-play", class: "primary", onclick: toggle },
           state.playing ? t.pause : t.play),
         button("replay-next", t.next, "▶", state.at + 1), button("replay-last", t.last, "▶|", state.last),
-        slider),
+        slider, seats && state.reader ? readerChoice(t, seats) : null),
       el("p", { class: "muted small replay-help" }, t.help),
       shared ? shareBox(t, shared) : null);
   }

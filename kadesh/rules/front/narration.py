@@ -46,6 +46,7 @@ FR: dict[str, str] = {
     "patrol_ended": "{unit} cesse sa patrouille.",
     "escaped": "{unit} quitte la carte en {cell}{with_fr}.",
     "victory": "Fin de la bataille : {result_fr}.",
+    "resigned": "{side} abandonne la bataille.",
     "crashed": "{unit} s'écrase en {at}{why_fr}{with_fr}.",
     "crash_hit": "{unit} est touché par la chute de {by} en {cell} : {damage_fr} (reste {hp} PV).",
     "launched": "{by} fait décoller {unit} au-dessus de {cell}.",
@@ -88,6 +89,7 @@ EN: dict[str, str] = {
     "patrol_ended": "{unit} ends its patrol.",
     "escaped": "{unit} leaves the map at {cell}{with_en}.",
     "victory": "The battle is over: {result_en}.",
+    "resigned": "{side} resigns the battle.",
     "crashed": "{unit} crashes at {at}{why_en}{with_en}.",
     "crash_hit": "{unit} is hit by {by} falling at {cell}: {damage} damage ({hp} HP left).",
     "launched": "{by} sends {unit} up over {cell}.",
@@ -109,6 +111,7 @@ REASONS = {
     "target_destroyed": ("{side} a abattu sa cible", "{side} has brought down its target"),
     "target_survived": ("{side} a sauvé sa cible jusqu'au terme", "{side} has kept its target alive to the end"),
     "mutual_destruction": ("plus aucune unité de part et d'autre", "no unit is left on either side"),
+    "resignation": ("{side} l'emporte, l'adversaire ayant abandonné", "{side} wins, the enemy having resigned"),
 }
 REACTION = {"alert": (" en alerte", " on alert"), "patrol": (" en patrouille", " on patrol")}
 SEASON = {"spring": ("printemps", "spring"), "summer": ("été", "summer"), "autumn": ("automne", "autumn"),
@@ -231,7 +234,7 @@ def narrate(event: Event, seat: str | None, lang: str) -> str | None:
     if kind == "destroyed_unseen":  # only the side of the unit lost, neither its id nor its cell
         data["side_fr"] = {"blue": "bleue", "red": "rouge"}.get(event.data["side"], "")
         data["side_en"] = SIDE["en"].get(event.data["side"], "").lower()
-    if "side" in event.data and event.type == "turn_ended":
+    if "side" in event.data and event.type in ("turn_ended", "resigned"):
         data["side"] = SIDE[lang][event.data["side"]]
     return template.format(**data)
 

@@ -2,8 +2,10 @@
 
 Orders: move, shoot (a unit on the ground, an aircraft in flight with ``"at": "air"``, or a work or
 building with ``"at": "structure"``; ``weapon`` names a second weapon), board, unload, resupply, build,
-clear, demine, lay_mine, alert, patrol, end_patrol, launch, recover, land, jam, bomb, strike, end_turn. What each side
-sees is ``view.side_view``; the journal's events are addressed to the side that may read them.
+clear, demine, lay_mine, alert, patrol, end_patrol, launch, recover, land, jam, bomb, strike, end_turn; and resign, at
+any time while the battle runs, whoever's turn it is (the other side wins). What each side sees is
+``view.side_view``; once the battle is over, the public sees it whole (``view_once_over``). The journal's events are
+addressed to the side that may read them.
 A battle is a shipped scenario (option ``scenario``) or one's own (option ``scenario_toml``, the
 whole TOML text: docs/scenarios.md).
 """
@@ -38,14 +40,14 @@ from kadesh.rules.front import (
 )
 from kadesh.rules.front.data import TABLES, weapon_names
 from kadesh.rules.front.state import SIDES, State, Unit
-from kadesh.rules.front.view import public_view, side_view
+from kadesh.rules.front.view import public_view, side_view, whole_view
 from kadesh.rules.front.vision import as_known_by, camouflaged_units, refresh_memory, sight_test, spotted
 
 ORDERS = ("move", "shoot", "board", "unload", "resupply", "build", "clear", "demine", "lay_mine", "alert", "patrol",
           "end_patrol", "launch", "recover", "land", "jam", "bomb", "strike", "end_turn")
 FIRE_ORDERS = ("shoot", "bomb", "strike")  # all through ``rules.shoot``
 WITH_DICE = ("move", "shoot", "unload", "launch", "jam", "bomb", "strike", "end_turn")
-PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory"}
+PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory", "resigned"}
 
 
 class Front(Ruleset):
@@ -99,15 +101,14 @@ class Front(Ruleset):
         return [] if state.result else [state.active]
 
     def legal_actions(self, state: State, seat: str) -> Iterator[dict[str, Any]]:
-        if state.result or seat != state.active:
+        """The side whose turn it is: every order of its units, then the end of its turn; either side: resigning,
+        at any time while the battle runs (docs/rules/front.md)."""
+        if state.result:
             return
-        with as_known_by(state, seat) as seen:  # drawn from what the side knows: an unseen unit is not there
-            sees = sight_test(state, seat)  # asked for every shooter and every work: drawn once
-            tables: moves.Tables = {}  # the price of every cell, for each kind of mover: drawn once
-            actions = [action for unit in [u for u in state.units.values() if u.side == seat]
-                       for action in _unit_orders(state, unit, seen, sees, tables=tables)]
-        yield from actions
-        yield {"type": "end_turn"}
+        if seat == state.active:
+            yield from _side_orders(state, seat)
+            yield {"type": "end_turn"}
+        yield {"type": "resign"}
 
     def check(self, state: State, seat: str, action: dict[str, Any]) -> None:
         """As ``apply`` would refuse ``action``. A Fire, Bomb or Strike order is only checked (``rules.check_fire``:
@@ -127,6 +128,8 @@ class Front(Ruleset):
             raise RuleError(GAME_OVER, "La bataille est finie.", "The battle is over.")
         kind = action.get("type") if isinstance(action, dict) else None
         types = {unit.id: unit.type.id for unit in state.units.values()}  # the units lost in the order too
+        if kind == "resign":
+            return _resign(state, seat)
         if kind not in ORDERS:
             raise RuleError(UNKNOWN_ACTION, f"Ordre inconnu : {kind!r}.", f"Unknown order: {kind!r}.")
         order = getattr(air_orders, kind, None) or getattr(rules, kind)
@@ -149,6 +152,11 @@ class Front(Ruleset):
         if seat is None:  # spectators: the ground as it was at the start, the points, no unit of either side
             return {**public_view(state), "map": [list(row) for row in state.original]}
         return side_view(state, seat)
+
+    def view_once_over(self, state: State, seat: str | None) -> dict[str, Any]:
+        """Once the battle is over, the public sees it whole at every moment of its replay, both sides' units,
+        mines, works and fires (as Advance Wars By Web's replays); each side's own view stays as it saw it."""
+        return whole_view(state) if seat is None else side_view(state, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state.result:
@@ -180,6 +188,14 @@ class Front(Ruleset):
         return preview.odds(state, seat, action)
 
 
+def _resign(state: State, side: str) -> list[Event]:
+    """The side gives the battle up: the other side wins, whoever's turn it was."""
+    winner = next(other for other in SIDES if other != side)
+    state.result = (winner, "resignation")
+    return [Event("resigned", {"side": side, "winner": winner}),
+            Event("victory", {"winner": winner, "reason": "resignation"})]
+
+
 def _mark(event: Event) -> dict[str, Any] | None:
     data = event.data
     if event.type == "turn_ended":
@@ -193,6 +209,15 @@ def _mark(event: Event) -> dict[str, Any] | None:
     if event.type == "destroyed" and "cell" in data and "aboard" not in data:
         return {"kind": "lost", "side": data["side"], "cell": data["cell"]}
     return None
+
+
+def _side_orders(state: State, seat: str) -> list[dict[str, Any]]:
+    """Every order of the side's units, drawn from what the side knows: an unseen unit is not there."""
+    with as_known_by(state, seat) as seen:
+        sees = sight_test(state, seat)  # asked for every shooter and every work: drawn once
+        tables: moves.Tables = {}  # the price of every cell, for each kind of mover: drawn once
+        return [action for unit in [u for u in state.units.values() if u.side == seat]
+                for action in _unit_orders(state, unit, seen, sees, tables=tables)]
 
 
 def unit_orders(state: State, unit_id: str, with_moves: bool = True) -> list[dict[str, Any]]:

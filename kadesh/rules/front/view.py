@@ -87,6 +87,26 @@ def side_view(state: State, side: str) -> dict[str, Any]:
     }
 
 
+def whole_view(state: State) -> dict[str, Any]:
+    """The battle as it is, both sides in full and no fog: what the public sees of a battle once it is over (its
+    last position and its replay, ``Front.view_once_over``), never while it runs."""
+    return {
+        **public_view(state),
+        "map": [[terrain.id for terrain in row] for row in state.terrain],
+        "units": [_unit(state, u, True) for u in state.units.values()],
+        "mines": sorted(map_cell_name(c) for c in state.mines),
+        "fires": sorted(map_cell_name(c) for c in state.fires),
+        "patrols": [{"unit": u.id, "cell": map_cell_name(u.patrol), "radius": PATROL_RADIUS}
+                    for u in state.units.values() if u.patrol is not None],
+        "structures": [{"cell": map_cell_name(cell), "kind": s.type.id, "side": s.owner, "complete": s.complete,
+                        "carcass": s.carcass, "hp": s.hp, "steps": s.steps}
+                       for cell, s in sorted(state.structures.items(), key=lambda item: (item[0][1], item[0][0]))],
+        "counting": [{"cell": map_cell_name(cell), "unit": unit_id, "ends": ends, "needed": ENDS_TO_TAKE}
+                     for cell, (unit_id, ends) in sorted(state.progress.items(), key=lambda item: item[0][::-1])
+                     if unit_id in state.units],
+    }
+
+
 def _sight(state: State, side: str) -> list[str]:
     """The cells the side sees now, row by row: « 1 » in sight, « 0 » out of it (the page shades those)."""
     return sight_lines(state, side)

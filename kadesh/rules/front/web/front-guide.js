@@ -56,6 +56,7 @@ export const GUIDE = {
         text: [
           "Sans mission : détruire toutes les unités adverses, ou tenir {points_to_win} des {points} points de victoire de la bataille. Seul un ingénieur prend un point : posté dessus, il le prend au bout de 2 fins de tour de son camp, sans ennemi à 4 cases.",
           "Une mission fixe ses propres objectifs, écrits au-dessus de la carte : tenir des cases jusqu'à un tour donné, faire sortir un convoi, abattre un général. Un camp qui n'a plus aucune unité perd toujours.",
+          "Tu peux abandonner à tout moment, même pendant le tour adverse (Abandonner, puis confirmer) : l'autre camp l'emporte alors.",
         ],
       },
     ],
@@ -126,6 +127,7 @@ export const GUIDE = {
         text: [
           "Without a mission: destroy every enemy unit, or hold {points_to_win} of the battle's {points} victory points. Only an engineer takes a point: posted on it, it takes it after 2 ends of its side's turn with no enemy within 4 cells.",
           "A mission sets its own objectives, written above the map: hold cells until a given turn, get a convoy out, bring down a general. A side with no unit left always loses.",
+          "You may resign at any time, even during the other side's turn (Resign, then confirm): the other side then wins.",
         ],
       },
     ],

@@ -42,6 +42,8 @@ export const ORDER_WORDS = {
     endTurn: ["Fin du tour", "Tab"], endTitle: "Finir le tour ?",
     endText: (n) => (n === 1 ? "Une unité peut encore agir :" : `${n} unités peuvent encore agir :`),
     more: (n) => `et ${n} autre${n > 1 ? "s" : ""}`, endYes: "Finir le tour", endNo: "Continuer à ordonner",
+    resign: "Abandonner", resignTitle: "Abandonner la bataille ?", resignText: (s) => `Le ${s} l'emportera.`,
+    resignYes: "Oui, abandonner", resignNo: "Non, continuer",
     busy: "Ordre en cours…",
   },
   en: {
@@ -73,6 +75,8 @@ export const ORDER_WORDS = {
     endTurn: ["End turn", "Tab"], endTitle: "End the turn?",
     endText: (n) => (n === 1 ? "One unit may still act:" : `${n} units may still act:`),
     more: (n) => `and ${n} more`, endYes: "End the turn", endNo: "Keep giving orders",
+    resign: "Resign", resignTitle: "Resign the battle?", resignText: (s) => `${s} will win.`,
+    resignYes: "Yes, resign", resignNo: "No, play on",
     busy: "Order on its way…",
   },
 };

@@ -41,6 +41,7 @@ const units = () => ctx.view.units ?? [];
 const unitById = (id) => units().find((u) => u.id === id);
 const onMap = (u) => u.cell && !u.aboard;
 const myTurn = () => ctx.legal.some((a) => a.type === "end_turn");
+const mayResign = () => ctx.legal.some((a) => a.type === "resign");  // at any time while the battle runs
 const actionsOf = (id) => ctx.legal.filter((a) => a.unit === id);
 
 // Ask the server once per version and action; the answer redraws what waits for it.
@@ -179,7 +180,7 @@ async function play(action) {
 
 // -- the end of the turn --------------------------------------------------------------------------------
 function stillActing() {
-  const acting = new Set(ctx.legal.filter((a) => a.type !== "end_turn").map((a) => a.unit));
+  const acting = new Set(ctx.legal.filter((a) => a.unit).map((a) => a.unit));
   return units().filter((u) => acting.has(u.id));
 }
 
@@ -198,6 +199,20 @@ function askEndTurn() {
     el("ul", { class: "front-list" }, ...shown), el("div", { class: "front-dialog-buttons" }, yes, no));
   ui.dialog.showModal();
   yes.focus();
+}
+
+// -- resigning: the other side wins; asked first, « Non » at hand ---------------------------------------------------
+function askResign() {
+  if (!ctx || busy || !mayResign()) return;
+  const t = words();
+  const yes = el("button", { type: "button", id: "confirm-resign",
+    onclick: () => { ui.dialog.close(); play({ type: "resign" }); } }, t.resignYes);
+  const no = el("button", { type: "button", id: "cancel-resign", onclick: () => ui.dialog.close() }, t.resignNo);
+  const other = seatName(ctx.view, ctx.seat === "blue" ? "red" : "blue", lang());
+  ui.dialog.replaceChildren(el("h2", { id: "front-end-title" }, t.resignTitle), el("p", {}, t.resignText(other)),
+    el("div", { class: "front-dialog-buttons" }, no, yes));
+  ui.dialog.showModal();
+  no.focus();
 }
 
 function onKey(event) {
@@ -267,6 +282,7 @@ function build(root) {
     clock: el("div", { class: "front-clock" }),
     whose: el("div", { class: "front-whose-host", role: "status" }),
     endTurn: el("button", { type: "button", id: "end-turn", class: "primary", onclick: askEndTurn }, ...keyed(t.endTurn)),
+    resign: el("button", { type: "button", id: "resign", onclick: askResign }, t.resign),
     summary: el("div", { class: "front-summary-host" }),
     tag: el("div", { class: "front-tag", "aria-hidden": "true", hidden: true }),
     bar: el("section", { class: "front-bar card", "aria-label": t.orders }),
@@ -277,7 +293,7 @@ function build(root) {
   // orders come first in the document, so that the keyboard reaches them without crossing the map (where Tab
   // ends the turn). What the pointer passes over is not read aloud as it changes.
   ui.container = el("div", { class: "front" },
-    el("div", { class: "front-top" }, ui.clock, el("div", { class: "front-whose-box" }, ui.whose, ui.endTurn)),
+    el("div", { class: "front-top" }, ui.clock, el("div", { class: "front-whose-box" }, ui.whose, ui.endTurn, ui.resign)),
     el("div", { class: "front-main" }, ui.bar, el("div", { class: "front-stage", "aria-live": "off" }, mapHost, ui.tag),
       el("div", { class: "front-side-wrap", "aria-live": "off" }, ui.summary, ui.side)), ui.dialog);
   root.replaceChildren(ui.container);
@@ -316,6 +332,8 @@ function update({ map = true, panel = true } = {}) {
   ui.whose.replaceChildren(whose);
   ui.endTurn.hidden = !myTurn();
   ui.endTurn.disabled = busy;
+  ui.resign.hidden = !mayResign();
+  ui.resign.disabled = busy;
   const aim = (cell, layer) => { onCell(cell, { layer }); showCell(cell); };
   const choose = (group) => { choosing = group; pending = null; update(); };
   keepFocus(ui.bar, () => ui.bar.replaceChildren(...ordersBar({ lang: lang(), glossary: GLOSSARY, view, seat: ctx.seat,
@@ -339,15 +357,18 @@ function update({ map = true, panel = true } = {}) {
   ].filter(Boolean));
 }
 
-// The map is drawn again only when what it shows has changed (a pointer moving over it changes the panel only).
+// The map is drawn again only when what it shows has changed (a pointer moving over it changes the panel only; a
+// replay may show another view of the same version: the whole battle's, a side's, or the live one once closed).
 let drawn = null;
 function drawMap() {
   const state = mapState();
   const signature = JSON.stringify([version, ctx.seat, ctx.lang, state.selected, [...state.reachable], state.path,
     [...state.targets], [...state.spent], state.hover, state.traces]);
-  if (signature === drawn && ui.drawnBy === ui.map) return;
+  const replayed = ctx.replaying ? ctx.view : null;  // a replay's view, or the live board's (null)
+  if (signature === drawn && ui.drawnBy === ui.map && ui.replayed === replayed) return;
   drawn = signature;
   ui.drawnBy = ui.map;
+  ui.replayed = replayed;
   ui.map.render(state);
 }
 
