@@ -398,6 +398,9 @@ def test_a_campaign_with_computer_kingdoms_refereed_by_kadesh_alone_from_the_hom
     assert page.locator("#open-console").inner_text() == "Commander la Haute-Égypte"
     page.click("#open-console")  # the creator's own kingdom
     page.locator("svg.campaign-map").wait_for()
+    # The turn's deadline is the table's: not « when every kingdom has sent » beside the clock's own day
+    assert "quand tous les royaumes" not in page.inner_text(".campaign-status")
+    assert page.locator(".campaign-status time#deadline").count() == 1
     page.wait_for_function("() => ['Basse-Égypte', 'Libye'].every((k) => "
                            "document.querySelector('.orders-in')?.textContent.split(' · ')[0].includes(k))")
     page.click("#others-stay")

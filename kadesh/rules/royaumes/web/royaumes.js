@@ -18,12 +18,21 @@ export { seatName };
 // so the shell's journal panel is the full record, not the place to read a turn.
 export const reportsJournal = true;
 
-function status(view, lang) {
+// The turn's deadline: Imhotep's; in a campaign Kadesh referees with a time per turn, the table's (the kingdom's
+// own, else the first), when the computer writes a late kingdom's orders; none: the turn waits for every kingdom.
+function turnDeadline(view, game, seat) {
+  if (view.deadline) return view.deadline;
+  const dues = game?.table?.deadlines ?? {};
+  return dues[seat] ?? Object.values(dues).sort()[0] ?? null;
+}
+
+function status(view, lang, game, seat) {
   const t = T[lang];
   const sent = view.kingdoms.filter((k) => k.orders_in).map((k) => k.names[lang]);
   const waiting = view.kingdoms.filter((k) => !k.orders_in).map((k) => k.names[lang]);
-  const deadline = view.deadline
-    ? el("time", { datetime: view.deadline, id: "deadline", title: when(view.deadline, lang) }, `${when(view.deadline, lang)} (${fromNow(view.deadline, lang)})`)
+  const due = turnDeadline(view, game, seat);
+  const deadline = due
+    ? el("time", { datetime: due, id: "deadline", title: when(due, lang) }, `${when(due, lang)} (${fromNow(due, lang)})`)
     : el("span", { id: "deadline" }, t.noDeadline);
   return el("div", { class: "campaign-status" },
     el("p", { class: "map-name" }, view.scenario.names[lang] ?? view.scenario.names.fr),
@@ -69,7 +78,7 @@ function figures(view, lang) {
 }
 
 function mapColumn(ctx, map, redraw, legendOptions) {
-  return el("div", { class: "map-wrap" }, status(ctx.view, ctx.lang), map, historyBar(ctx, redraw),
+  return el("div", { class: "map-wrap" }, status(ctx.view, ctx.lang, ctx.game, ctx.seat), map, historyBar(ctx, redraw),
     legend(ctx.view, ctx.lang, legendOptions));
 }
 
