@@ -85,7 +85,7 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     assert "G19 reste" in chief.inner_text("#lord-draft")
     chief.click("#take-up")
     assert chief.input_value("#order-text") == "G19 reste"
-    chief.fill("#order-text", "G19 reste\npaix: Basse-Égypte")  # the Chef edits the draft
+    chief.fill("#order-text", "G19 reste\npaix: Basse-Égypte\nalliance: Haute-Égypte")  # the Chef edits the draft
     chief.click("#read")
     chief.click("#fill")
     chief.click("#review-orders")
@@ -96,6 +96,7 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     with store.game(chief.url.split("/play/")[1].split("?")[0].split("#")[0]) as game:
         sent = game.state.orders["koush"]
     assert sent["moves"] == [] and "G19" in sent["stay"] and sent["stances"]["basse_egypte"] == "peace"
+    assert sent["stances"]["haute_egypte"] == "ally"
 
     second = chief.evaluate("""async () => {
         const game = location.pathname.split('/').pop();
@@ -163,9 +164,22 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     report.get_by_text("Ce message est masqué pour tous.").wait_for()
     libya.wait_for_selector("#talk-log .talk-body.muted >> text=Message masqué par le modérateur.")  # live
     assert "chacal" not in libya.inner_text("#talk-log")
+    # The turn is judged: Libya sends its orders from its page, Imhotep judges without Lower Egypt's from his
+    # console, and every kingdom's page shows its report of the turn, live, the alliance of Thebes and Kush sealed.
+    libya.click("#others-stay")
+    libya.click("#review-orders")
+    libya.click("#send")
+    libya.wait_for_selector(".orders.sent")
+    lower = open_page(browser, links["Basse-Égypte — Chef militaire"], PHONE)
+    imhotep.click("#adjudicate")
+    imhotep.click("#confirm")
+    for page in (chief, lord, thebes, libya, lower):
+        page.locator('.reports details[data-turn="1"]').wait_for()
+    for page in (chief, thebes):
+        assert "l'alliance est conclue" in page.locator(".reports").text_content()
     for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr"), (imhotep, "fr")):
         assert_page_clean(page, lang)
-    for page in (lord, chief, thebes, libya, watcher, imhotep):
+    for page in (lord, chief, thebes, libya, lower, watcher, imhotep):
         page.close()
 
 
