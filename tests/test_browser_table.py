@@ -262,6 +262,9 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser,
 
 def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, site):
     base, store = site
+    other = browser.new_page(viewport=DESKTOP)  # another player, on the lobby all along
+    other.goto(f"{base}/")
+    other.wait_for_selector("body[data-ready='true']")
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/")
     page.wait_for_selector("body[data-ready='true']")
@@ -269,6 +272,11 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     page.wait_for_selector("#clock >> text=La partie attend ses joueurs")
     assert_page_clean(page, "fr")
     game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
+    back = "document.dispatchEvent(new Event('visibilitychange'))"  # the player comes back to the lobby's tab
+    other.evaluate(back)
+    other.locator(f'.open-game[data-game="{game_id}"]').wait_for()  # the list looks again: no reload
     page.click("#close-open")
     page.wait_for_function("() => !document.querySelector('.clock-open')")
     assert store.open_seats.of_game(game_id) == []
+    other.evaluate(back)
+    other.locator(f'.open-game[data-game="{game_id}"]').wait_for(state="detached")

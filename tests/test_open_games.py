@@ -30,6 +30,7 @@ def test_an_open_seat_is_listed_taken_once_and_only_its_taker_has_its_link(serve
     assert taker.get(f"/api/games/{gid}", headers=auth(taken.json()["token"])).json()["seat"] == "south"
     again = late.post(f"/api/games/{gid}/seats/south/take")
     assert again.status_code == 409 and again.json()["code"] == "seat_not_open"
+    assert again.json()["fr"] == "Ce siège n'est plus libre : quelqu'un l'a pris."
     assert gid not in [g["id"] for g in late.get("/api/open-games").json()]
     assert late.post(f"/api/games/{gid}/seats/north/take").json()["code"] == "seat_not_open"  # never open
     assert late.post("/api/games/nothing/seats/south/take").status_code == 404
@@ -58,6 +59,8 @@ def test_the_owner_or_a_seated_player_closes_the_open_seats_and_bad_openings_are
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["spectator"]["token"])).status_code == 403
     assert creator.get(f"/api/games/{gid}", headers=auth(made["owner"]["token"])).json()["table"]["open"] == ["south"]
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["seats"]["north"]["token"])).status_code == 204
+    withdrawn = creator.post(f"/api/games/{gid}/seats/south/take").json()  # not « someone took it »: withdrawn
+    assert withdrawn["code"] == "seat_not_open" and "retirée des parties ouvertes" in withdrawn["fr"]
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"])).status_code == 204
     assert gid not in [g["id"] for g in creator.get("/api/open-games").json()]
     assert creator.post(f"/api/games/{gid}/seats/south/take").json()["code"] == "seat_not_open"

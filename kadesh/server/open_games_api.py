@@ -78,7 +78,7 @@ def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], reques
     another seat of the game."""
     open_seat = next((s for s in store.open_seats.of_game(game_id) if s.seat == seat), None)
     if open_seat is None:
-        raise _not_open(store, game_id)
+        raise _not_open(store, game_id, seat)
     player = signed_in(request, store)
     if player is not None:
         check_same_site(request)
@@ -87,7 +87,7 @@ def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], reques
     try:  # the seat marked taken, kept in the account and its link replaced at once, or nothing done
         token = store.take_seat(game_id, seat, player.id if player is not None else None)
     except SeatNotOpen:
-        raise _not_open(store, game_id) from None
+        raise _not_open(store, game_id, seat) from None
     except SeatClaimed:
         raise ApiProblem(409, "seat_claimed", "Ton compte tient déjà un siège de cette partie.",
                          "Your account holds a seat of this game already.") from None
@@ -97,11 +97,18 @@ def take_seat(game_id: GameId, seat: Annotated[str, Path(max_length=64)], reques
     return play_link(game_id, token)
 
 
-def _not_open(store: Store, game_id: str) -> ApiProblem:
+def _not_open(store: Store, game_id: str, seat: str) -> ApiProblem:
+    """404 for no such game; else 409 ``seat_not_open``, saying whether someone took the seat or its game left
+    the open games (its creator withdrew it, or it is over)."""
     if not store.exists(game_id):
         return ApiProblem(404, "game_not_found", "Partie inconnue.", "Unknown game.")
-    return ApiProblem(409, "seat_not_open", "Ce siège n'est pas (ou plus) ouvert : quelqu'un l'a pris.",
-                      "This seat is not open (any more): someone took it.")
+    if store.open_seats.seated(game_id).get(seat) is not None:
+        return ApiProblem(409, "seat_not_open", "Ce siège n'est plus libre : quelqu'un l'a pris.",
+                          "This seat is not free any more: someone took it.")
+    return ApiProblem(409, "seat_not_open", "Ce siège n'est pas ouvert : la partie n'attend personne à cette place "
+                      "(son créateur l'a retirée des parties ouvertes, ou elle est finie).",
+                      "This seat is not open: the game waits for nobody there (its creator withdrew it from the "
+                      "open games, or it is over).")
 
 
 @router.delete("/api/games/{game_id}/open", status_code=204, tags=["open games"],

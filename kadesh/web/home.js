@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 import { picture } from "./lobby-art.js";
 import { PICTURES, SEATS, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
-import { renderOpenGames } from "./open-games.js";
+import { followOpenGames, renderOpenGames } from "./open-games.js";
 import { pairingBox, resumePairing } from "./pairing.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
@@ -636,5 +636,6 @@ const ORDER = ["manoeuvre", "bataille", "front", "royaumes"];  // quickest first
 rulesets.sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99));
 await loadModules();
 render();
+followOpenGames($("open-games-section"));
 if (account) await resumePairing(redrawPairing);  // a wait for an opponent begun before goes on
 document.body.dataset.ready = "true";

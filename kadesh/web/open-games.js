@@ -6,6 +6,9 @@ import { TEXT, seatName } from "./lobby-words.js";
 import { when } from "./my-games.js";
 
 let drawing = 0;
+let shown = "";  // the list as last drawn (the server's answer and the language): redrawn only when it changes
+let context = null;  // the last drawing's context, for the looks again
+const LOOK_AGAIN = 15000;  // milliseconds between two looks at the list while the page is in view
 
 // Who is seated already: the players' names, the computer, and how many players by link.
 function waiting(game, lang) {
@@ -25,11 +28,18 @@ function optionWords(game, rulesets, lang) {
   return Object.entries(game.options ?? {}).map(([key, value]) => schema[key]?.labels?.[value]?.[lang]).filter(Boolean);
 }
 
-async function take(game, seat, lang, error) {
+async function take(game, seat, lang, error, section) {
   const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/seats/${encodeURIComponent(seat)}/take`, { method: "POST" });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    error.textContent = body[lang] ?? response.statusText;
+    const message = body[lang] ?? response.statusText;
+    if (body.code === "seat_not_open") {  // taken or withdrawn meanwhile: the list as it is now, and why
+      await renderOpenGames(section, context);
+      section.querySelector(".open-games-note").textContent = message;
+      section.hidden = false;  // the note stays in sight, even when no game is left
+    } else {
+      error.textContent = message;
+    }
     return;
   }
   const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]");
@@ -38,7 +48,7 @@ async function take(game, seat, lang, error) {
   window.location.href = body.link;
 }
 
-function item(game, { lang, rulesets, guides, account }) {
+function item(game, { lang, rulesets, guides, account }, section) {
   const t = TEXT[lang];
   const title = guides[game.ruleset]?.[lang]?.title ?? rulesets.find((r) => r.name === game.ruleset)?.title?.[lang] ?? t.games;
   const error = el("p", { class: "card-error", role: "alert" });
@@ -55,18 +65,32 @@ function item(game, { lang, rulesets, guides, account }) {
       return el("p", { class: "my-game-actions" },
         el("span", { class: "my-game-state" }, t.free_seat(name), closed ? ` (${t.accounts_only})` : ""), " ",
         el("button", { type: "button", class: "primary take", disabled: closed, "aria-label": t.take_label(title, name),
-          onclick: () => take(game, seat.seat, lang, error) }, t.take));
+          onclick: () => take(game, seat.seat, lang, error, section) }, t.take));
     }),
     error);
 }
 
-// Draw the open games into ``section`` (an h2, a line, ``#open-games``); hidden while there is none.
-export async function renderOpenGames(section, context) {
+// Draw the open games into ``section`` (an h2, a line, ``#open-games``); hidden while there is none. The list is
+// looked at again every ``LOOK_AGAIN`` while the page is in view, and at once when it comes back into view: a game
+// opened or withdrawn, a seat taken, shows without a reload (a list that did not change is left as it is).
+export async function renderOpenGames(section, drawnWith) {
   const ticket = ++drawing;
-  const games = await fetch("/api/open-games").then((r) => r.json()).catch(() => []);
-  if (ticket !== drawing) return;
-  section.hidden = !games.length;
-  section.querySelector("#open-games").replaceChildren(...games.map((game) => item(game, context)));
+  context = drawnWith;
+  const games = await fetch("/api/open-games").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  if (ticket !== drawing || games === null) return;
+  const now = JSON.stringify([drawnWith.lang, Boolean(drawnWith.account), games]);
+  if (now !== shown) {
+    shown = now;
+    section.hidden = !games.length;
+    section.querySelector(".open-games-note")?.replaceChildren();
+    section.querySelector("#open-games").replaceChildren(...games.map((game) => item(game, drawnWith, section)));
+  }
   section.dataset.loaded = "true";  // drawn from the server's answer (the tests wait for it)
-  section.dataset.lang = context.lang;  // and in which language (a switch redraws it a moment later)
+  section.dataset.lang = drawnWith.lang;  // and in which language (a switch redraws it a moment later)
+}
+
+export function followOpenGames(section) {
+  const look = () => { if (!document.hidden && context) renderOpenGames(section, context); };
+  setInterval(look, LOOK_AGAIN);
+  document.addEventListener("visibilitychange", look);
 }
