@@ -7,6 +7,7 @@ import { picture } from "./lobby-art.js";
 import { PICTURES, SEATS, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
 import { followOpenGames, renderOpenGames } from "./open-games.js";
+import { inPlayOrder } from "./page.js";
 import { pairingBox, resumePairing } from "./pairing.js";
 
 let lang = localStorage.getItem("kadesh.lang") || "fr";
@@ -632,8 +633,7 @@ $("lang").addEventListener("click", () => {
   fetch("/api/rulesets").then((r) => r.json()),
   fetch("/api/session").then((r) => r.json()).then((body) => body.account ?? null).catch(() => null),
 ]);
-const ORDER = ["manoeuvre", "bataille", "front", "royaumes"];  // quickest first
-rulesets.sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99));
+rulesets = inPlayOrder(rulesets);
 await loadModules();
 render();
 followOpenGames($("open-games-section"));

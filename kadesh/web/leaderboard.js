@@ -2,7 +2,7 @@
 // One game at a time, chosen by its button (and kept in the address: /leaderboards?ruleset=…).
 
 import { el } from "./dom.js";
-import { drawHeader, onLanguageSwitch, startingLang } from "./page.js";
+import { drawHeader, inPlayOrder, onLanguageSwitch, startingLang } from "./page.js";
 
 const TEXT = {
   fr: {
@@ -70,6 +70,15 @@ onLanguageSwitch(() => lang, (chosen) => {
   render();
 });
 
-rulesets = await fetch("/api/rulesets").then((r) => r.json()).catch(() => []);
-if (!rulesets.some((r) => r.name === chosen)) chosen = rulesets[0]?.name;
+// Without a game in the address: the first, in the lobby's order, where someone is rated.
+async function firstRated() {
+  for (const { name } of rulesets) {
+    const board = await fetch(`/api/leaderboards/${encodeURIComponent(name)}`).then((r) => (r.ok ? r.json() : [])).catch(() => []);
+    if (board.length) return name;
+  }
+  return rulesets[0]?.name;
+}
+
+rulesets = inPlayOrder(await fetch("/api/rulesets").then((r) => r.json()).catch(() => []));
+if (!rulesets.some((r) => r.name === chosen)) chosen = await firstRated();
 await choose(chosen);

@@ -26,3 +26,10 @@ export function onLanguageSwitch(current, switched) {
     switched(lang);
   });
 }
+
+// The games in the lobby's order, quickest first: the pages that list them agree.
+const PLAY_ORDER = ["manoeuvre", "bataille", "front", "royaumes"];
+export function inPlayOrder(rulesets) {
+  const rank = (name) => PLAY_ORDER.indexOf(name) + 1 || 99;
+  return [...rulesets].sort((a, b) => rank(a.name) - rank(b.name));
+}
