@@ -240,6 +240,10 @@ def test_two_accounts_find_each_other_with_find_an_opponent(browser, site):
     game_id = first.url.split("/play/")[1]
     names = store.accounts.seat_names(game_id)
     assert sorted(names.values()) == ["Djéser", "Snéfrou"] and names["blue"] == "Djéser"  # the longer wait: first seat
+    second.goto(f"{base}/")  # among her games: begun, no « last move » before any move
+    line = second.locator(f'.my-game[data-game="{game_id}"] .my-game-when')
+    line.wait_for()
+    assert "commencée le" in line.inner_text() and "dernier coup" not in line.inner_text()
 
 
 def test_a_player_goes_on_vacation_and_comes_back_from_the_account_page(browser, site):

@@ -92,7 +92,8 @@ function accountItem(game, lang, title) {
     el("a", { href: link, class: "my-game-title" }, name),
     el("span", { class: "my-game-seat" }, ` · ${seat}`),
     names ? el("span", { class: "my-game-versus" }, ` · ${t.versus(names)}`) : null,
-    el("span", { class: "muted my-game-when" }, ` · ${t.last_move(when(game.last_activity, lang))}`)),
+    el("span", { class: "muted my-game-when" },
+      ` · ${(game.version ? t.last_move : t.opened_on)(when(game.last_activity, lang))}`)),  // no move yet: its start
   el("p", { class: "my-game-state" }, state),
   el("p", { class: "my-game-actions" }, game.outcome ? replayLink(game.id, `${name} (${seat})`, lang)
     : el("a", { href: link, class: "primary", "aria-label": `${t.resume} — ${name} (${seat})` }, t.resume)));
