@@ -60,6 +60,7 @@ def test_a_passkey_makes_an_account_and_signs_in_on_another_device(server):
     assert session.secure and session.has_nonstandard_attr("HttpOnly")
     account = desktop.get("/api/account").json()
     assert account["name"] == "Néfertari" and len(account["passkeys"]) == 1 and account["sessions"] == 1
+    assert account["passkeys"][0]["used_at"] == account["passkeys"][0]["created_at"]  # its making signed her in
     assert phone.get("/api/account").status_code == 401
     signed = sign_in(phone, passkey)
     assert signed.status_code == 200, signed.text

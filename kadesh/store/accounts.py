@@ -266,10 +266,12 @@ class Accounts:
 
     @staticmethod
     def _passkey_row(player_id: str, credential_id: str, public_key: str, sign_count: int, label: str):  # noqa: ANN205
-        passkey = Passkey(_new_id(), credential_id, player_id, public_key, sign_count, label, utc_text(_now()), None)
+        """A new passkey's row: used as it is made (its ceremony signs the player in)."""
+        now = utc_text(_now())
+        passkey = Passkey(_new_id(), credential_id, player_id, public_key, sign_count, label, now, now)
         return passkey, passkeys.insert().values(id=passkey.id, credential_id=credential_id, player_id=player_id,
                                                  public_key=public_key, sign_count=sign_count, label=label,
-                                                 created_at=passkey.created_at)
+                                                 created_at=now, used_at=now)
 
     def passkey(self, credential_id: str) -> Passkey | None:
         with self.engine.connect() as conn:
