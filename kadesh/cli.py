@@ -549,7 +549,8 @@ def odds(
     except (RuleError, LookupError, json.JSONDecodeError) as error:
         _fail(f"odds: {error}")
     lang = "en" if lang == "en" else "fr"
-    table = Table(title=_odds_title(games, field, north, south, lang))
+    console.print(_odds_title(games, field, north, south, lang))  # a line of its own: a table's title wraps
+    table = Table()
     table.add_column(words["held"])
     table.add_column("%", justify="right")
     for key in ("north", "south", "nobody"):
