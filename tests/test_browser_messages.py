@@ -177,6 +177,8 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
         page.locator('.reports details[data-turn="1"]').wait_for()
     for page in (chief, thebes):
         assert "l'alliance est conclue" in page.locator(".reports").text_content()
+    # Issue 59: the Seigneur's draft belonged to the turn judged: the Chef is no longer offered it on the next one.
+    chief.locator("#lord-draft").wait_for(state="detached")
     for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr"), (imhotep, "fr")):
         assert_page_clean(page, lang)
     for page in (lord, chief, thebes, libya, lower, watcher, imhotep):

@@ -130,6 +130,16 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     return visible().reduce((sum, c) => sum + (c.id === state.shown && !document.hidden ? 0 : unread(c.id)), 0);
   }
 
+  // A kingdom's draft belongs to its turn: on each new version of the game, the server says whether the draft held
+  // is still offered (a turn judged has none), and which one.
+  async function recheckDraft() {
+    if (!state.draft) return;
+    const answer = await call(`/messages?after=${state.last}`);
+    state.draft = answer.draft ?? null;
+    take(answer.messages);
+    drawnPart = viewPart();
+  }
+
   async function saveDraft(text) {
     take([await call("/draft", { method: "PUT", body: JSON.stringify({ text }) })]);
   }
@@ -291,5 +301,5 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       unreadTitle: (n = totalUnread()) => (n ? WORDS[lang].tabTitle(n) : "") };
   }
 
-  return { state, load, receive, render, forView };
+  return { state, load, receive, render, forView, recheckDraft };
 }
