@@ -7,6 +7,7 @@ Messages are not actions: writing one never changes the game's version, and the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -26,6 +27,7 @@ from kadesh.store.messages import (
     MAX_DRAFT,
     MAX_TEXT,
     PAIR,
+    REPORT,
     TEXT,
     Message,
     MessageRefused,
@@ -80,6 +82,7 @@ class MessageOut(BaseModel):
     hidden: bool
     data: dict[str, Any] | None = None
     line: Words | None = Field(None, description="An alliance's line for this reader's next orders, if it is theirs")
+    about: Words | None = Field(None, description="A report's: who wrote the message reported, in words")
 
 
 class MessagesOut(BaseModel):
@@ -107,9 +110,14 @@ def message_out(game: Game, shape: Shape, access: Access, message: Message, acco
         if other is not None and access.role in (SEAT, LORD):
             fr, en = (game.ruleset.alliance_line(game.options, other, lang) for lang in ("fr", "en"))
             line = Words(fr=fr, en=en) if fr and en else None
+    about = None
+    if message.kind == REPORT and message.data:
+        reported = replace(message, role=message.data["role"], seat=message.data["seat"],
+                           author=message.data.get("author"))
+        about = Words(**sender_words(game, shape, reported))
     return MessageOut(seq=seen["seq"], channel=seen["channel"], kind=seen["kind"], seat=seen["seat"],
                       role=seen["role"], sender=Words(**sender_words(game, shape, message)), mine=mine, at=seen["at"],
-                      body=seen["body"], hidden=seen["hidden"], data=seen.get("data"), line=line)
+                      body=seen["body"], hidden=seen["hidden"], data=seen.get("data"), line=line, about=about)
 
 
 # -- reading -----------------------------------------------------------------------------------------
