@@ -408,6 +408,9 @@ def test_a_campaign_with_computer_kingdoms_refereed_by_kadesh_alone_from_the_hom
     # The turn's deadline is the table's: not « when every kingdom has sent » beside the clock's own day
     assert "quand tous les royaumes" not in page.inner_text(".campaign-status")
     assert page.locator(".campaign-status time#deadline").count() == 1
+    # Issue 59: nobody holds Imhotep's seat: no channel to him is offered
+    page.locator("#talk [data-channel='table']").wait_for()
+    assert page.locator("#talk [data-channel*='imhotep']").count() == 0
     page.wait_for_function("() => ['Basse-Égypte', 'Libye'].every((k) => "
                            "document.querySelector('.orders-in')?.textContent.split(' · ')[0].includes(k))")
     page.click("#others-stay")
