@@ -160,6 +160,10 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     imhotep = open_page(browser, next(link for label, link in links.items() if label.startswith("Imhotep")))
     show_channel(imhotep, "moderation")
     report = imhotep.locator("#talk-log .talk-line", has_text="chacal")
+    # Issue 59: the report names who wrote the message and who reported it, never a seat's id.
+    named = report.locator(".talk-who strong").inner_text()
+    assert named == "Message de Koush (Chef militaire), signalé par Libye (Chef militaire)", named
+    assert "koush" not in report.inner_text()
     report.get_by_role("button", name="Masquer ce message pour tous").click()
     report.get_by_text("Ce message est masqué pour tous.").wait_for()
     libya.wait_for_selector("#talk-log .talk-body.muted >> text=Message masqué par le modérateur.")  # live
@@ -177,6 +181,8 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
         page.locator('.reports details[data-turn="1"]').wait_for()
     for page in (chief, thebes):
         assert "l'alliance est conclue" in page.locator(".reports").text_content()
+    # Issue 59: the Seigneur's draft belonged to the turn judged: the Chef is no longer offered it on the next one.
+    chief.locator("#lord-draft").wait_for(state="detached")
     for page, lang in ((chief, "fr"), (lord, "fr"), (libya, "fr"), (watcher, "fr"), (imhotep, "fr")):
         assert_page_clean(page, lang)
     for page in (lord, chief, thebes, libya, lower, watcher, imhotep):

@@ -314,20 +314,27 @@ def test_the_draft_is_kept_across_a_reload_until_it_is_sent(browser, server):
 def test_an_overcommitted_move_is_flagged_before_it_is_sent(browser, server):
     base, store = server
     _, links = adjudicated(store)
-    for lang, words in (("fr", "3 armées demandées, mais 2 seulement peuvent partir de B8 : 2 partiront."),
-                        ("en", "3 armies asked, but only 2 can leave B8: 2 will go.")):
+    for lang, words, going in (("fr", "3 armées demandées, mais 2 seulement peuvent partir de B8 : 2 partiront.",
+                                "2 armées vont de B8 à C8."),
+                               ("en", "3 armies asked, but only 2 can leave B8: 2 will go.",
+                                "2 armies go from B8 to C8.")):
         page = open_page(browser, base + links["libye"], lang)
         page.click("#tab-text")
-        page.fill("#order-text", "3 x B8 -> C8\nD10 -> D11")
+        page.fill("#order-text", "3 x B8 -> C8\nD10 -> D11\nH17 -> H16")  # no Libyan army at H17
         page.click("#read")
         page.locator("#reading").wait_for()
         warned = page.locator("#reading .lines li.warn")
-        assert warned.count() == 1 and words in warned.inner_text() and "3 x B8 -> C8" in warned.inner_text()
+        assert warned.count() == 2 and words in warned.first.inner_text()
+        assert "3 x B8 -> C8" in warned.first.inner_text()
         assert page.locator("#reading .lines li.ok:not(.warn)").count() == 1
+        # Issue 59: the summary says what will happen, the server's reading: never a move a warning refuses.
+        summary = page.locator("#reading pre").inner_text()
+        assert going in summary and "H17" not in summary
         page.click("#fill")
         page.click("#review-orders")
         page.locator("#review-warnings").wait_for()
         assert words in page.locator("#review-warnings").inner_text()
+        assert going in page.inner_text("#review") and "H17" not in page.inner_text("#review")
         page.close()
 
 
@@ -401,6 +408,9 @@ def test_a_campaign_with_computer_kingdoms_refereed_by_kadesh_alone_from_the_hom
     # The turn's deadline is the table's: not « when every kingdom has sent » beside the clock's own day
     assert "quand tous les royaumes" not in page.inner_text(".campaign-status")
     assert page.locator(".campaign-status time#deadline").count() == 1
+    # Issue 59: nobody holds Imhotep's seat: no channel to him is offered
+    page.locator("#talk [data-channel='table']").wait_for()
+    assert page.locator("#talk [data-channel*='imhotep']").count() == 0
     page.wait_for_function("() => ['Basse-Égypte', 'Libye'].every((k) => "
                            "document.querySelector('.orders-in')?.textContent.split(' · ')[0].includes(k))")
     page.click("#others-stay")

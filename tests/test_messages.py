@@ -91,6 +91,14 @@ def test_the_lord_confers_and_drafts_the_chief_takes_the_draft_up_and_only_his_f
     assert again.status_code == 409 and again.json()["code"] == "not_your_turn"
     others = read(client, game, token(game, KINGDOMS[1]))
     assert others["messages"] == [] and "draft" not in others  # another kingdom reads neither council nor draft
+    # Issue 59: a draft belongs to its turn; once the turn is judged, the next turn offers none.
+    judged = client.post(f"/api/games/{game['id']}/actions", headers=auth(token(game, MASTER)),
+                         json={"expected_version": version + 1, "action": {"type": "adjudicate"}})
+    assert judged.status_code == 200, judged.text
+    assert "draft" not in read(client, game, chief) and "draft" not in read(client, game, lord)
+    assert drafted.json()["data"] == {"turn": 1}
+    redrafted = client.put(f"/api/games/{game['id']}/draft", headers=auth(lord), json={"text": "D5 reste"})
+    assert redrafted.json()["data"] == {"turn": 2} and read(client, game, chief)["draft"]["body"] == "D5 reste"
 
 
 def test_a_council_needs_a_ruleset_with_two_roles_and_a_lord_link_can_be_replaced(talk):

@@ -136,3 +136,14 @@ def test_an_alliance_line_is_written_as_the_text_form_writes_it():
                                            "build": ["guild"], "tribute": "wheat"})["text"]
     assert text["fr"].splitlines() == ["guerre: Haute-Égypte", "alliance: Libye", "construire: guilde", "tribut: blé"]
     assert text["en"].splitlines() == ["war: Upper Egypt", "ally: Libya", "build: guild", "tribute: wheat"]
+
+
+def test_p7_the_order_as_carried_out_leaves_out_what_will_not_happen():
+    """Issue 59: the page's summary (« Compris ») is the order as carried out, never a move a warning refuses."""
+    state = campaign(a={"armies": ["C3"]})
+    answer = read(state, "a", "D4 -> D5\n3 x C3 -> C4\nguerre: B")
+    assert [(m["from"], m["to"], m["count"]) for m in answer["carried"]["moves"]] == [("C3", "C4", 1)]
+    assert [(m["from"], m["count"]) for m in answer["order"]["moves"]] == [("D4", 1), ("C3", 3)]  # as written
+    assert answer["carried"]["stances"] == answer["order"]["stances"]
+    created = RULESET.preview(state, "a", {"type": "orders", "create": "Beta"})
+    assert created["order"]["create"] == "Beta" and created["carried"]["create"] is None

@@ -7,6 +7,7 @@ Messages are not actions: writing one never changes the game's version, and the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -26,6 +27,7 @@ from kadesh.store.messages import (
     MAX_DRAFT,
     MAX_TEXT,
     PAIR,
+    REPORT,
     TEXT,
     Message,
     MessageRefused,
@@ -80,6 +82,7 @@ class MessageOut(BaseModel):
     hidden: bool
     data: dict[str, Any] | None = None
     line: Words | None = Field(None, description="An alliance's line for this reader's next orders, if it is theirs")
+    about: Words | None = Field(None, description="A report's: who wrote the message reported, in words")
 
 
 class MessagesOut(BaseModel):
@@ -90,7 +93,9 @@ class MessagesOut(BaseModel):
     press: str
     moderator: bool = Field(description="Whether this reader may hide messages (and receives reports)")
     max_length: int = Field(MAX_TEXT, description="The characters a message may have at most")
-    draft: MessageOut | None = Field(None, description="The kingdom's latest draft of orders, where it has a council")
+    draft: MessageOut | None = Field(None, description="The kingdom's latest draft of orders of this turn, where it "
+                                                       "has a council: a draft of a turn already judged is no longer "
+                                                       "offered")
 
 
 def message_out(game: Game, shape: Shape, access: Access, message: Message, account: str | None = None) -> MessageOut:
@@ -105,9 +110,14 @@ def message_out(game: Game, shape: Shape, access: Access, message: Message, acco
         if other is not None and access.role in (SEAT, LORD):
             fr, en = (game.ruleset.alliance_line(game.options, other, lang) for lang in ("fr", "en"))
             line = Words(fr=fr, en=en) if fr and en else None
+    about = None
+    if message.kind == REPORT and message.data:
+        reported = replace(message, role=message.data["role"], seat=message.data["seat"],
+                           author=message.data.get("author"))
+        about = Words(**sender_words(game, shape, reported))
     return MessageOut(seq=seen["seq"], channel=seen["channel"], kind=seen["kind"], seat=seen["seat"],
                       role=seen["role"], sender=Words(**sender_words(game, shape, message)), mine=mine, at=seen["at"],
-                      body=seen["body"], hidden=seen["hidden"], data=seen.get("data"), line=line)
+                      body=seen["body"], hidden=seen["hidden"], data=seen.get("data"), line=line, about=about)
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -124,6 +134,8 @@ def listing(store: Store, game_id: str, access: Access, after: int = 0, writer: 
                     for c in shape.readable(access) if not c.startswith(DRAFT)]
         drafted = (store.messages.draft(game_id, access.seat)
                    if shape.councils and access.role in (SEAT, LORD) and access.seat in shape.kingdoms else None)
+        if drafted is not None and not _of_this_turn(game, drafted):
+            drafted = None
         return MessagesOut(
             channels=channels, messages=[message_out(game, shape, access, m, account) for m in found
                                          if not m.channel.startswith(DRAFT)],
@@ -133,14 +145,21 @@ def listing(store: Store, game_id: str, access: Access, after: int = 0, writer: 
 
 
 def pushed(store: Store, game_id: str, access: Access, after: int, account: str | None = None) -> dict[str, Any]:
-    """The socket's frame of the messages after ``after`` (drafts included: a Chef sees his Seigneur's)."""
+    """The socket's frame of the messages after ``after`` (this turn's drafts included: a Chef sees his
+    Seigneur's)."""
     shape = store.shape(game_id)
     last = store.messages.last(game_id)
     found = store.messages.read(game_id, access, shape, after)
     with store.game(game_id) as game:
         return {"type": "messages", "last": max([last, *(m.seq for m in found)]),
                 "messages": [message_out(game, shape, access, m, account).model_dump(exclude_none=True)
-                             for m in found]}
+                             for m in found if not m.channel.startswith(DRAFT) or _of_this_turn(game, m)]}
+
+
+def _of_this_turn(game: Game, draft: Message) -> bool:
+    """Whether a draft of orders was written in the game's present turn: a council's draft belongs to its turn,
+    and once that turn is judged it is no longer offered (a draft without its turn, from before, neither)."""
+    return (draft.data or {}).get("turn") == game.ruleset.round(game.state)
 
 
 def _speaker(request: Request, store: Store, token: str | None, authorization: str | None) -> str | None:
@@ -219,7 +238,9 @@ def _draft(store: Store, game_id: str, access: Access, body: DraftIn) -> Message
                              "conseil écrivent son brouillon d'ordres.", "Only the Lord and the Military chief of a "
                              "kingdom that holds a council write its draft of orders.")
     text = clean_text(body.text, MAX_DRAFT)
-    message = store.messages.post(game_id, shape, DRAFT + access.seat, DRAFTED, access, text)
+    with store.game(game_id) as game:
+        turn = game.ruleset.round(game.state)
+    message = store.messages.post(game_id, shape, DRAFT + access.seat, DRAFTED, access, text, data={"turn": turn})
     with store.game(game_id) as game:
         return message_out(game, shape, access, message)
 
@@ -228,7 +249,8 @@ def _draft(store: Store, game_id: str, access: Access, body: DraftIn) -> Message
             tags=["messages"], responses=WRITES)
 async def write_draft(game_id: str, body: DraftIn, access: AccessDep, request: Request) -> MessageOut:
     """A kingdom's draft of orders, by its Seigneur or its Chef militaire: the Chef takes it up, edits it and
-    sends it as his orders (only he sends them). Not press: kept whatever the game's press."""
+    sends it as his orders (only he sends them). Not press: kept whatever the game's press. It belongs to its
+    turn (``data.turn``): once the turn is judged, the draft is no longer offered."""
     out = await run_in_threadpool(_draft, request.app.state.store, game_id, access, body)
     request.app.state.notifier.publish_message(game_id, out.seq)
     return out

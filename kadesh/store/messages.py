@@ -7,7 +7,8 @@ channel's:
 
 - ``table``: everyone at the table (every seat, each kingdom's Seigneur, the game master) and the game's owner;
 - ``spectators``: the spectators' own, which every player may read too (or hide on their page);
-- ``pair:a,b``: two seats, where the game has more than two (a kingdom and the game master's seat, always);
+- ``pair:a,b``: two seats, where the game has more than two (a kingdom and the game master's seat, always, unless
+  nobody holds his seat);
 - ``council:k`` and ``draft:k``: a kingdom's Chef militaire and Seigneur (its talk, and its draft of orders);
 - ``moderation``: what is reported to the moderator (the game master's seat where there is one, and the owner).
 
@@ -71,10 +72,13 @@ class Shape:
     press: str = FULL
     councils: bool = False
     master_reads: bool = False
+    unread: tuple[str, ...] = ()  # seats nobody holds to read (the game master's where Kadesh referees alone)
 
     @classmethod
     def of(cls, seats: Iterable[str], masters: Iterable[str], table: TableSettings) -> Shape:
-        return cls(tuple(seats), tuple(masters), table.press, table.councils, table.master_reads)
+        masters = tuple(masters)
+        return cls(tuple(seats), masters, table.press, table.councils, table.master_reads,
+                   masters if table.referee else ())
 
     @property
     def kingdoms(self) -> tuple[str, ...]:
@@ -83,10 +87,10 @@ class Shape:
 
     def pairs(self) -> list[str]:
         """The private channels: every two seats where there are more than two, else none; a seat and the game
-        master's always."""
+        master's always, unless nobody holds his seat (a channel nobody reads is not offered)."""
         many = len(self.seats) > 2
         return [pair_channel(a, b) for i, a in enumerate(self.seats) for b in self.seats[i + 1:]
-                if many or a in self.masters or b in self.masters]
+                if (many or a in self.masters or b in self.masters) and not {a, b} & set(self.unread)]
 
     def channels(self) -> list[str]:
         out = [TABLE, SPECTATORS, *self.pairs()]

@@ -155,6 +155,7 @@ async function refreshAt(ticket) {
     deadlines = (mine?.deadlines ?? false) || Boolean(current.table?.days_per_move);
   }
   if (!talk && !handOverPending()) await loadTalk();
+  else await talk?.recheckDraft().catch(() => {});  // a draft of a turn judged is no longer offered
   render();
 }
 

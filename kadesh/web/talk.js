@@ -15,7 +15,7 @@ const WORDS = {
     count: (n, max) => `${n} / ${max} caractères`,
     atLimit: (max) => `Limite atteinte : un message a ${max} caractères au plus ; ce qui dépasse n'est pas pris.`, mute: (who) => `Ne plus lire ${who}`,
     unmute: (who) => `Lire de nouveau ${who}`, hidden: "Message masqué par le modérateur.",
-    hiddenBy: (who) => `${who} a masqué un message.`, reportLine: (who) => `Signalé (message de ${who})`,
+    hiddenBy: (who) => `${who} a masqué un message.`, reportLine: (author, reporter) => `Message de ${author}, signalé par ${reporter}`,
     alliance: "Offre d'alliance", offer: "C'est une offre d'alliance (elle deviendra une ligne de tes prochains ordres)",
     line: (text) => `Ligne pour les prochains ordres : « ${text} »`, hideSpectators: "Masquer le canal des spectateurs",
     unread: (n) => `${n} non lu${n > 1 ? "s" : ""}`, you: "toi", muted: "Sièges que tu ne lis plus",
@@ -31,7 +31,7 @@ const WORDS = {
     count: (n, max) => `${n} / ${max} characters`,
     atLimit: (max) => `Limit reached: a message has ${max} characters at most; what goes beyond is not taken.`, mute: (who) => `Stop reading ${who}`,
     unmute: (who) => `Read ${who} again`, hidden: "Message hidden by the moderator.",
-    hiddenBy: (who) => `${who} hid a message.`, reportLine: (who) => `Reported (a message of ${who})`,
+    hiddenBy: (who) => `${who} hid a message.`, reportLine: (author, reporter) => `Message by ${author}, reported by ${reporter}`,
     alliance: "Alliance offer", offer: "This is an alliance offer (it will become a line of your next orders)",
     line: (text) => `Line for the next orders: "${text}"`, hideSpectators: "Hide the spectators' channel",
     unread: (n) => `${n} unread`, you: "you", muted: "Seats you no longer read",
@@ -130,6 +130,16 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     return visible().reduce((sum, c) => sum + (c.id === state.shown && !document.hidden ? 0 : unread(c.id)), 0);
   }
 
+  // A kingdom's draft belongs to its turn: on each new version of the game, the server says whether the draft held
+  // is still offered (a turn judged has none), and which one.
+  async function recheckDraft() {
+    if (!state.draft) return;
+    const answer = await call(`/messages?after=${state.last}`);
+    state.draft = answer.draft ?? null;
+    take(answer.messages);
+    drawnPart = viewPart();
+  }
+
   async function saveDraft(text) {
     take([await call("/draft", { method: "PUT", body: JSON.stringify({ text }) })]);
   }
@@ -149,7 +159,8 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
     const t = WORDS[lang];
     const who = message.sender[lang];
     const at = new Date(message.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
-    const head = el("p", { class: "talk-who" }, el("strong", {}, message.mine ? `${who} (${t.you})` : who), " ",
+    const named = message.kind === "report" && message.about ? t.reportLine(message.about[lang], who) : who;
+    const head = el("p", { class: "talk-who" }, el("strong", {}, message.mine ? `${named} (${t.you})` : named), " ",
       el("time", { datetime: message.at }, at));
     if (message.kind === "hidden") {
       return el("li", { class: "talk-line moderation", "data-seq": String(message.seq) }, t.hiddenBy(who));
@@ -162,7 +173,6 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
         message.data?.words ? ` — ${message.data.words[lang]}` : "", message.line ? ` · ${t.line(message.line[lang])}` : ""));
     }
     if (message.kind === "report") {
-      extra.push(el("p", { class: "muted" }, t.reportLine(message.data?.author || message.data?.seat || "?")));
       if (state.hiddenTargets.has(message.data?.target)) extra.push(el("p", { class: "muted" }, t.hiddenAlready));
     }
     const actions = [];
@@ -291,5 +301,5 @@ export function createTalk({ gameId, call, onChange, onDraft }) {
       unreadTitle: (n = totalUnread()) => (n ? WORDS[lang].tabTitle(n) : "") };
   }
 
-  return { state, load, receive, render, forView };
+  return { state, load, receive, render, forView, recheckDraft };
 }

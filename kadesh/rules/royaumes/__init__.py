@@ -19,6 +19,7 @@ from kadesh.rules.royaumes import scenario as maps
 from kadesh.rules.royaumes.adjudicate import move_problem
 from kadesh.rules.royaumes.data import GAME_MASTER, RULES, WATER, Scenario
 from kadesh.rules.royaumes.orders import to_text as order_text
+from kadesh.rules.royaumes.preview import carried_out
 from kadesh.rules.royaumes.preview import warnings as order_warnings
 from kadesh.rules.royaumes.scenario import DEFAULT_SCENARIO, SCENARIOS
 from kadesh.rules.royaumes.state import ALLY, State, initial_state
@@ -132,15 +133,17 @@ class Royaumes(Ruleset):
 
     def preview(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """An order message as Imhotep will read it: the normalized order, its problems, the warnings of what
-        will not be done as written (more armies asked than can leave, …), and the order written as a text message
-        in each language (what the page's text tab shows of its form: the syntax stays the server's)."""
+        will not be done as written (more armies asked than can leave, …), the order as it will be carried out
+        (``carried``: what a page sums up), and the order written as a text message in each language (what the
+        page's text tab shows of its form: the syntax stays the server's)."""
         if seat not in state.kingdoms or action.get("type") != "orders":
             return None
         order = rules.read_orders(state, seat, action)
         warned = order_warnings(state, seat, order)
         text = {lang: order_text(state, order, lang) for lang in ("fr", "en")}
+        carried = carried_out(state, seat, order)
         if "text" not in action:
-            return {"order": order, "warnings": warned, "text": text}
+            return {"order": order, "carried": carried, "warnings": warned, "text": text}
         problems = {p["line"]: p for p in order["problems"]}
         warnings = {p["line"]: p for p in warned}
         lines = [{"line": n, "text": text.strip(), "understood": n not in problems,
@@ -148,7 +151,7 @@ class Royaumes(Ruleset):
                   **({"warning": {"fr": warnings[n]["fr"], "en": warnings[n]["en"]}} if n in warnings else {})}
                  for n, text in enumerate(action["text"].splitlines(), start=1)
                  if text.split("#", 1)[0].strip()]
-        return {"order": order, "lines": lines, "warnings": warned, "text": text}
+        return {"order": order, "carried": carried, "lines": lines, "warnings": warned, "text": text}
 
     def round(self, state: State) -> int | None:
         return state.turn

@@ -15,6 +15,7 @@ let tab = "form";
 let reviewing = null;    // null, or {action, warnings (null while the server reads)}
 let pasted = "";
 let reading = null;      // the server's reading of the pasted text
+let readingCarried = null;  // and the orders as they will be carried out (what the summary says)
 let readingLines = [];
 let saved = "";          // what became of the Seigneur's last draft passed to his Chef
 let dropped = [];        // the text's lines the form could not hold at the last switch: [{line, text, fr, en}]
@@ -207,7 +208,7 @@ async function review(ctx, redraw) {
   try {
     const answer = await ctx.preview(action);
     if (reviewing?.action !== action) return;
-    if (action.text !== undefined) reviewing.shown = orderLines(view, { type: "orders", ...jsonOf(answer.order) }, lang);
+    reviewing.shown = orderLines(view, { type: "orders", ...jsonOf(answer.carried ?? answer.order) }, lang);  // what will happen
     reviewing.warnings = [...(action.text !== undefined ? answer.order.problems : []), ...(answer?.warnings ?? [])];
   } catch (error) {
     if (reviewing?.action !== action) return;
@@ -327,7 +328,7 @@ function textForm(ctx, redraw) {
     el("ol", { class: "lines" }, ...readingLines.map((line) => el("li", { value: String(line.line),
       class: line.understood ? (line.warning ? "ok warn" : "ok") : "not" }, `${mark(line)} « ${line.text} »${why(line)}`))),
     el("h3", {}, t.understood),
-    el("pre", {}, orderLines(view, { type: "orders", ...jsonOf(reading) }, lang).join("\n") || t.none),
+    el("pre", {}, orderLines(view, { type: "orders", ...jsonOf(readingCarried ?? reading) }, lang).join("\n") || t.none),
     reading.problems.length ? el("h3", {}, t.problem) : null,
     el("ul", { class: "problems" }, ...reading.problems.map((p) => el("li", {}, t.lineOk(p.line, `« ${p.text} » — ${p[lang]}`)))),
     el("button", { type: "button", id: "fill", onclick: () => { carry(view, reading); tab = "form"; keep(ctx); redraw(); } }, t.fill)) : null;
@@ -337,9 +338,11 @@ function textForm(ctx, redraw) {
       try {
         const answer = await ctx.preview({ type: "orders", text: pasted });
         reading = answer.order;
+        readingCarried = answer.carried;
         readingLines = answer.lines ?? [];
       } catch (error) {
         readingLines = [];
+        readingCarried = null;
         reading = { moves: [], stay: [], stances: {}, create: null, build: [], spies: [], conquest: null, tribute: null,
           problems: [{ line: 0, text: "", fr: error.message, en: error.message }] };
       }
