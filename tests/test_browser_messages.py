@@ -129,6 +129,8 @@ def test_the_council_confers_drafts_and_sends_and_private_talk_stays_between_two
     thebes.select_option("#stance-libye", "war")
     thebes.click("#alliance-lines button")
     thebes.wait_for_function("() => document.querySelector('#order-text')?.value.includes('alliance: Koush')")
+    assert thebes.locator("#alliance-lines button").is_disabled()  # once in the orders, not offered twice
+    assert thebes.inner_text("#alliance-lines button") == "Dans mes ordres"
     assert "guerre: Libye" in thebes.input_value("#order-text")
     thebes.fill("#order-text", thebes.input_value("#order-text") + "\nmarchons !")
     thebes.click("#tab-form")

@@ -385,6 +385,10 @@ export function councilBox(ctx, redraw) {
         toText(theirs.body);
       } }, t.takeUp)) : null,
     talk.alliances.length ? el("div", { id: "alliance-lines" }, el("h3", {}, t.allianceLines),
-      el("ul", {}, ...talk.alliances.map((line) => el("li", {}, el("code", {}, line), " ",
-        el("button", { type: "button", class: "small", onclick: () => toText(line) }, t.addLine))))) : null);
+      el("ul", {}, ...talk.alliances.map((line) => {
+        const added = tab === "text" && pasted.split("\n").some((written) => written.trim() === line);  // not twice
+        return el("li", {}, el("code", {}, line), " ",
+          el("button", { type: "button", class: "small", disabled: added, onclick: () => toText(line) },
+            added ? t.lineAdded : t.addLine));
+      }))) : null);
 }
