@@ -66,12 +66,14 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     south = signed_in(browser, site, "Hatchepsout", PHONE)
     game_id = open_rated_game(north, base)
     assert "1 jour par coup · Partie classée" in north.inner_text("#clock")
-    assert "Tu dois jouer avant" in north.inner_text("#clock")
     assert "La partie attend ses joueurs" in north.inner_text("#clock")
+    assert north.locator("#clock .clock-due").count() == 0  # no clock runs while the game waits for its players
     take_from_the_lobby(south, base, game_id)
     assert "Sud" in south.inner_text("#who")
+    assert "Tu dois jouer avant" in south.inner_text("#clock")  # the clocks start at the last take
     assert_page_clean(south, "fr")
     north.locator("#clock .clock-open").wait_for(state="detached")  # seen live on the opener's page
+    assert "Tu dois jouer avant" in north.inner_text("#clock")
 
     for page in (north, south):  # the server's placement, by the page's one button
         page.click("#default-placement")

@@ -481,6 +481,11 @@ class Store:
             raise SeatClaimed("this account holds another seat of this game") from error
         return token
 
+    def look_again_at_clock(self, game_id: str) -> None:
+        """The game's next look by a worker, now that its seats' clocks have changed (seats left open: none runs)."""
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            self._look_again_at_clock(conn, game_id)
+
     def _look_again_at_clock(self, conn: Connection, game_id: str) -> None:
         """The game's next look by a worker, now that a seat's clock has changed (in the caller's transaction)."""
         settings = self.tables.of(game_id)
@@ -839,11 +844,11 @@ class Store:
             moment = now or _now()
             settings = self.tables.of(game_id)
             clock = seat_deadlines(game, settings, **self._seat_times(game_id, settings)) if not due else {}
-        if clock:  # a seat's time ran out (its side's to claim), or a vacation moved it: look again then
+        if not due:  # a seat's time ran out (its side's to claim), a vacation moved it, or none runs: look again then
             later = [deadline for deadline in clock.values() if deadline > moment]
             with self.engine.connect() as conn, self._writing, conn.begin():
                 conn.execute(_MOVE_DUE, {"game_id": game_id, "current": version,
-                                         "due": utc_text(min(later)) if len(later) == len(clock) else None})
+                                         "due": utc_text(min(later)) if later and len(later) == len(clock) else None})
         if due is None or due_at_text(due[0]) > utc_text(moment):
             return None
         _, seat, action = due
