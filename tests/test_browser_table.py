@@ -280,5 +280,19 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     page.click("#close-open")
     page.wait_for_function("() => !document.querySelector('.clock-open')")
     assert store.open_seats.of_game(game_id) == []
+    # Withdrawn before anyone came, the game is cancelled (as a cancelled seek leaves no game): the page says so,
+    # no clock, no rematch; « Mes parties » and « En cours » hold no game to play in it.
+    verdict = page.locator("#ending .verdict")
+    verdict.wait_for()
+    assert verdict.inner_text().startswith("Partie annulée : elle a été retirée des parties ouvertes")
+    assert page.locator("#ending #rematch").count() == 0 and page.locator("#clock .clock-due").count() == 0
+    assert "doit jouer" not in page.inner_text("body")
+    page.goto(f"{base}/")
+    listed = page.locator(f'#my-games .my-game[data-game="{game_id}"]')
+    listed.wait_for()
+    assert "annulée" in listed.inner_text() and "à toi de jouer" not in listed.inner_text()
+    page.goto(f"{base}/watch")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator(f'[data-game="{game_id}"]').count() == 0
     other.evaluate(back)
     other.locator(f'.open-game[data-game="{game_id}"]').wait_for(state="detached")

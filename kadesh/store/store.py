@@ -46,7 +46,7 @@ from sqlalchemy.exc import IntegrityError
 from kadesh.core import Event, Game, get_ruleset, new_game
 from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import GAME_OVER, NOT_LATE, RuleError, bad_action
-from kadesh.core.table import CLAIM_TIMEOUT
+from kadesh.core.table import CANCEL, CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.accounts import Accounts, SeatClaimed, held_in, utc_of
 from kadesh.store.db import make_engine, migrate, normalize_url
@@ -485,6 +485,22 @@ class Store:
         """The game's next look by a worker, now that its seats' clocks have changed (seats left open: none runs)."""
         with self.engine.connect() as conn, self._writing, conn.begin():
             self._look_again_at_clock(conn, game_id)
+
+    def cancel_open_game(self, game_id: str, seat: str) -> ActResult:
+        """Withdraw a game that waits for its players from the open games: its open seats closed and the game
+        ended as cancelled by ``seat`` (a seat of its creator's), in one transaction; SeatNotOpen if no seat is
+        open any more (all taken meanwhile: the game is on)."""
+        def closing_too(conn: Connection, write: Callable[[Connection], Any]) -> Any:
+            def close_and_write(conn: Connection) -> Any:
+                if not OpenSeats.close_in(conn, game_id):
+                    raise SeatNotOpen("no seat of the game is open")
+                return write(conn)
+            return self._commit_alone(conn, close_and_write)
+
+        with self._lock(game_id), self.engine.connect() as conn:
+            current = self._version.run(conn, game_id=game_id).fetchone()[0]
+            return self._act_at(conn, game_id, seat, current, current, {"type": CANCEL}, None, closing_too,
+                                table=True)
 
     def _look_again_at_clock(self, conn: Connection, game_id: str) -> None:
         """The game's next look by a worker, now that a seat's clock has changed (in the caller's transaction)."""

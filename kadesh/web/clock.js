@@ -22,10 +22,11 @@ const WORDS = {
       computer: "Cette partie ne compte pas pour les classements : l'ordinateur y a tenu un siège.",
       too_short: "Cette partie ne compte pas pour les classements : elle s'est terminée avant que chaque camp ait joué.",
       same_players: "Cette partie ne compte pas pour les classements : ces deux joueurs ont déjà joué trois parties classées en un jour.",
+      cancelled: "Cette partie ne compte pas pour les classements : elle a été annulée.",
     },
     pending: "Les classements vont être mis à jour.",
     waitingFor: (seats) => `La partie attend ses joueurs, dans « Parties ouvertes » : ${seats}.`,
-    closeOpen: "Retirer des parties ouvertes",
+    closeOpen: "Retirer des parties ouvertes (la partie est annulée)",
   },
   en: {
     perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
@@ -44,10 +45,11 @@ const WORDS = {
       computer: "This game does not count for the ratings: the computer held a seat.",
       too_short: "This game does not count for the ratings: it ended before each side had played.",
       same_players: "This game does not count for the ratings: these two players had played three rated games in a day already.",
+      cancelled: "This game does not count for the ratings: it was cancelled.",
     },
     pending: "The ratings are about to be updated.",
     waitingFor: (seats) => `The game is waiting for its players, in “Open games”: ${seats}.`,
-    closeOpen: "Take it out of the open games",
+    closeOpen: "Withdraw from the open games (the game is cancelled)",
   },
 };
 
