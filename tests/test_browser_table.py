@@ -74,6 +74,8 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     assert_page_clean(south, "fr")
     north.locator("#clock .clock-open").wait_for(state="detached")  # seen live on the opener's page
     assert "Tu dois jouer avant" in north.inner_text("#clock")
+    assert "Sud (Hatchepsout) doit jouer avant" in north.inner_text("#clock")  # the side, and who holds it
+    assert "Nord (Sinouhé) doit jouer avant" in south.inner_text("#clock")
 
     for page in (north, south):  # the server's placement, by the page's one button
         page.click("#default-placement")
@@ -155,7 +157,7 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
     north.wait_for_selector(f'.my-game[data-game="{created.id}"] >> text=l\'adversaire n\'a pas joué à temps')
     north.goto(f"{base}/play/{created.id}")
     north.wait_for_selector("#claim-timeout")
-    assert "Sud n'a pas joué à temps : tu peux réclamer la victoire." in north.inner_text("#clock")
+    assert "Sud (Senousret) n'a pas joué à temps : tu peux réclamer la victoire." in north.inner_text("#clock")
     assert_page_clean(north, "fr")
     south.goto(f"{base}/play/{created.id}")
     south.wait_for_selector("#clock >> text=Ton temps est écoulé")

@@ -335,7 +335,9 @@ def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
     assert away.status_code == 200 and away.json()["away_until"] and away.json()["days_left"] <= 14.0
     assert south_device.post("/api/account/vacation", json={"days": 1}).json()["code"] == "already_away"
     assert south_device.post("/api/account/vacation", json={"days": 15}).status_code == 422
-    deadline = datetime.fromisoformat(north_device.get(f"/api/games/{gid}").json()["table"]["deadlines"]["south"])
+    table = north_device.get(f"/api/games/{gid}").json()["table"]
+    assert table["vacation"] == ["south"] and table["holders"] == {"north": "Ramose", "south": "Kaemwaset"}
+    deadline = datetime.fromisoformat(table["deadlines"]["south"])
     assert timedelta(days=3, hours=23) < deadline - began < timedelta(days=4, hours=1)  # a day, and three away
     north = store.accounts.by_name("Ramose").id
     with pytest.raises(RuleError, match="still has time"):

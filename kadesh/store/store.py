@@ -906,6 +906,15 @@ class Store:
         settings = self.tables.of(game_id)
         return seat_deadlines(game, settings, **self._seat_times(game_id, settings))
 
+    def lengthened_by_vacations(self, game_id: str, game: Game) -> list[str]:
+        """The seats to act whose deadline their holder's vacations lengthened."""
+        settings = self.tables.of(game_id)
+        times = self._seat_times(game_id, settings)
+        if not times:
+            return []
+        plain = seat_deadlines(game, settings, seated=times["seated"])
+        return [seat for seat, moment in seat_deadlines(game, settings, **times).items() if moment > plain[seat]]
+
     def _seat_times(self, game_id: str, settings: TableSettings) -> dict[str, Any]:
         """What moves a seat's clock beside its turn: its holder's vacations, and when a seat left open was
         taken (``seat_deadlines``' ``stays`` and ``seated``)."""
