@@ -66,12 +66,16 @@ def test_two_accounts_play_a_rated_game_with_a_day_per_move_and_the_leaderboard_
     south = signed_in(browser, site, "Hatchepsout", PHONE)
     game_id = open_rated_game(north, base)
     assert "1 jour par coup · Partie classée" in north.inner_text("#clock")
-    assert "Tu dois jouer avant" in north.inner_text("#clock")
     assert "La partie attend ses joueurs" in north.inner_text("#clock")
+    assert north.locator("#clock .clock-due").count() == 0  # no clock runs while the game waits for its players
     take_from_the_lobby(south, base, game_id)
     assert "Sud" in south.inner_text("#who")
+    assert "Tu dois jouer avant" in south.inner_text("#clock")  # the clocks start at the last take
     assert_page_clean(south, "fr")
     north.locator("#clock .clock-open").wait_for(state="detached")  # seen live on the opener's page
+    assert "Tu dois jouer avant" in north.inner_text("#clock")
+    assert "Sud (Hatchepsout) doit jouer avant" in north.inner_text("#clock")  # the side, and who holds it
+    assert "Nord (Sinouhé) doit jouer avant" in south.inner_text("#clock")
 
     for page in (north, south):  # the server's placement, by the page's one button
         page.click("#default-placement")
@@ -154,7 +158,7 @@ def test_the_waiting_side_claims_the_win_on_time_from_its_page(browser, site):
     north.wait_for_selector(f'.my-game[data-game="{created.id}"] >> text=l\'adversaire n\'a pas joué à temps')
     north.goto(f"{base}/play/{created.id}")
     north.wait_for_selector("#claim-timeout")
-    assert "Sud n'a pas joué à temps : tu peux réclamer la victoire." in north.inner_text("#clock")
+    assert "Sud (Senousret) n'a pas joué à temps : tu peux réclamer la victoire." in north.inner_text("#clock")
     assert_page_clean(north, "fr")
     south.goto(f"{base}/play/{created.id}")
     south.wait_for_selector("#clock >> text=Ton temps est écoulé")
@@ -283,5 +287,19 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     page.click("#close-open")
     page.wait_for_function("() => !document.querySelector('.clock-open')")
     assert store.open_seats.of_game(game_id) == []
+    # Withdrawn before anyone came, the game is cancelled (as a cancelled seek leaves no game): the page says so,
+    # no clock, no rematch; « Mes parties » and « En cours » hold no game to play in it.
+    verdict = page.locator("#ending .verdict")
+    verdict.wait_for()
+    assert verdict.inner_text().startswith("Partie annulée : elle a été retirée des parties ouvertes")
+    assert page.locator("#ending #rematch").count() == 0 and page.locator("#clock .clock-due").count() == 0
+    assert "doit jouer" not in page.inner_text("body")
+    page.goto(f"{base}/")
+    listed = page.locator(f'#my-games .my-game[data-game="{game_id}"]')
+    listed.wait_for()
+    assert "annulée" in listed.inner_text() and "à toi de jouer" not in listed.inner_text()
+    page.goto(f"{base}/watch")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator(f'[data-game="{game_id}"]').count() == 0
     other.evaluate(back)
     other.locator(f'.open-game[data-game="{game_id}"]').wait_for(state="detached")

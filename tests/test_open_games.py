@@ -51,19 +51,46 @@ def test_a_seat_open_to_accounts_asks_for_one_and_is_kept_in_the_takers(served):
     assert players["south"] == "Ptahhotep"
 
 
-def test_the_owner_or_a_seated_player_closes_the_open_seats_and_bad_openings_are_refused(served):
+def test_the_owner_or_the_creator_withdraws_a_waiting_game_which_cancels_it_and_bad_openings_are_refused(served):
     store, device = served
     creator = device()
-    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    make_account(creator, "Khoufou", ORIGIN)
+    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "accounts"}, "rated": True,
+                                            "clock": {"days_per_move": 1}}).json()
     gid = made["id"]
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["spectator"]["token"])).status_code == 403
     assert creator.get(f"/api/games/{gid}", headers=auth(made["owner"]["token"])).json()["table"]["open"] == ["south"]
+    assert gid in [g["id"] for g in creator.get("/api/open-games").json()]
     assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["seats"]["north"]["token"])).status_code == 204
+    # Withdrawn before its players came, the game is cancelled: over, nobody wins, not rated, not to watch.
+    seen = creator.get(f"/api/games/{gid}", headers=auth(made["seats"]["north"]["token"])).json()
+    assert seen["outcome"] == {"winner": None, "reason": "cancelled"} and seen["to_act"] == []
+    assert seen["table"]["open"] == [] and seen["table"]["deadlines"] == {}
+    lines = creator.get(f"/api/games/{gid}/journal?lang=fr", headers=auth(made["owner"]["token"])).json()
+    assert lines[-1]["line"].startswith("Partie annulée : son créateur l'a retirée des parties ouvertes")
+    assert gid not in [g["id"] for g in creator.get("/api/watch").json()]
+    [mine] = [g for g in creator.get("/api/account/games").json() if g["id"] == gid]
+    assert mine["outcome"]["reason"] == "cancelled" and not mine["your_turn"] and mine["deadline"] is None
+    assert store.settle_rating(gid) is False and store.ratings.reason(gid) == "cancelled"
     withdrawn = creator.post(f"/api/games/{gid}/seats/south/take").json()  # not « someone took it »: withdrawn
     assert withdrawn["code"] == "seat_not_open" and "retirée des parties ouvertes" in withdrawn["fr"]
-    assert creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"])).status_code == 204
+    again = creator.delete(f"/api/games/{gid}/open", headers=auth(made["owner"]["token"]))
+    assert again.status_code == 409 and again.json()["code"] == "seat_not_open"
     assert gid not in [g["id"] for g in creator.get("/api/open-games").json()]
-    assert creator.post(f"/api/games/{gid}/seats/south/take").json()["code"] == "seat_not_open"
+    # The owner withdraws in the creator's name; a taker's seat withdraws nothing.
+    royaumes = creator.post("/api/games", json={"ruleset": "royaumes",
+                                                "open": {"koush": "anyone", "libye": "anyone"}}).json()
+    taken = device().post(f"/api/games/{royaumes['id']}/seats/koush/take").json()
+    refused = creator.delete(f"/api/games/{royaumes['id']}/open", headers=auth(taken["token"]))
+    assert refused.status_code == 403 and store.open_seats.of_game(royaumes["id"])
+    assert creator.delete(f"/api/games/{royaumes['id']}/open", headers=auth(royaumes["owner"]["token"])).status_code \
+        == 204
+    with store.game(royaumes["id"]) as game:
+        assert game.actions[-1]["action"] == {"type": "cancel"} and game.actions[-1]["seat"] not in ("koush", "libye")
+    never_open = creator.post("/api/games", json={"ruleset": "manoeuvre"}).json()
+    assert creator.delete(f"/api/games/{never_open['id']}/open",
+                          headers=auth(never_open["owner"]["token"])).status_code == 409
+    assert store.current_version(never_open["id"]) == 0
     # « Qui ouvre une manœuvre commande le camp du Nord ; qui la rejoint prend le Sud » (issue 59).
     for opened, code in (({"west": "anyone"}, "unknown_seat"), ({"north": "anyone", "south": "anyone"},
                                                                 "seat_not_open"), ({"north": "anyone"}, "opener_seat")):

@@ -107,6 +107,28 @@ def test_bad_tables_are_refused_in_words_and_create_nothing(served):
     assert games.status_code in (403, 404)
 
 
+def test_no_clock_runs_while_a_seat_is_open_and_every_seat_s_starts_at_the_last_take(served):
+    """A game waiting for its players has no deadline, no claim and no computer stand-in; its clocks start when
+    its last open seat is taken, the creator's too (whose turn began at the creation)."""
+    store, device = served
+    creator = device()
+    made = creator.post("/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"},
+                                            "clock": {"days_per_move": 1, "on_timeout": "computer"}}).json()
+    gid, north = made["id"], made["seats"]["north"]["token"]
+    table = creator.get(f"/api/games/{gid}", headers=auth(north)).json()["table"]
+    assert table["deadlines"] == {} and table["late"] == [] and table["claimable"] == []
+    days_later = datetime.now(UTC) + timedelta(days=3)
+    assert gid not in store.due_games(days_later) and Worker(store, budget=0.01).stand_in(gid, now=days_later) == 0
+    assert store.act_when_due(gid, now=days_later) is None and gid not in store.due_games(days_later)
+    assert store.current_version(gid) == 0  # the computer played nobody's turn
+    taken_at = datetime.now(UTC)
+    assert device().post(f"/api/games/{gid}/seats/south/take").status_code == 200
+    deadlines = creator.get(f"/api/games/{gid}", headers=auth(north)).json()["table"]["deadlines"]
+    assert set(deadlines) == {"north", "south"}
+    assert all(datetime.fromisoformat(deadline) >= taken_at + timedelta(days=1) for deadline in deadlines.values())
+    assert gid in store.due_games(datetime.now(UTC) + A_DAY_LATER)
+
+
 # -- ratings ------------------------------------------------------------------------------------------------------
 
 def rated_game(creator: TestClient, taker: TestClient, days: int | None = None) -> dict:
@@ -313,7 +335,9 @@ def test_a_vacation_lengthens_the_clocks_of_the_seats_an_account_keeps(served):
     assert away.status_code == 200 and away.json()["away_until"] and away.json()["days_left"] <= 14.0
     assert south_device.post("/api/account/vacation", json={"days": 1}).json()["code"] == "already_away"
     assert south_device.post("/api/account/vacation", json={"days": 15}).status_code == 422
-    deadline = datetime.fromisoformat(north_device.get(f"/api/games/{gid}").json()["table"]["deadlines"]["south"])
+    table = north_device.get(f"/api/games/{gid}").json()["table"]
+    assert table["vacation"] == ["south"] and table["holders"] == {"north": "Ramose", "south": "Kaemwaset"}
+    deadline = datetime.fromisoformat(table["deadlines"]["south"])
     assert timedelta(days=3, hours=23) < deadline - began < timedelta(days=4, hours=1)  # a day, and three away
     north = store.accounts.by_name("Ramose").id
     with pytest.raises(RuleError, match="still has time"):
@@ -438,4 +462,5 @@ def test_a_games_open_pages_hear_its_table_change(served):
                                    ) as socket:
         socket.receive_json()
         assert creator.delete(f"/api/games/{other['id']}/open", headers=auth(token)).status_code == 204
-        assert socket.receive_json() == {"type": "table", "changes": 1}
+        frames = [socket.receive_json(), socket.receive_json()]  # the seats closed, and the game cancelled
+        assert {"type": "table", "changes": 1} in frames and {frame["type"] for frame in frames} == {"table", "update"}

@@ -13,7 +13,7 @@ from kadesh.core.errors import GAME_OVER, UNKNOWN_SEAT, RuleError, bad_action
 from kadesh.core.events import Event
 from kadesh.core.registry import get_ruleset
 from kadesh.core.ruleset import Action, Ruleset, Seat
-from kadesh.core.table import TABLE_EVENTS, TIME, is_table_action, timeout_claim
+from kadesh.core.table import CANCEL, CANCELLED, TABLE_EVENTS, TIME, cancellation, is_table_action, timeout_claim
 from kadesh.core.table import narrate as narrate_table
 
 RECORD_FORMAT = "kadesh-record/1"
@@ -118,6 +118,10 @@ class Game:
     def table_act(self, seat: Seat, action: Action) -> list[Event]:
         """Apply one of the table's actions (``kadesh.core.table``), checked for its form only."""
         self._check_playable(seat, action)
+        if action.get("type") == CANCEL:
+            event = cancellation(action)
+            self.verdict = {"winner": None, "reason": CANCELLED}
+            return self._record(seat, action, [event])
         late, event = timeout_claim(seat, action, self.seats, self.to_act())
         self.verdict = {"winner": seat, "reason": TIME, "late": late}
         return self._record(seat, action, [event])

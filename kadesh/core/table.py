@@ -4,6 +4,10 @@ The rules never read a clock. A game made with a time per move ends when the oth
 the late side's time ran out: the server checks the time, then writes the claim as an action of the claimer,
 ``{"type": "claim_timeout", "against": <late seat>}``, through the same versioned write as any action. The
 game's record keeps it, so a replay ends the same way; a player can never send it as an ordinary action.
+
+A game made with seats left open that its creator withdraws from the open games before they are all taken ends
+as cancelled (``{"type": "cancel"}``, written by a seat of the creator's): no winner, no rating, as Lichess'
+cancelled seek leaves no game to play (docs/api.md, « Open games »).
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from kadesh.core.events import Event
 
 CLAIM_TIMEOUT = "claim_timeout"  # the claimer's action
 TIMED_OUT = "timed_out"  # its event, public
-TABLE_ACTIONS = frozenset({CLAIM_TIMEOUT})
-TABLE_EVENTS = frozenset({TIMED_OUT})
+CANCEL = "cancel"  # the creator's action, withdrawing a game that waits for its players
+CANCELLED = "cancelled"  # its event, public, and the outcome's reason
+TABLE_ACTIONS = frozenset({CLAIM_TIMEOUT, CANCEL})
+TABLE_EVENTS = frozenset({TIMED_OUT, CANCELLED})
 TIME = "time"  # the outcome's reason
 
 NOT_A_TABLE_CLAIM = "not_claimable"
@@ -30,6 +36,10 @@ SEAT_NAMES = {  # seats whose name the ruleset does not give with its options
 WORDS = {
     "fr": "{late} n'a pas joué à temps : {winner} gagne la partie.",
     "en": "{late} ran out of time: {winner} wins the game.",
+}
+CANCELLED_WORDS = {
+    "fr": "Partie annulée : son créateur l'a retirée des parties ouvertes avant l'arrivée de tous ses joueurs.",
+    "en": "Game cancelled: its creator withdrew it from the open games before all its players had come.",
 }
 
 
@@ -56,7 +66,16 @@ def timeout_claim(seat: str, action: dict[str, Any], seats: list[str], to_act: l
     return late, Event(TIMED_OUT, {"seat": late, "winner": seat})
 
 
+def cancellation(action: dict[str, Any]) -> Event:
+    """The event of a well-formed cancellation; RuleError otherwise (the caller checked who may cancel)."""
+    if set(action) != {"type"}:
+        raise bad_action("Une annulation ne dit rien d'autre.", "A cancellation says nothing else.")
+    return Event(CANCELLED, {})
+
+
 def narrate(event: Event, names: dict[str, dict[str, str]], lang: str) -> str | None:
+    if event.type == CANCELLED:
+        return CANCELLED_WORDS["en" if lang == "en" else "fr"]
     if event.type != TIMED_OUT:
         return None
     words = WORDS["en" if lang == "en" else "fr"]

@@ -326,7 +326,8 @@ def table_out(store: Store, game_id: str, game: Game, seat: str | None = None) -
                     claimable=claimable(deadlines, seat, now) if settings.on_timeout != COMPUTER else [],
                     counted=store.ratings.settled(game_id) if settings.rated and game.outcome else None,
                     uncounted=store.ratings.reason(game_id) if settings.rated and game.outcome else None,
-                    open=[seat.seat for seat in store.open_seats.of_game(game_id)] if settings.public else [])
+                    open=[seat.seat for seat in store.open_seats.of_game(game_id)] if settings.public else [],
+                    holders=store.accounts.seat_names(game_id), vacation=store.lengthened_by_vacations(game_id, game))
 
 
 @router.get("/games/{game_id}/legal", response_model=LegalOut, tags=["play"], responses=LEGAL)

@@ -162,7 +162,9 @@ def open_game(store: Store, ruleset: str, options: dict[str, Any], bots: dict[st
     created = store.create_game(ruleset, options, table=table, lords=lords)
     for seat, level in bots.items():
         store.set_bot(created.id, seat, level)
-    store.open_seats.open(created.id, open_seats)
+    if open_seats:
+        store.open_seats.open(created.id, open_seats)
+        store.look_again_at_clock(created.id)  # no clock runs until every open seat is taken
     return created
 
 

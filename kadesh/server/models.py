@@ -83,6 +83,10 @@ class TableOut(BaseModel):
                                   "of its own), computer, too_short (a side made no move of its own), same_players "
                                   "(the same accounts' counted games of the day were spent)")
     open: list[str] = Field(default_factory=list, description="Its seats still open to others (the open games)")
+    holders: dict[str, str] = Field(default_factory=dict, description="The name of the account holding each seat "
+                                    "that one holds (a page names the player beside the side)")
+    vacation: list[str] = Field(default_factory=list, description="The seats whose deadline a holder's vacation "
+                                "lengthened")
 
 
 class Link(BaseModel):

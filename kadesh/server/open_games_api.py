@@ -12,6 +12,7 @@ from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from kadesh.core import RuleError
 from kadesh.server.account_notices import base_url, follow
 from kadesh.server.accounts_api import SeatHolder, players_of
 from kadesh.server.api import AccessDep, StoreDep, play_link, problems
@@ -112,13 +113,30 @@ def _not_open(store: Store, game_id: str, seat: str) -> ApiProblem:
 
 
 @router.delete("/api/games/{game_id}/open", status_code=204, tags=["open games"],
-               responses=problems(401, 403, 404, 422))
-def cancel_open_seats(game_id: str, access: AccessDep, store: StoreDep) -> Response:
-    """The owner, or a player already seated (the creator, who waits on their seat's page), closes the game's open
-    seats: it leaves « Parties ouvertes » (its links still work)."""
-    if access.role not in (OWNER, SEAT) or access.seat in {s.seat for s in store.open_seats.of_game(game_id)}:
-        raise ApiProblem(403, "not_the_owner", "Seuls le propriétaire de la partie et ses joueurs ferment ses sièges "
-                         "ouverts.", "Only the game's owner and its players can close its open seats.")
-    store.open_seats.close(game_id)
+               responses=problems(401, 403, 404, 409, 422))
+def cancel_open_game(game_id: str, access: AccessDep, request: Request, store: StoreDep) -> Response:
+    """The owner, or the creator on a seat of their own (never one that was open), withdraws a game that waits
+    for its players: it leaves « Parties ouvertes » and is cancelled (over, nobody wins, not rated), as a
+    cancelled seek leaves no game. 409 ``seat_not_open`` once every open seat is taken: the game is on."""
+    seated = store.open_seats.seated(game_id)
+    if access.role not in (OWNER, SEAT) or access.seat in seated:
+        raise ApiProblem(403, "not_the_owner", "Seuls le propriétaire de la partie et son créateur la retirent des "
+                         "parties ouvertes.", "Only the game's owner and its creator can withdraw it from the open "
+                         "games.")
+    if None not in seated.values():  # never open, or every open seat taken: the game is not waiting
+        raise _not_open(store, game_id, next(iter(seated), ""))
+    try:
+        result = store.cancel_open_game(game_id, access.seat or _creators_seat(store, game_id, seated))
+    except (SeatNotOpen, RuleError):  # taken meanwhile, or over
+        raise _not_open(store, game_id, next(iter(seated))) from None
+    request.app.state.notifier.publish(game_id, result.version)
+    request.app.state.workers.ensure()  # a rated game's settlement (not counted), the notices
     return Response(status_code=204)
 
+
+def _creators_seat(store: Store, game_id: str, seated: dict) -> str:
+    """The seat in whose name the owner cancels: the first that was never open nor the computer's."""
+    with store.game(game_id) as game:
+        seats = list(game.seats)
+    bots = store.bots(game_id)
+    return next(seat for seat in seats if seat not in seated and seat not in bots)

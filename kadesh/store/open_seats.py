@@ -80,15 +80,15 @@ class OpenSeats:
                                                      open_seats.c.taken_at.is_(None))
                             .values(taken_at=utc_text(now))).rowcount == 1
 
-    def close(self, game_id: str) -> int:
-        """No seat of the game is open any more (its owner cancelled): how many were. A seat closed so is held
-        by the link its creator has; its clock runs from its turn, as any seat's."""
-        with self.engine.connect() as conn, self._writing, conn.begin():
-            closed = conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
-                                                           open_seats.c.taken_at.is_(None))).rowcount
-            if closed:
-                table_changed(conn, [game_id])
-            return closed
+    @staticmethod
+    def close_in(conn: Connection, game_id: str) -> int:
+        """In the caller's transaction, no seat of the game is open any more (its creator withdrew it, which
+        cancels it: ``Store.cancel_open_game``): how many were."""
+        closed = conn.execute(delete(open_seats).where(open_seats.c.game_id == game_id,
+                                                       open_seats.c.taken_at.is_(None))).rowcount
+        if closed:
+            table_changed(conn, [game_id])
+        return closed
 
     def games(self, limit: int = OPEN_GAMES_LISTED) -> list[OpenGame]:
         """The games with a seat open and no outcome, the latest opened first."""

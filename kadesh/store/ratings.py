@@ -29,7 +29,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
-from kadesh.core.table import CLAIM_TIMEOUT
+from kadesh.core.table import CANCEL, CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.jobs import utc_text
 from kadesh.store.table_changes import table_changed
@@ -41,7 +41,7 @@ LEADERBOARD_SIZE = 50
 HISTORY_POINTS = 200  # a player's chart: the latest changes, at most
 RATINGS_LOCK = 0x72617465  # PostgreSQL advisory lock key ("rate"): one settlement at a time
 MOVES_TO_COUNT = 1  # a game counts once each playing seat made this many moves of its own
-NOT_A_MOVE = frozenset({"resign", CLAIM_TIMEOUT})  # actions that end a game without playing it
+NOT_A_MOVE = frozenset({"resign", CLAIM_TIMEOUT, CANCEL})  # actions that end a game without playing it
 SAME_PLAYERS_PER_DAY = 3  # counted games between the same accounts in any 24 hours, whatever the game
 DAY = timedelta(days=1)
 
@@ -50,6 +50,7 @@ SEATS_NOT_HELD = "seats"  # a playing seat not held by an account of its own at 
 COMPUTER_SEAT = "computer"  # the computer held a seat
 TOO_SHORT = "too_short"  # a seat made no move of its own before the game ended
 SAME_PLAYERS = "same_players"  # the same accounts' counted games of the day were spent
+CANCELLED = "cancelled"  # its creator withdrew it before all its players had come
 
 ratings, results, changes = schema.ratings, schema.rating_results, schema.rating_changes
 
@@ -121,6 +122,9 @@ def moves_made(actions: Iterable[dict], seats: list[str]) -> dict[str, int]:
 
 def refusal(players: dict[str, str], seats: list[str], actions: Iterable[dict], bots: Iterable[str]) -> str | None:
     """Why an ended rated game does not count, from its record and seats alone; None if it may."""
+    actions = list(actions)
+    if any(isinstance(entry.get("action"), dict) and entry["action"].get("type") == CANCEL for entry in actions):
+        return CANCELLED
     if set(bots) & set(seats):
         return COMPUTER_SEAT
     if not counts(players, seats):

@@ -46,7 +46,7 @@ from sqlalchemy.exc import IntegrityError
 from kadesh.core import Event, Game, get_ruleset, new_game
 from kadesh.core.dice import dice_from_record
 from kadesh.core.errors import GAME_OVER, NOT_LATE, RuleError, bad_action
-from kadesh.core.table import CLAIM_TIMEOUT
+from kadesh.core.table import CANCEL, CLAIM_TIMEOUT
 from kadesh.store import schema
 from kadesh.store.accounts import Accounts, SeatClaimed, held_in, utc_of
 from kadesh.store.db import make_engine, migrate, normalize_url
@@ -481,6 +481,27 @@ class Store:
             raise SeatClaimed("this account holds another seat of this game") from error
         return token
 
+    def look_again_at_clock(self, game_id: str) -> None:
+        """The game's next look by a worker, now that its seats' clocks have changed (seats left open: none runs)."""
+        with self.engine.connect() as conn, self._writing, conn.begin():
+            self._look_again_at_clock(conn, game_id)
+
+    def cancel_open_game(self, game_id: str, seat: str) -> ActResult:
+        """Withdraw a game that waits for its players from the open games: its open seats closed and the game
+        ended as cancelled by ``seat`` (a seat of its creator's), in one transaction; SeatNotOpen if no seat is
+        open any more (all taken meanwhile: the game is on)."""
+        def closing_too(conn: Connection, write: Callable[[Connection], Any]) -> Any:
+            def close_and_write(conn: Connection) -> Any:
+                if not OpenSeats.close_in(conn, game_id):
+                    raise SeatNotOpen("no seat of the game is open")
+                return write(conn)
+            return self._commit_alone(conn, close_and_write)
+
+        with self._lock(game_id), self.engine.connect() as conn:
+            current = self._version.run(conn, game_id=game_id).fetchone()[0]
+            return self._act_at(conn, game_id, seat, current, current, {"type": CANCEL}, None, closing_too,
+                                table=True)
+
     def _look_again_at_clock(self, conn: Connection, game_id: str) -> None:
         """The game's next look by a worker, now that a seat's clock has changed (in the caller's transaction)."""
         settings = self.tables.of(game_id)
@@ -839,11 +860,11 @@ class Store:
             moment = now or _now()
             settings = self.tables.of(game_id)
             clock = seat_deadlines(game, settings, **self._seat_times(game_id, settings)) if not due else {}
-        if clock:  # a seat's time ran out (its side's to claim), or a vacation moved it: look again then
+        if not due:  # a seat's time ran out (its side's to claim), a vacation moved it, or none runs: look again then
             later = [deadline for deadline in clock.values() if deadline > moment]
             with self.engine.connect() as conn, self._writing, conn.begin():
                 conn.execute(_MOVE_DUE, {"game_id": game_id, "current": version,
-                                         "due": utc_text(min(later)) if len(later) == len(clock) else None})
+                                         "due": utc_text(min(later)) if later and len(later) == len(clock) else None})
         if due is None or due_at_text(due[0]) > utc_text(moment):
             return None
         _, seat, action = due
@@ -884,6 +905,15 @@ class Store:
         """When each seat to act runs out of its time per move, its holder's vacations counted; {} if none."""
         settings = self.tables.of(game_id)
         return seat_deadlines(game, settings, **self._seat_times(game_id, settings))
+
+    def lengthened_by_vacations(self, game_id: str, game: Game) -> list[str]:
+        """The seats to act whose deadline their holder's vacations lengthened."""
+        settings = self.tables.of(game_id)
+        times = self._seat_times(game_id, settings)
+        if not times:
+            return []
+        plain = seat_deadlines(game, settings, seated=times["seated"])
+        return [seat for seat, moment in seat_deadlines(game, settings, **times).items() if moment > plain[seat]]
 
     def _seat_times(self, game_id: str, settings: TableSettings) -> dict[str, Any]:
         """What moves a seat's clock beside its turn: its holder's vacations, and when a seat left open was

@@ -100,18 +100,19 @@ def public_games(engine: Engine, limit: int = WATCHED) -> list[str]:
 def seat_deadlines(game: Game, settings: TableSettings, stays: dict[str, list[Stay]] | None = None,
                    seated: dict[str, datetime | None] | None = None) -> dict[str, datetime]:
     """When each seat to act runs out of time, lengthened by its holder's vacations (``stays``, by seat); {}
-    without a clock or once the game is over. A seat left open when the game was made (``seated``: when it was
-    taken, None while it is open) has no clock until it is taken, and its time runs from then at the earliest."""
+    without a clock or once the game is over. A game made with seats left open (``seated``: when each was taken,
+    None while it is open) has no clock while one is open: it waits for its players, nobody can be late. Every
+    seat's time runs from the last take at the earliest, as a game's clocks start once its players are seated."""
     if settings.seconds_per_move is None or game.outcome is not None:
         return {}
-    per_move, seated = timedelta(seconds=settings.seconds_per_move), seated or {}
+    seated = seated or {}
+    if any(taken is None for taken in seated.values()):
+        return {}
+    all_seated = max(seated.values(), default=None)
+    per_move = timedelta(seconds=settings.seconds_per_move)
     deadlines = {}
     for seat, began in game.turn_began.items():
-        start = game.written_at[began]
-        if seat in seated:
-            if seated[seat] is None:
-                continue  # nobody holds it yet: nobody can be late
-            start = max(start, seated[seat])
+        start = game.written_at[began] if all_seated is None else max(game.written_at[began], all_seated)
         deadlines[seat] = lengthened(start + per_move, start, (stays or {}).get(seat, []))
     return deadlines
 

@@ -10,6 +10,9 @@ const WORDS = {
     rated: "Partie classée", casual: "Partie amicale",
     mine: (when, left) => `Tu dois jouer avant ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} doit jouer avant ${when} (${left}).`,
+    holder: (seat, name) => `${seat} (${name})`,
+    myVacation: "Ton délai est allongé par tes vacances.",
+    theirVacation: "Son délai est allongé par ses vacances.",
     myTimeOut: "Ton temps est écoulé : ton adversaire peut réclamer la victoire. Joue maintenant !",
     theirTimeOut: (seat) => `${seat} n'a pas joué à temps : tu peux réclamer la victoire.`,
     lateSeen: (seat) => `${seat} n'a pas joué à temps.`,
@@ -22,16 +25,20 @@ const WORDS = {
       computer: "Cette partie ne compte pas pour les classements : l'ordinateur y a tenu un siège.",
       too_short: "Cette partie ne compte pas pour les classements : elle s'est terminée avant que chaque camp ait joué.",
       same_players: "Cette partie ne compte pas pour les classements : ces deux joueurs ont déjà joué trois parties classées en un jour.",
+      cancelled: "Cette partie ne compte pas pour les classements : elle a été annulée.",
     },
     pending: "Les classements vont être mis à jour.",
     waitingFor: (seats) => `La partie attend ses joueurs, dans « Parties ouvertes » : ${seats}.`,
-    closeOpen: "Retirer des parties ouvertes",
+    closeOpen: "Retirer des parties ouvertes (la partie est annulée)",
   },
   en: {
     perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
     rated: "Rated game", casual: "Casual game",
     mine: (when, left) => `You must play before ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} must play before ${when} (${left}).`,
+    holder: (seat, name) => `${seat} (${name})`,
+    myVacation: "Your time is lengthened by your vacation.",
+    theirVacation: "Their time is lengthened by their vacation.",
     myTimeOut: "Your time has run out: your opponent may claim the win. Play now!",
     theirTimeOut: (seat) => `${seat} did not play in time: you may claim the win.`,
     lateSeen: (seat) => `${seat} did not play in time.`,
@@ -44,10 +51,11 @@ const WORDS = {
       computer: "This game does not count for the ratings: the computer held a seat.",
       too_short: "This game does not count for the ratings: it ended before each side had played.",
       same_players: "This game does not count for the ratings: these two players had played three rated games in a day already.",
+      cancelled: "This game does not count for the ratings: it was cancelled.",
     },
     pending: "The ratings are about to be updated.",
     waitingFor: (seats) => `The game is waiting for its players, in “Open games”: ${seats}.`,
-    closeOpen: "Take it out of the open games",
+    closeOpen: "Withdraw from the open games (the game is cancelled)",
   },
 };
 
@@ -67,11 +75,13 @@ export function timeLeft(iso, lang, now = Date.now()) {
 }
 
 // Draw the table into ``box`` (hidden for a game with neither clock nor rating); ``claim()`` asks the server.
-export function renderClock(box, { current, lang, seatName, claim, closeOpen }) {
+export function renderClock(box, { current, lang, seatName: sideName, claim, closeOpen }) {
   const table = current.table;
   box.hidden = !table;
   if (!table) return;
   const w = WORDS[lang] ?? WORDS.fr;
+  // « Sud (Hatchepsout) »: the side, and the account that holds it when one does.
+  const seatName = (seat) => (table.holders?.[seat] ? w.holder(sideName(seat), table.holders[seat]) : sideName(seat));
   const computer = table.on_timeout === "computer";
   const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, computer ? w.computerRule : null,
     table.rated ? w.rated : w.casual].filter(Boolean);
@@ -90,8 +100,11 @@ export function renderClock(box, { current, lang, seatName, claim, closeOpen }) 
       const lateWords = computer ? w.standIn(seatName(seat))
         : mine ? w.myTimeOut : claims ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
       if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, lateWords));
-      else lines.push(el("p", { class: "clock-due", "data-seat": seat },
-        mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang))));
+      else {
+        const due = mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang));
+        const away = (table.vacation ?? []).includes(seat) ? ` ${mine ? w.myVacation : w.theirVacation}` : "";
+        lines.push(el("p", { class: "clock-due", "data-seat": seat }, due + away));
+      }
     }
     if (!computer && current.seat && table.claimable?.length) {  // the server says whom this seat may claim against
       lines.push(el("button", { type: "button", id: "claim-timeout", class: "primary", onclick: claim }, w.claim));

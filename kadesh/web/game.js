@@ -21,6 +21,7 @@ const STRINGS = {
     rules: "Règles", rulesTitle: (game) => `Règles de ${game}`, close: "Fermer", now: "maintenant",
     choices: "Là où les règles se taisent, Kadesh a choisi", thinking: (name) => `${name} réfléchit…`,
     onTime: (s) => `${s} n'a pas joué à temps.`,
+    cancelled: "Partie annulée : elle a été retirée des parties ouvertes avant l'arrivée de tous ses joueurs. Personne ne l'emporte, elle ne compte pas.",
     over: "Partie terminée", won: "Victoire !", wins: (s) => `${s} l'emporte.`, drawn: "Personne ne l'emporte.", rematch: "Revanche", rematchHelp: "Mêmes règles, mêmes options, nouveaux dés.",
     rematchLinks: "Nouvelle partie : envoie son lien à ton adversaire.", open: "Jouer", copy: "Copier", copied: "Copié",
     link: (s) => `Lien du ${s}`, computer: "l'ordinateur",
@@ -39,6 +40,7 @@ const STRINGS = {
     rules: "Rules", rulesTitle: (game) => `Rules of ${game}`, close: "Close", now: "now",
     choices: "Where the rules are silent, Kadesh chose", thinking: (name) => `${name} is thinking…`,
     onTime: (s) => `${s} did not play in time.`,
+    cancelled: "Game cancelled: it was withdrawn from the open games before all its players had come. Nobody wins, it does not count.",
     over: "Game over", won: "You won!", wins: (s) => `${s} wins.`, drawn: "Nobody wins.", rematch: "Rematch", rematchHelp: "Same rules, same options, new dice.",
     rematchLinks: "New game: send its link to your opponent.", open: "Play", copy: "Copy", copied: "Copied",
     link: (s) => `${s}'s link`, computer: "the computer",
@@ -556,6 +558,10 @@ function renderEnding() {
   const t = STRINGS[lang];
   const winner = current.outcome.winner;
   const outcome = winner === current.seat ? t.won : winner ? t.wins(seatName(winner)) : t.drawn;
+  if (current.outcome.reason === "cancelled") {  // never played out: nothing to rematch
+    box.replaceChildren(el("h2", {}, t.over), el("p", { class: "verdict" }, t.cancelled));
+    return;
+  }
   const verdict = current.outcome.reason === "time" ? `${t.onTime(seatName(current.outcome.late))} ${outcome}` : outcome;
   const parts = [el("h2", {}, t.over), el("p", { class: "verdict" }, verdict),
     el("button", { type: "button", id: "rematch", class: "primary", onclick: askRematch }, t.rematch),

@@ -58,6 +58,7 @@ async function state(game, lang) {
     const where = scenario ? (scenario.names ?? scenario)[lang] ?? null : null;
     const computers = Object.entries(body.bots ?? {}).filter(([seat]) => seat !== body.seat).map(([, level]) => level);
     Object.assign(game, { where, computers });
+    if (body.outcome?.reason === "cancelled") return { text: t.cancelled, over: true, names };
     if (body.outcome) {
       const winner = typeof body.outcome.winner === "string" ? named(body.outcome.winner, lang, names, true) : null;
       return { text: winner ? `${t.over} · ${t.winner(winner)}` : t.over, over: true, names };
@@ -80,7 +81,8 @@ function accountItem(game, lang, title) {
   let state = game.your_turn ? t.your_turn : t.their_turn;
   if (game.outcome) {
     const winner = game.outcome.winner;
-    if (typeof winner !== "string") state = t.over;
+    if (game.outcome.reason === "cancelled") state = t.cancelled;
+    else if (typeof winner !== "string") state = t.over;
     else state = `${t.over} · ${winner === game.seat ? t.you_won : t.winner(seatName(winner, lang, true))}`;
   } else if (game.late?.length) {
     state = game.late.includes(game.seat) ? t.my_time_out : t.their_time_out;
