@@ -408,6 +408,8 @@ def test_a_campaign_with_computer_kingdoms_refereed_by_kadesh_alone_from_the_hom
     # The turn's deadline is the table's: not « when every kingdom has sent » beside the clock's own day
     assert "quand tous les royaumes" not in page.inner_text(".campaign-status")
     assert page.locator(".campaign-status time#deadline").count() == 1
+    clock = page.inner_text("#clock")  # a time per turn, and the deadline told once (in the status above)
+    assert "1 jour par tour" in clock and "temps écoulé" not in clock and "doit jouer avant" not in clock
     # Issue 59: nobody holds Imhotep's seat: no channel to him is offered
     page.locator("#talk [data-channel='table']").wait_for()
     assert page.locator("#talk [data-channel*='imhotep']").count() == 0

@@ -7,6 +7,7 @@ import { el } from "/static/dom.js";
 const WORDS = {
   fr: {
     perMove: (n) => (n === 1 ? "1 jour par coup" : `${n} jours par coup`),
+    perTurn: (n) => (n === 1 ? "1 jour par tour" : `${n} jours par tour`),
     rated: "Partie classée", casual: "Partie amicale",
     mine: (when, left) => `Tu dois jouer avant ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} doit jouer avant ${when} (${left}).`,
@@ -17,7 +18,7 @@ const WORDS = {
     theirTimeOut: (seat) => `${seat} n'a pas joué à temps : tu peux réclamer la victoire.`,
     lateSeen: (seat) => `${seat} n'a pas joué à temps.`,
     standIn: (seat) => `${seat} n'a pas joué à temps : l'ordinateur joue ce tour à sa place.`,
-    computerRule: "temps écoulé : l'ordinateur joue le tour",
+    computerRule: "passé ce délai, l'ordinateur joue le tour du retardataire",
     claim: "Réclamer la victoire au temps",
     counted: "Les classements ont été mis à jour.",
     notCounted: {
@@ -33,6 +34,7 @@ const WORDS = {
   },
   en: {
     perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
+    perTurn: (n) => (n === 1 ? "1 day per turn" : `${n} days per turn`),
     rated: "Rated game", casual: "Casual game",
     mine: (when, left) => `You must play before ${when} (${left}).`,
     theirs: (seat, when, left) => `${seat} must play before ${when} (${left}).`,
@@ -43,7 +45,7 @@ const WORDS = {
     theirTimeOut: (seat) => `${seat} did not play in time: you may claim the win.`,
     lateSeen: (seat) => `${seat} did not play in time.`,
     standIn: (seat) => `${seat} did not play in time: the computer plays this turn instead.`,
-    computerRule: "time out: the computer plays the turn",
+    computerRule: "past that time, the computer plays the late side's turn",
     claim: "Claim the win on time",
     counted: "The ratings have been updated.",
     notCounted: {
@@ -75,7 +77,9 @@ export function timeLeft(iso, lang, now = Date.now()) {
 }
 
 // Draw the table into ``box`` (hidden for a game with neither clock nor rating); ``claim()`` asks the server.
-export function renderClock(box, { current, lang, seatName: sideName, claim, closeOpen }) {
+// ``turnsAtOnce``: every seat writes its turn at once (Royaumes' orders): a time per turn, whose deadline the
+// ruleset's own page tells once; only the seats late are named here.
+export function renderClock(box, { current, lang, seatName: sideName, claim, closeOpen, turnsAtOnce = false }) {
   const table = current.table;
   box.hidden = !table;
   if (!table) return;
@@ -83,7 +87,8 @@ export function renderClock(box, { current, lang, seatName: sideName, claim, clo
   // « Sud (Hatchepsout) »: the side, and the account that holds it when one does.
   const seatName = (seat) => (table.holders?.[seat] ? w.holder(sideName(seat), table.holders[seat]) : sideName(seat));
   const computer = table.on_timeout === "computer";
-  const head = [table.days_per_move ? w.perMove(table.days_per_move) : null, computer ? w.computerRule : null,
+  const perMove = turnsAtOnce ? w.perTurn : w.perMove;
+  const head = [table.days_per_move ? perMove(table.days_per_move) : null, computer ? w.computerRule : null,
     table.rated ? w.rated : w.casual].filter(Boolean);
   const lines = [el("p", { class: "clock-head" }, head.join(" · "))];
   if (!current.outcome && table.open?.length) {
@@ -100,7 +105,7 @@ export function renderClock(box, { current, lang, seatName: sideName, claim, clo
       const lateWords = computer ? w.standIn(seatName(seat))
         : mine ? w.myTimeOut : claims ? w.theirTimeOut(seatName(seat)) : w.lateSeen(seatName(seat));
       if (late) lines.push(el("p", { class: "clock-late", "data-seat": seat }, lateWords));
-      else {
+      else if (!turnsAtOnce) {
         const due = mine ? w.mine(moment(iso, lang), timeLeft(iso, lang)) : w.theirs(seatName(seat), moment(iso, lang), timeLeft(iso, lang));
         const away = (table.vacation ?? []).includes(seat) ? ` ${mine ? w.myVacation : w.theirVacation}` : "";
         lines.push(el("p", { class: "clock-due", "data-seat": seat }, due + away));

@@ -378,7 +378,8 @@ function render() {
   renderRules();
   renderThinking();
   renderEnding();
-  renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime, closeOpen });
+  renderClock($("#clock"), { current, lang, seatName, claim: claimOnTime, closeOpen,
+    turnsAtOnce: Boolean(rulesView?.turnsAtOnce) });
   renderOwner();
   // A Seigneur's link sees the kingdom but asks for no notices: they are the seat's holder's (its Chef's).
   renderNotices($("#notices"), { current, lang, call, deadlines,

@@ -17,6 +17,8 @@ export { seatName };
 // For the page shell: this view sets each turn's report out by topic from the journal's lines,
 // so the shell's journal panel is the full record, not the place to read a turn.
 export const reportsJournal = true;
+// Every kingdom writes its orders at once: the table's clock is a time per turn, whose deadline the status tells.
+export const turnsAtOnce = true;
 
 // The turn's deadline: Imhotep's; in a campaign Kadesh referees with a time per turn, the table's (the kingdom's
 // own, else the first), when the computer writes a late kingdom's orders; none: the turn waits for every kingdom.
