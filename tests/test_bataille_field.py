@@ -92,6 +92,21 @@ def test_groups_in_different_lanes_never_meet():
     assert of(game, "engagement") == [] and group(game, "n1")["pos"] == 400 and group(game, "s1")["pos"] == 200
 
 
+def test_the_journal_names_the_lane_a_shift_leads_to_as_the_orders_button_does():
+    """The play-test of issue 59: « Passer au centre » from the east was told « se décaler d'un couloir vers
+    l'ouest »; the order given and the orders revealed name the lane the group goes to."""
+    game = field([("north", "west", "spearmen"), ("south", "east", "levies")])
+    order(game, n1="east", s1="west")
+    assert "Ton ordre pour les Lanciers du Nord : passer au centre." in game.journal("north")
+    assert "Your order to the North's Spearmen: move to the centre." in game.journal("north", "en")
+    assert "décaler" not in " ".join(game.journal(None))
+    # the page's story of the turn starts at the orders revealed, which name the turn (the first has no « turn »)
+    ((_, revealed, mark),) = [entry for entry in game.journal_marked(None) if entry[1].startswith("Ordres")]
+    assert revealed == ("Ordres du Nord — les Lanciers du Nord : passer au centre. "
+                        "Ordres du Sud — les Levées du Sud : passer au centre.")
+    assert mark == {"kind": "orders", "turn": 1}
+
+
 # -- « dès qu'ils arrivent à portée, on doit résoudre le combat » ---------------------------------------
 def test_manoeuvre_into_range_a_group_closes_to_its_range_and_the_fight_begins_there():
     game = field([("north", "centre", "archers"), ("south", "centre", "spearmen")], [10, 1, 1])

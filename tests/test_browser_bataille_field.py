@@ -56,7 +56,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
     assert field.locator("rect.river").count() == 1 and field.locator("rect.lane").count() == 3
     assert_page_clean(pages["north"])
     orders = engagements = decisions = told = 0
-    storied = False
+    storied, read = False, set()
     for _ in range(400):
         if all(over(page) for page in pages.values()):
             break
@@ -65,9 +65,10 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
             if over(page):
                 continue
             told += page.locator("#other-decided").count()  # issue 59: the other general has sent his orders
-            if not storied and page.locator(".turn-story").count():
-                read_the_turn_fight_by_fight(page)
-                storied = True
+            story = page.locator(".turn-story h2")
+            if not storied and story.count() and story.inner_text() not in read:
+                read.add(story.inner_text())
+                storied = read_the_turn_fight_by_fight(page) > 0
             if page.locator("#send-orders:enabled").count():  # every group has its order: read, then sent
                 click_and_wait(page, page.locator("#send-orders"))
                 page.locator("#send-orders").wait_for(state="detached")
@@ -96,6 +97,7 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
             page.wait_for_timeout(30)
     assert all(over(page) for page in pages.values())
     assert orders >= 6 and decisions >= 1 and told and storied
+    assert "Pendant le tour 1" in read  # the play-test: a first turn of moves alone was not told
     with store.game(created.id) as game:
         assert game.outcome is not None
     journal = pages["south"].locator("#journal").inner_text()
@@ -109,9 +111,10 @@ def test_two_generals_fight_a_field_battle_to_its_end(browser, site):
         assert_page_clean(page)
 
 
-def read_the_turn_fight_by_fight(page) -> None:
+def read_the_turn_fight_by_fight(page) -> int:
     """Issue 59: a turn's fights came in one burst, the first of them scrolled away in the journal. The turn is told
-    at the top of the board, on screen: the orders and moves, then each fight alone, its lane lit on the field."""
+    at the top of the board, on screen: the orders and moves, then each fight alone, its lane lit on the field; a
+    turn of moves alone is told too (the page moves on to the next turn at once). Returns the fights told."""
     story = page.locator(".turn-story")
     top = story.bounding_box()["y"]
     assert 0 <= top < page.viewport_size["height"]
@@ -130,9 +133,9 @@ def read_the_turn_fight_by_fight(page) -> None:
         if following.is_disabled():
             break
         following.click()
-    assert fights >= 1
     story.locator(".turn-story-close").click()
     assert page.locator(".turn-story").count() == 0
+    return fights
 
 
 def test_a_general_picks_a_group_on_the_field_and_sees_its_march_and_range(browser, site):

@@ -235,6 +235,7 @@ def test_against_the_chef_detat_major_from_the_home_page_then_resign_and_replay_
     assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Chef d'état-major"
     with store.game(game_id) as game:
         assert game.to_act() == ["blue"] and game.version == 0  # the computer waits for Blue's turn
+    command(page, own_units(page, "Char lourd bleu")[0])  # a move at least, for the replay's journal to tell
     end_the_turn(page)
     wait_for_my_turn_or_the_end(page)
     with store.game(game_id) as game:
@@ -251,7 +252,8 @@ def test_against_the_chef_detat_major_from_the_home_page_then_resign_and_replay_
 
 def resign_and_replay(page, store, game_id: str, base: str, browser) -> None:
     """« Abandonner », « Non, continuer », then « Oui, abandonner »: Red wins; the replay opens on the whole battle,
-    both sides drawn at every step, Blue's own view offered; the link to share opens the same for anyone."""
+    both sides drawn at every step and its journal telling both sides' moves, Blue's own view and journal offered;
+    the link to share opens the same for anyone."""
     page.click("#resign")
     assert page.inner_text("dialog.front-dialog h2") == "Abandonner la bataille ?"
     assert "Le Rouge l'emportera." in page.inner_text("dialog.front-dialog")
@@ -267,6 +269,13 @@ def resign_and_replay(page, store, game_id: str, base: str, browser) -> None:
     assert page.locator("#resign").is_hidden() and page.locator("#end-turn").is_hidden()
 
     page.click("#replay-open")
+    page.click("#replay-last")  # the whole battle's journal beside the whole board, both sides' moves in it
+    page.wait_for_selector(f"#board[data-replay='{last}'][data-reader='public']")
+    with store.game(game_id) as game:
+        whole = game.journal(None)
+    assert page.locator("#journal li").all_inner_texts() == whole
+    for side in ("Bleu", "Rouge"):
+        assert any(line.startswith(f"{side} ") and " va de " in line for line in whole), (side, whole)
     middle = last // 2
     page.fill("#replay-slider", str(middle))
     page.wait_for_selector(f"#board[data-replay='{middle}'][data-reader='public']")
@@ -279,6 +288,9 @@ def resign_and_replay(page, store, game_id: str, base: str, browser) -> None:
     _, then = next(replay_views(record, middle, middle))
     seen = {u["cell"] for u in then.view("blue")["units"] if not u.get("aboard")}
     assert set(cells_where(page, "g.unit")) == seen
+    with store.game(game_id) as game:  # and its journal as Blue read it then
+        read = [line for version, line in game.journal_entries("blue") if version <= middle]
+    assert page.locator("#journal li").all_inner_texts() == read
     link = page.input_value("#replay-link")
     page.close()
 

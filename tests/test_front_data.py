@@ -839,7 +839,9 @@ def test_a_blast_tells_the_shooter_nothing_of_a_unit_its_side_does_not_see():
     _with(state, "r8", "red", "infantry", (6, 5))     # the target
     _with(state, "r9", "red", "infantry", (8, 5))     # in the blast, seen by nobody on blue's side
     events = rules.shoot(state, "blue", {"unit": "b8", "target": "G6"}, ScriptedDice([1]))
-    assert {e.data["target"] for e in events if e.type == "shot"} == {"r8"}
+    assert {e.data["target"] for e in events if e.type == "shot" and e.visible_to("blue")} == {"r8"}
+    (unseen,) = [e for e in events if e.type == "shot" and e.data["target"] == "r9"]  # once over, the public's
+    assert unseen.audience == () and not any(unseen.visible_to(reader) for reader in ("blue", "red", None))
     assert all("r9" not in repr(e.data) for e in events if e.audience is None)  # addressed to blue by the ruleset
     assert any(e.type == "hit" and e.data["unit"] == "r9" and e.audience == ("red",) for e in events)
     assert state.units["r9"].hp == state.units["r9"].type.hp - 3  # hit all the same

@@ -243,8 +243,9 @@ def reaction_shots_held_to_the_rules(fired: list[str]):
         for event in events:
             if event.type == "hit" and "by" in event.data:
                 assert event.data["by"] in seers[event.audience[0]]
-            if event.type == "shot":
-                assert event.audience == (shooter.side,)
+            if event.type == "shot":  # to the shooter's side if it sees the unit hit, else to nobody while it runs
+                assert event.audience in ((shooter.side,), ())
+                assert event.audience == (shooter.side,) or event.data["target"] not in seers[shooter.side]
         fired.append(reaction)
         return events
 

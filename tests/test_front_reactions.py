@@ -93,7 +93,7 @@ def test_the_moving_side_learns_where_the_shot_came_from_only_if_it_sees_the_sho
     assert hit.data["cell"] == "J2" and hit.data["bearing"] == "S"  # I5 from J2: a bearing, no shooter (issue 44)
     assert FRONT.narrate(hit, "red", "en") == \
         "Red 1 is hit by an unseen shooter, fire from the south: 4 damage (6 HP left)."
-    assert not any(e.type == "shot" and e.audience != ("blue",) for e in events)
+    assert not any(e.type == "shot" and e.visible_to("red") for e in events)
 
 
 def test_alert_fires_at_a_unit_that_appears_unloaded_within_range():

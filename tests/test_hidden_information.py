@@ -623,6 +623,10 @@ class Table:
             for event in events:
                 if event.visible_to(reader):
                     book.heard.update(facts(event.to_dict(), whole=True))
+            if self.outcome is not None:  # over: what the rules give to read then is told (Front's public: all)
+                for past in [event for events_then in self.events for event in events_then]:
+                    if self.rules.visible_once_over(past, reader):
+                        book.heard.update(facts(past.to_dict(), whole=True))
             if self.outcome is None:
                 book.raw["seed"] = seed
             else:
@@ -689,9 +693,11 @@ class Table:
         """The stored events ``reader`` may read (version, place in the version, event) and their marks, made once
         per version: every journal ``reader`` gets at this version is checked against them."""
         key = (reader, len(self.stored))
-        if key not in self.marks:
+        if key not in self.marks:  # once over, what the rules give to read then (Front's public: the whole battle)
+            readable = (lambda event: event.visible_to(reader)) if self.outcome is None else \
+                (lambda event: self.rules.visible_once_over(event, reader))
             visible = [(version, index, event) for version, events in enumerate(self.events, start=1)
-                       for index, event in enumerate(events) if event.visible_to(reader)]
+                       for index, event in enumerate(events) if readable(event)]
             self.marks[key] = visible, self.rules.marks([event for _, _, event in visible], reader)
         return self.marks[key]
 

@@ -98,12 +98,15 @@ def test_a_finished_games_address_alone_opens_its_public_replay_and_nothing_more
 
 
 def test_while_the_battle_runs_a_seat_replays_its_own_view_only(played):
-    """Issue 59: no other view of a game going on, asked with ``as``: not the other side's, not the public's."""
+    """Issue 59: no other view nor journal of a game going on, asked with ``as``: not the other side's, not the
+    public's."""
     client, store, made, seats, seen = played
     blue, watcher = auth(made["seats"]["blue"]["token"]), auth(made["spectator"]["token"])
     for headers, reader in ((blue, "red"), (blue, "public"), (watcher, "blue"), (watcher, "public")):
         refused = client.get(f"/api/games/{made['id']}/replay", params={"from": 0, "to": 2, "as": reader},
                              headers=headers)
+        assert refused.status_code == 409 and refused.json()["code"] == "game_not_over", reader
+        refused = client.get(f"/api/games/{made['id']}/journal", params={"as": reader}, headers=headers)
         assert refused.status_code == 409 and refused.json()["code"] == "game_not_over", reader
     own = client.get(f"/api/games/{made['id']}", params={"at": 2, "as": "blue"}, headers=blue)
     assert own.status_code == 200 and own.json()["view"] == seen[2]["blue"]
@@ -125,8 +128,9 @@ def resigned_front(module_db):
             store.act(made["id"], seat, version, rng.choice(choices))
         with store.game(made["id"]) as game:
             seen.append({seat: game.view(seat) for seat in game.seats})
+            read = {seat: game.journal(seat) for seat in (None, *game.seats)}  # while it runs
         store.act(made["id"], "red", len(seen) - 1, {"type": "resign"})
-        yield client, made, seen
+        yield client, made, seen, read
     store.close()
 
 
@@ -137,7 +141,7 @@ def _sides(view: dict) -> set[str]:
 def test_a_finished_fronts_public_replay_shows_the_whole_battle_and_each_side_its_own(resigned_front):
     """Issue 59: once over, the public replay shows both sides' units at every step (Advance Wars By Web's replays);
     ``as`` gives any side's own view then, fog and all; a seat's replay is its own unless it asks."""
-    client, made, seen = resigned_front
+    client, made, seen, _ = resigned_front
     middle = len(seen) // 2
     public = client.get(f"/api/games/{made['id']}", params={"at": middle}).json()["view"]
     own = {side: {u["id"] for u in seen[middle][side]["units"] if u["side"] == side} for side in ("blue", "red")}
@@ -156,6 +160,28 @@ def test_a_finished_fronts_public_replay_shows_the_whole_battle_and_each_side_it
     assert whole["view"] == public
     unknown = client.get(f"/api/games/{made['id']}/replay", params={"as": "green"})
     assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_seat"
+
+
+def test_a_finished_fronts_public_journal_tells_the_whole_battle_once_and_each_side_its_own(resigned_front):
+    """The play-test of issue 59: the public replay showed every unit beside a journal of turn ends only. Once
+    over, the public reads the whole battle, both sides' moves and shots, each told once as it happened (no side's
+    « sort de vue », no « touché par un tireur hors de vue »); ``as`` gives a side's journal as it read it."""
+    client, made, _, read = resigned_front
+    journal = f"/api/games/{made['id']}/journal"
+    whole = [entry["line"] for entry in client.get(journal).json()]
+    assert whole == [entry["line"] for entry in client.get(journal, params={"as": "public"}).json()]
+    assert len(whole) > len(read[None]) + 2  # while it ran, the public read turn ends only
+    moved = [line for line in whole if " va de " in line]
+    assert {line.split()[0] for line in moved} == {"Bleu", "Rouge"}  # both sides' moves
+    assert len(moved) == len(set(moved))  # each told once, not also as the other side saw it
+    fogged = ("sort de vue", "disparaît", "surgit", "brouillard", "hors de vue", "découvert par")
+    assert not [line for line in whole if any(words in line for words in fogged)]
+    for side in ("blue", "red"):
+        own = [entry["line"] for entry in client.get(journal, params={"as": side}).json()]
+        assert own[:len(read[side])] == read[side] and own[-1] == whole[-1]
+        assert [entry["line"] for entry in client.get(journal, headers=auth(made["seats"][side]["token"])).json()] \
+            == own
+    assert client.get(journal, params={"as": "green"}).json()["code"] == "unknown_seat"
 
 
 @pytest.fixture

@@ -174,14 +174,22 @@ class Game:
         """(version, line) for each narrated event ``seat`` may read, after version ``since``."""
         if seat is not None:
             self._check_seat(seat)
+        readable = self._reader(seat)
         lines = []
         for version, event in self.events[self._first_after(since):]:
-            if not event.visible_to(seat):
+            if not readable(event):
                 continue
             line = self.narrate(event, seat, lang)
             if line is not None:
                 lines.append((version, line))
         return lines
+
+    def _reader(self, seat: Seat | None) -> Callable[[Event], bool]:
+        """Whether ``seat`` reads an event in the journal: its audience while the game runs; once it is over, what
+        the rules give to read then (``Ruleset.visible_once_over``: Front's public reads the whole battle)."""
+        if self.outcome is None:
+            return lambda event: event.visible_to(seat)
+        return lambda event: self.ruleset.visible_once_over(event, seat)
 
     def _first_after(self, since: int) -> int:
         """Where the events after version ``since`` begin: ``events`` is in the order of versions, as recorded."""
@@ -193,7 +201,8 @@ class Game:
         for the board (``Ruleset.marks``, computed over every event ``seat`` may read)."""
         if seat is not None:
             self._check_seat(seat)
-        visible = [(version, event) for version, event in self.events if event.visible_to(seat)]
+        readable = self._reader(seat)
+        visible = [(version, event) for version, event in self.events if readable(event)]
         ruled = [event for _, event in visible if event.type not in TABLE_EVENTS]  # the rules mark their own
         ruled_marks = iter(self.ruleset.marks(ruled, seat))
         marks = [None if event.type in TABLE_EVENTS else next(ruled_marks) for _, event in visible]

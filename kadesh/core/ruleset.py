@@ -119,6 +119,14 @@ class Ruleset(ABC):
         while the game runs. Default: ``view``."""
         return self.view(state, seat)
 
+    def visible_once_over(self, event: Event, seat: Seat | None) -> bool:
+        """Whether ``seat`` (None: the public) reads ``event`` in the journal of a game that is over, as
+        ``view_once_over`` for the board: a ruleset that tells each side its own account of the same fact (what it
+        saw of the other side's move) may give the public the whole game once it is over, each fact told once,
+        each seat's journal staying as it read it. Never asked while the game runs, where ``event.visible_to``
+        alone decides. Default: ``event.visible_to(seat)``."""
+        return event.visible_to(seat)
+
     @abstractmethod
     def outcome(self, state: Any) -> dict[str, Any] | None:
         """None while the game runs, else at least ``{"winner": seat or None, "reason": str}``."""

@@ -468,13 +468,16 @@ def reissue_token(game_id: str, holder: Holder,
 
 
 @router.get("/games/{game_id}/journal", response_model=list[JournalLine], response_model_exclude_none=True,
-            tags=["games"], responses=READ)
-def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr", since: Since = 0) -> list[JournalLine]:
+            tags=["games"], responses=problems(401, 403, 404, 409, 422))
+def journal(game_id: str, access: AccessDep, store: StoreDep, lang: Lang = "fr", since: Since = 0,
+            reader: As = None) -> list[JournalLine]:
     """The narrated journal as this seat may read it, after version ``since``; each line's ``mark``
-    says what its event did on the board, where the ruleset gives one."""
+    says what its event did on the board, where the ruleset gives one. Once the game is over, ``as`` asks for
+    another's, as a replay's view (the public's may tell the whole game: Front's, issue 59)."""
     with store.game(game_id) as game:
+        seat = access.seat if reader is None else replay_seat(access, game.outcome is not None, reader, game.seats)
         return [JournalLine(version=v, line=line, mark=mark)
-                for v, line, mark in game.journal_marked(access.seat, lang, since)]
+                for v, line, mark in game.journal_marked(seat, lang, since)]
 
 
 @router.get("/games/{game_id}/export", response_model=ExportOut, tags=["games"],

@@ -295,7 +295,7 @@ function fillJournal(list, shown) {
 
 function renderJournal() {
   const list = $("#journal");
-  const shown = replay.state.open ? journal.filter((entry) => entry.version <= replay.state.at) : journal;
+  const shown = replay.state.open ? replayJournal().filter((entry) => entry.version <= replay.state.at) : journal;
   fillJournal(list, shown);
   $("#journal-empty").textContent = STRINGS[lang].emptyJournal;
   $("#journal-empty").hidden = shown.length > 0;
@@ -314,7 +314,11 @@ function renderJournal() {
 }
 
 // -- replays: the board as it was after a past version, drawn by the ruleset's own view, nothing playable ----------
-const replay = createReplay({ call, draw: drawReplay, onClose: () => { $("#replay-slot").replaceChildren(); render(); } });
+const replay = createReplay({ call, draw: drawReplay, onClose: () => { $("#replay-slot").replaceChildren(); render(); },
+  lang: () => lang });
+
+// The replay's journal: the chosen reader's once the game is over (the public's may tell the whole game), else one's own.
+const replayJournal = () => replay.state.journal ?? journal;
 
 // A finished game's address, with ?replay: it opens the public replay for anyone (auth.resolve).
 const shareLink = () => `${location.origin}/play/${encodeURIComponent(gameId)}?replay`;
@@ -331,7 +335,7 @@ function drawReplay(entry) {
   const past = { ...current, version: entry.version, view: entry.view, to_act: entry.to_act, outcome: entry.outcome };
   rulesView.render($("#board"), { game: past, view: entry.view, seat: replaySeat(), role: current.role, legal: [], lang,
     act: async () => {}, odds: async () => null, preview: async () => null,
-    journal: journal.filter((line) => line.version <= entry.version), talk: null, replaying: true });
+    journal: replayJournal().filter((line) => line.version <= entry.version), talk: null, replaying: true });
   $("#board").dataset.replay = String(entry.version);
   $("#board").dataset.reader = replay.state.reader ?? "";
   $("#replay-slot").replaceChildren(replay.bar(lang, current.outcome ? shareLink() : null, replaySeats()));
@@ -385,7 +389,7 @@ function render() {
   renderNotices($("#notices"), { current, lang, call, deadlines,
     hotseat: Object.keys(hotseat).length > 0 || current.role !== "seat" });
   if (replay.state.open) {  // the live game goes on underneath: its board comes back when the replay closes
-    drawReplay(replay.state.views.get(replay.state.at));
+    replay.redraw();  // its journal asked for again in another language
     renderTalkIfStale();
     remember();
     return;

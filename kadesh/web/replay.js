@@ -23,9 +23,11 @@ const WORDS = {
 const BATCH = 64;   // versions the server replays in one request
 const PACE = 900;   // milliseconds a move while playing
 
-export function createReplay({ call, draw, onClose }) {
-  // reader: whose view is shown, once the game is over ("public", or a seat); null: the server's default (one's own)
-  const state = { open: false, at: 0, last: 0, views: new Map(), playing: null, reader: null };
+export function createReplay({ call, draw, onClose, lang }) {
+  // reader: whose view is shown, once the game is over ("public", or a seat); null: the server's default (one's own).
+  // journal: the journal as that reader reads it (null: one's own, the page's); journalOf: its reader and language.
+  const state = { open: false, at: 0, last: 0, views: new Map(), playing: null, reader: null, journal: null,
+    journalOf: null };
 
   async function fetchAround(version) {
     if (state.views.has(version)) return;
@@ -36,9 +38,19 @@ export function createReplay({ call, draw, onClose }) {
     for (const entry of answer.versions) views.set(entry.version, entry);  // a reader changed meanwhile: not shown
   }
 
+  // The journal beside the view chosen: once the game is over the public's may tell the whole game (Front's, issue
+  // 59), and a seat's is what it read then; the server says which lines each reader reads.
+  async function readJournal() {
+    const { reader } = state;
+    const of = reader && `${reader} ${lang()}`;
+    if (state.journalOf === of) return;
+    const lines = reader ? await call(`/journal?lang=${lang()}&as=${encodeURIComponent(reader)}`) : null;
+    if (state.reader === reader) Object.assign(state, { journal: lines, journalOf: of });
+  }
+
   async function go(version) {
     state.at = Math.max(0, Math.min(state.last, version));
-    await fetchAround(state.at);
+    await Promise.all([fetchAround(state.at), readJournal()]);
     draw(state.views.get(state.at));
   }
 
@@ -47,7 +59,7 @@ export function createReplay({ call, draw, onClose }) {
     state.open = true;
     state.last = current.version;
     state.reader = current.outcome ? "public" : null;  // a game over: the whole of it first
-    state.views = new Map();
+    Object.assign(state, { views: new Map(), journal: null, journalOf: null });
     await go(from);
     if (play) toggle();
   }
@@ -135,5 +147,5 @@ export function createReplay({ call, draw, onClose }) {
   const opener = (lang, current) => el("button", { type: "button", id: "replay-open",
     onclick: () => open(current) }, WORDS[lang].open);
 
-  return { state, bar, opener, open, close };
+  return { state, bar, opener, open, close, redraw: () => go(state.at) };
 }

@@ -121,8 +121,14 @@ class Bataille(Ruleset):
 
     def marks(self, events: list[Event], seat: str | None) -> list[dict[str, Any] | None]:
         """On a field, where a turn's story is cut for the page (issue 59: a turn's fights came in one burst): the
-        orders revealed (the turn begins to resolve), each engagement (a fight, in its lane), the next turn."""
-        return [_mark(event) for event in events]
+        orders revealed (the turn begins to resolve, and which turn: a field's battle opens on turn 1 without a
+        « turn » event), each engagement (a fight, in its lane), the next turn."""
+        marks, turn = [], 1
+        for event in events:
+            if event.type == "turn" and "night" in event.data:
+                turn = event.data["turn"]
+            marks.append({"kind": "orders", "turn": turn} if event.type == "orders" else _mark(event))
+        return marks
 
     def view(self, state: State | FieldState, seat: str | None) -> dict[str, Any]:
         """Every group on the field is in plain sight; the other general's orders and stance, until
@@ -145,8 +151,6 @@ class Bataille(Ruleset):
 
 
 def _mark(event: Event) -> dict[str, Any] | None:
-    if event.type == "orders":
-        return {"kind": "orders"}
     if event.type == "engagement":
         return {"kind": "fight", "lane": event.data["lane"]}
     if event.type == "turn" and "night" in event.data:  # a field's turn

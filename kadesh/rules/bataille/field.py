@@ -222,7 +222,10 @@ def _order(state: FieldState, side: str, action: dict[str, Any], dice: Dice) -> 
         raise bad_action(f"Ordres possibles pour ce groupe : {', '.join(orders_for(state, group))}.",
                          f"Orders this group may take: {', '.join(orders_for(state, group))}.")
     state.orders[group.id] = action["order"]
-    events = [Event("order_given", {"side": side, "group": group.id, "order": action["order"]}, (side,))]
+    given = {"side": side, "group": group.id, "order": action["order"]}
+    if action["order"] in SHIFTS:  # the journal names the lane it leads to, as the order's button does
+        given["to"] = shifted_lane(group.lane, action["order"])
+    events = [Event("order_given", given, (side,))]
     if to_act(state):
         return events
     return events + _resolve_turn(state, dice)
@@ -248,7 +251,9 @@ def begin_turn(state: FieldState) -> list[Event]:
 
 def _resolve_turn(state: FieldState, dice: Dice) -> list[Event]:
     state.revealed, state.orders = dict(state.orders), {}
-    events = [Event("orders", {"orders": dict(state.revealed)})]
+    shifts = {gid: shifted_lane(state.groups[gid].lane, order) for gid, order in state.revealed.items()
+              if order in SHIFTS}
+    events = [Event("orders", {"orders": dict(state.revealed), "shifts": shifts})]
     events += _move(state)
     state.pending, state.volleys = engaged_lanes(state), volleys_over_friends(state)
     return events + _next_engagement(state, dice)

@@ -237,10 +237,16 @@ def _cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def _order_words(order: str, lane: str | None, lang: str) -> str:
+    """An order as the page's button names it: a shift names the lane it leads to (« passer au centre »)."""
+    if lane is None:  # told before shifts named their lane
+        return ORDER[lang][order]
+    return f"passer {LANE_AT['fr'][lane]}" if lang == "fr" else f"move {LANE_AT['en'][lane].replace('in ', 'to ')}"
+
+
 def _order_given(d: dict[str, Any], lang: str, names: dict) -> str:
-    name = names[d["group"]][lang]
-    return f"Ton ordre pour {name} : {ORDER[lang][d['order']]}." if lang == "fr" else \
-        f"Your order to {name}: {ORDER[lang][d['order']]}."
+    name, order = names[d["group"]][lang], _order_words(d["order"], d.get("to"), lang)
+    return f"Ton ordre pour {name} : {order}." if lang == "fr" else f"Your order to {name}: {order}."
 
 
 def _orders(d: dict[str, Any], lang: str, names: dict, seat: str | None = None) -> str:
@@ -249,8 +255,8 @@ def _orders(d: dict[str, Any], lang: str, names: dict, seat: str | None = None) 
     sides = [seat, OTHER_SIDE[seat]] if seat in OTHER_SIDE else ["north", "south"]
     parts = []
     for side in sides:
-        given = [f"{names[gid][lang]}{colon}{ORDER[lang][order]}" for gid, order in d["orders"].items()
-                 if gid[0] == side[0]]
+        given = [f"{names[gid][lang]}{colon}{_order_words(order, d.get('shifts', {}).get(gid), lang)}"
+                 for gid, order in d["orders"].items() if gid[0] == side[0]]
         if given:
             head = f"ordres {ORDERS_OF[side]}" if lang == "fr" else f"the {SIDE['en'][side]}'s orders"
             parts.append(f"{head} — {semicolon.join(given)}")

@@ -123,17 +123,17 @@ def _seen_by_the_other_side(state: State, shooter: Unit) -> bool:
 def hit_events(shooter: Unit, hit: Unit, dealt: int, luck: int, seen: set[str], shooter_seen: bool, blast: bool,
                reaction: str | None, weapon: Weapon | None = None) -> list[Event]:
     """What each side reads of a unit hit: the firing side, if it sees the unit; the unit's side, with the
-    shooter and its cell if it sees the shooter (``shooter_seen``). A weapon other than a unit's only one
-    is named (``weapon``)."""
+    shooter and its cell if it sees the shooter (``shooter_seen``); once the battle is over, the public, the shot.
+    A weapon other than a unit's only one is named (``weapon``)."""
     side = shooter.side
     extra: dict[str, object] = {"reaction": reaction} if reaction else {}
     if weapon is not None and weapon.id != "main":
         extra["weapon"] = weapon.id
-    events = []
-    if hit.side == side or hit.id in seen:  # the shooter learns nothing of a unit its side does not see
-        events.append(Event("shot", {"unit": shooter.id, "target": hit.id, "cell": map_cell_name(hit.cell),
-                                     "damage": dealt, "luck": luck, "hp": max(0, hit.hp), "blast": blast, **extra},
-                            (side,)))
+    # the shooter learns nothing of a unit its side does not see: then the shot is read by nobody while the battle
+    # runs, and once it is over by the public, who reads the whole battle (``Front.visible_once_over``)
+    told = (side,) if hit.side == side or hit.id in seen else ()
+    events = [Event("shot", {"unit": shooter.id, "target": hit.id, "cell": map_cell_name(hit.cell), "damage": dealt,
+                             "luck": luck, "hp": max(0, hit.hp), "blast": blast, **extra}, told)]
     if hit.side != side:  # the victim's side learns it was hit; by whom and from where only if it sees the shooter
         data = {"unit": hit.id, "cell": map_cell_name(hit.cell), "damage": dealt, "hp": max(0, hit.hp), **extra}
         if shooter_seen:

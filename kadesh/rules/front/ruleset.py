@@ -158,6 +158,14 @@ class Front(Ruleset):
         mines, works and fires (as Advance Wars By Web's replays); each side's own view stays as it saw it."""
         return whole_view(state) if seat is None else side_view(state, seat)
 
+    def visible_once_over(self, event: Event, seat: str | None) -> bool:
+        """Once the battle is over, the public reads it whole, each fact told once as it happened: every event but
+        a side's own account of what it saw of the other's (``OWN_ACCOUNTS``); each side reads its journal as it
+        read it."""
+        if seat is not None:
+            return event.visible_to(seat)
+        return not _own_account(event)
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state.result:
             return None
@@ -186,6 +194,20 @@ class Front(Ruleset):
     def odds(self, state: State, seat: str, action: dict[str, Any]) -> dict[str, Any] | None:
         """A shot's damage, each value with its chance, and its chance of destroying its target."""
         return preview.odds(state, seat, action)
+
+
+# What a side reads of a fact it saw from afar, told as it happened by another event: an enemy move (its ``moved``),
+# a unit found by an enemy running into it (the mover's ``contact``), a unit hit (the shooter's ``shot``), a loss
+# out of sight (the ``destroyed`` with its cell), an enemy aircraft's fall (its side's ``crashed``, with its cargo).
+OWN_ACCOUNTS = {"seen_moving", "found", "hit"}
+
+
+def _own_account(event: Event) -> bool:
+    if event.type == "destroyed":
+        return "cell" not in event.data
+    if event.type == "crashed":
+        return "with" not in event.data
+    return event.type in OWN_ACCOUNTS
 
 
 def _resign(state: State, side: str) -> list[Event]:

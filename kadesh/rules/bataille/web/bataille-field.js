@@ -550,11 +550,12 @@ function card(view, g, lang, pct) {
 // Issue 59: « Envoyer les ordres » resolved the turn in one burst, the page jumped to the end of its chain of fights
 // and what happened first was scrolled away in the journal. The turn is told at the top of the board, the orders
 // and moves first, then each fight, one at a time (the journal's lines, cut where the server's marks say), until
-// closed; its lane lit on the field.
+// closed; its lane lit on the field. A turn of moves alone is told too (its one step): the page moves on to the next
+// turn at once, and where each group went is the turn's news.
 function turnStory(ctx, lang, rerender) {
   if (ctx.replaying || !ctx.journal?.length) return { box: null, lane: null };
   const story = storySince(ctx.journal, { start: "orders", step: "fight", end: "turn" });
-  if (!story || !story.steps.some((step) => step[0].mark?.kind === "fight")) return { box: null, lane: null };
+  if (!story) return { box: null, lane: null };
   const w = W[lang];
   const key = `${story.version}:${story.from}`;
   const id = ctx.game?.id;
@@ -563,8 +564,7 @@ function turnStory(ctx, lang, rerender) {
   if (shown.shut) return { box: null, lane: null };
   shown.at = Math.min(shown.at, story.steps.length - 1);
   const lane = (step) => (step[0].mark?.kind === "fight" ? step[0].mark.lane : null);
-  const turn = [...ctx.journal.slice(0, story.from)].reverse().find((entry) => entry.mark?.kind === "turn")?.mark.turn;
-  const box = storyBox({ title: w.storyTitle(turn), steps: story.steps, at: shown.at, lang,
+  const box = storyBox({ title: w.storyTitle(story.steps[0][0].mark.turn), steps: story.steps, at: shown.at, lang,
     stepTitle: (step) => (lane(step) ? w.storyFight(w.laneAt[lane(step)]) : w.storyMoves),
     onStep: (at) => { shown.at = at; rerender(); },
     onClose: () => { shown.shut = true; rerender(); } });
