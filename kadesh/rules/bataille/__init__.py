@@ -32,7 +32,7 @@ def _bad(name: str, fr: str, en: str) -> RuleError:
 class Bataille(Ruleset):
     name = "bataille"
     bot_modules = ("kadesh.ai.bataille",)
-    version = "1"
+    version = "2"  # 2: a shift names the lane it leads to
     title = {"fr": "Bataille", "en": "Battle"}
     options_schema = {
         # a shipped field's name (the card's select), or a whole field through the API; "": one against one

@@ -53,7 +53,7 @@ PUBLIC_EVENTS = {"turn_ended", "season", "point", "victory", "resigned"}
 class Front(Ruleset):
     name = "front"
     bot_modules = ("kadesh.ai.front", "kadesh.ai.front_staff")
-    version = "3"
+    version = "4"  # 4: a blast on a unit its side cannot see is a shot nobody reads until the end
     title = {"fr": "Front", "en": "Front"}
     options_schema = {
         # The lobby offers the skirmish first (``suggested``): the default battle is a first game's wall.
