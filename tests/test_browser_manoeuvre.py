@@ -384,3 +384,17 @@ def test_a_threatened_cell_is_hatched_above_the_token_on_it(browser, server):
     assert field["width"] >= 370 and 0 <= side["y"] - (field["y"] + field["height"]) < 60
     title = page.locator('g.token[data-element="n1"] > title').text_content()
     assert "3 contre les gens de pied" in title and "menace e2" in title
+
+
+def test_a_game_withdrawn_before_its_players_came_offers_nothing_to_place(browser, server):
+    """Cancelled while both sides were still to deploy: the board says nobody wins, with no tray to place from."""
+    base, store = server
+    made = httpx.post(f"{base}/api/games", json={"ruleset": "manoeuvre", "open": {"south": "anyone"}}).json()
+    north = made["seats"]["north"]["token"]
+    assert httpx.delete(f"{base}/api/games/{made['id']}/open", headers={"Authorization": f"Bearer {north}"}
+                        ).status_code == 204
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(base + made["seats"]["north"]["link"])
+    page.locator("#ending .verdict").wait_for()
+    assert "Personne ne l'emporte : la partie a été annulée." in page.inner_text(".status")
+    assert page.locator(".tray").count() == 0 and "Tes éléments à placer" not in page.inner_text("body")

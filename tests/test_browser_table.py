@@ -294,6 +294,7 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     assert verdict.inner_text().startswith("Partie annulée : elle a été retirée des parties ouvertes")
     assert page.locator("#ending #rematch").count() == 0 and page.locator("#clock .clock-due").count() == 0
     assert "doit jouer" not in page.inner_text("body")
+    assert page.locator("#orders-title").count() == 0  # no orders to give in a game over
     page.goto(f"{base}/")
     listed = page.locator(f'#my-games .my-game[data-game="{game_id}"]')
     listed.wait_for()

@@ -620,11 +620,12 @@ export function renderField(root, ctx, shared) {
   const first = inner.chosen ? [inner.chosen] : engaged;
   if (inner.chosen) notes.push(w.legend);
   const others = onField.filter((g) => !first.includes(g)).sort((a, b) => (a.side === seat ? -1 : 0) - (b.side === seat ? -1 : 0));
-  const orders = view.phase === "orders" && seat && !view.result ? ordersPanel(view, inner, lang) : null;
+  const over = view.result || (!ctx.replaying && ctx.game?.outcome);  // by the rules, or at the table (cancelled)
+  const orders = view.phase === "orders" && seat && !over ? ordersPanel(view, inner, lang) : null;
   const decision = choices.length ? el("section", { class: "decisions card", "aria-labelledby": "decision-title" },
     el("h2", { id: "decision-title" }, t.yourDecision),
     el("p", {}, t.prompt[view.phase] ?? ""), otherDecided(view, seat, t), el("div", { class: "choices" }, ...choices))
-    : e && seat && !view.result ? el("p", { class: "muted" }, e.your_stance ? `${t.given(t.actions[e.your_stance])} ${t.waiting}` : w.decidingElsewhere) : null;
+    : e && seat && !over ? el("p", { class: "muted" }, e.your_stance ? `${t.given(t.actions[e.your_stance])} ${t.waiting}` : w.decidingElsewhere) : null;
   const colon = lang === "fr" ? "\u00a0: " : ": ";
   root.replaceChildren(el("div", { class: "bataille field-battle" },
     el("p", { class: "battle-status", id: "battle-status" }, status),

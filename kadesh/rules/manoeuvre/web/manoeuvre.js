@@ -96,7 +96,7 @@ export function render(root, ctx) {
   const kinds = view.kinds || {};
   const actionsOf = ctx.legal.filter((a) => a.element === selected);
   const redraw = () => render(root, ctx);
-  const playing = !ctx.replaying;  // a replay draws a past board: nothing on it is to be played
+  const playing = !ctx.replaying && !ctx.game.outcome;  // a past board, or one over: nothing on it is to be played
 
   // From the legal actions only: the zone (every cell some element may be placed on), the
   // selected element's cells, moves and targets.
@@ -190,7 +190,10 @@ export function render(root, ctx) {
   const status = el("div", { class: "status" });
   const sideName = (s) => t.sides[s];
   status.append(el("strong", {}, t[view.phase]));
-  if (view.phase === "deployment") {
+  const outcome = ctx.replaying ? null : ctx.game.outcome;
+  if (outcome && !outcome.winner) {  // a game cancelled before it began
+    status.append(" · ", el("span", { class: "winner" }, t.noWinner));
+  } else if (view.phase === "deployment") {
     status.append(" · ", ["north", "south"].map((s) => t.readyState(sideName(s), view.ready[s])).join(" · "));
   } else if (view.phase === "battle") {
     status.append(` (${t.turnNumber(Math.ceil(view.turn / 2))}) · `,
