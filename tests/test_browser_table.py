@@ -274,7 +274,7 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     other = browser.new_page(viewport=DESKTOP)  # another player, on the lobby all along
     other.goto(f"{base}/")
     other.wait_for_selector("body[data-ready='true']")
-    page = browser.new_page(viewport=PHONE)
+    page = signed_in(browser, site, "Néferkarê", PHONE)
     page.goto(f"{base}/")
     page.wait_for_selector("body[data-ready='true']")
     page.click("#open-bataille")
@@ -299,6 +299,9 @@ def test_the_creator_takes_a_game_out_of_the_open_games_from_its_page(browser, s
     listed = page.locator(f'#my-games .my-game[data-game="{game_id}"]')
     listed.wait_for()
     assert "annulée" in listed.inner_text() and "à toi de jouer" not in listed.inner_text()
+    page.goto(f"{base}/players/N%C3%A9ferkar%C3%AA")  # his page says cancelled, not « terminée »
+    page.wait_for_selector("body[data-ready='true']")
+    assert "annulée" in page.inner_text(".player-game") and "terminée" not in page.inner_text(".player-game")
     page.goto(f"{base}/watch")
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator(f'[data-game="{game_id}"]').count() == 0

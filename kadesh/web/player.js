@@ -10,7 +10,7 @@ const TEXT = {
     home: "Accueil", account: "Mon compte", toggle: "English", since: (d) => `Joue sur Kadesh depuis le ${d}.`,
     playing: "Parties en cours", finished: "Parties terminées", none: "Aucune pour l'instant.",
     against: (o) => `contre ${o}`, alone: "sans adversaire nommé", started: (d) => `commencée le ${d}`,
-    won: "victoire", lost: "défaite", over: "terminée", unknown: "Ce joueur n'existe pas (ou plus).",
+    won: "victoire", lost: "défaite", over: "terminée", cancelled: "annulée", unknown: "Ce joueur n'existe pas (ou plus).",
     computer: (l) => `l'ordinateur (${l})`, replay: "Revoir la partie",
     ratings: "Classements", rating: (r, p) => `${r}${p ? " ?" : ""}`, provisional: "provisoire : encore peu de parties",
     games: (n) => (n === 1 ? "1 partie classée" : `${n} parties classées`), leaderboard: "Voir le classement",
@@ -20,7 +20,7 @@ const TEXT = {
     home: "Home", account: "My account", toggle: "Français", since: (d) => `Plays on Kadesh since ${d}.`,
     playing: "Games in progress", finished: "Finished games", none: "None yet.",
     against: (o) => `against ${o}`, alone: "with no named opponent", started: (d) => `begun on ${d}`,
-    won: "won", lost: "lost", over: "over", unknown: "This player does not exist (or no longer).",
+    won: "won", lost: "lost", over: "over", cancelled: "cancelled", unknown: "This player does not exist (or no longer).",
     computer: (l) => `the computer (${l})`, replay: "Replay the game",
     ratings: "Ratings", rating: (r, p) => `${r}${p ? "?" : ""}`, provisional: "provisional: few games yet",
     games: (n) => (n === 1 ? "1 rated game" : `${n} rated games`), leaderboard: "See the leaderboard",
@@ -51,6 +51,7 @@ function botTitle(ruleset, level) {
 function result(game) {
   if (!game.outcome) return null;
   const winner = game.outcome.winner;
+  if (game.outcome.reason === "cancelled") return t("cancelled");
   if (typeof winner !== "string") return t("over");
   return winner === game.seat ? t("won") : t("lost");
 }
