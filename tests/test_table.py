@@ -446,6 +446,12 @@ def test_a_games_open_pages_hear_its_table_change(served):
         assert socket.receive_json() == {"type": "table", "changes": 1}
         seen = creator.get(f"/api/games/{gid}", headers=auth(north)).json()
         assert seen["table_changes"] == 1 and seen["table"]["open"] == []
+        said = taker.post(f"/api/games/{gid}/messages", json={"channel": "table", "text": "Bonne partie !"})
+        assert said.status_code == 201, said.text
+        frame = socket.receive_json()  # the message, signed with the side and the account that holds it
+        assert frame["type"] == "messages" and frame["messages"][0]["sender"]["fr"] == "Sud (Nefertari)"
+        listed = creator.get(f"/api/games/{gid}/messages", headers=auth(north)).json()["messages"]
+        assert [m["sender"]["en"] for m in listed] == ["South (Nefertari)"]
         assert taker.post("/api/account/vacation", json={"days": 2}).status_code == 200
         assert socket.receive_json() == {"type": "table", "changes": 2}
         assert taker.delete("/api/account/vacation").status_code == 200

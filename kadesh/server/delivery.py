@@ -319,8 +319,9 @@ def _messages_notice(store: Store, job: Job, subscription: Subscription) -> tupl
              if m.kind in NOTIFIED and not m.hidden and not (m.seat == seat and m.role in (SEAT, COMPUTER))]
     if not found:
         return None
+    holders = store.accounts.seat_names(job.game_id)
     with store.game(job.game_id) as game:
-        said = [(sender_words(game, shape, m)[subscription.lang], m.kind, m.body) for m in found]
+        said = [(sender_words(game, shape, m, holders)[subscription.lang], m.kind, m.body) for m in found]
         notice = compose_messages(game, job.game_id, seat, subscription.lang, subscription.link, read[-1].seq, said)
     return subscription, notice
 

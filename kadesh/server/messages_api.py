@@ -98,7 +98,9 @@ class MessagesOut(BaseModel):
                                                        "offered")
 
 
-def message_out(game: Game, shape: Shape, access: Access, message: Message, account: str | None = None) -> MessageOut:
+def message_out(game: Game, shape: Shape, access: Access, message: Message, account: str | None = None,
+                holders: dict[str, str] | None = None) -> MessageOut:
+    """One message as this reader gets it; ``holders``: the accounts' names at the seats (its writer named so)."""
     seen = message.seen_as()
     mine = (message.seat is not None and message.seat == access.seat and message.role == access.role
             and access.role in (SEAT, LORD)) or (message.role == access.role == SPECTATOR and account is not None
@@ -114,9 +116,10 @@ def message_out(game: Game, shape: Shape, access: Access, message: Message, acco
     if message.kind == REPORT and message.data:
         reported = replace(message, role=message.data["role"], seat=message.data["seat"],
                            author=message.data.get("author"))
-        about = Words(**sender_words(game, shape, reported))
+        about = Words(**sender_words(game, shape, reported, holders))
+    sender = Words(**sender_words(game, shape, message, holders))
     return MessageOut(seq=seen["seq"], channel=seen["channel"], kind=seen["kind"], seat=seen["seat"],
-                      role=seen["role"], sender=Words(**sender_words(game, shape, message)), mine=mine, at=seen["at"],
+                      role=seen["role"], sender=sender, mine=mine, at=seen["at"],
                       body=seen["body"], hidden=seen["hidden"], data=seen.get("data"), line=line, about=about)
 
 
@@ -127,6 +130,7 @@ def listing(store: Store, game_id: str, access: Access, after: int = 0, writer: 
     shape = store.shape(game_id)
     last = store.messages.last(game_id)
     found = store.messages.read(game_id, access, shape, after)
+    holders = store.accounts.seat_names(game_id)
     with store.game(game_id) as game:
         channels = [ChannelOut(id=c, title=Words(**channel_title(game, access, c)),
                                writable=(writable := shape.write_problem(access, c, writer) is None),
@@ -137,11 +141,11 @@ def listing(store: Store, game_id: str, access: Access, after: int = 0, writer: 
         if drafted is not None and not _of_this_turn(game, drafted):
             drafted = None
         return MessagesOut(
-            channels=channels, messages=[message_out(game, shape, access, m, account) for m in found
+            channels=channels, messages=[message_out(game, shape, access, m, account, holders) for m in found
                                          if not m.channel.startswith(DRAFT)],
             last=last, muted=store.messages.muted_by(game_id, access.seat) if access.role in (SEAT, LORD) else [],
             press=shape.press, moderator=shape.moderates(access),
-            draft=message_out(game, shape, access, drafted, account) if drafted else None)
+            draft=message_out(game, shape, access, drafted, account, holders) if drafted else None)
 
 
 def pushed(store: Store, game_id: str, access: Access, after: int, account: str | None = None) -> dict[str, Any]:
@@ -150,9 +154,10 @@ def pushed(store: Store, game_id: str, access: Access, after: int, account: str 
     shape = store.shape(game_id)
     last = store.messages.last(game_id)
     found = store.messages.read(game_id, access, shape, after)
+    holders = store.accounts.seat_names(game_id) if found else {}
     with store.game(game_id) as game:
         return {"type": "messages", "last": max([last, *(m.seq for m in found)]),
-                "messages": [message_out(game, shape, access, m, account).model_dump(exclude_none=True)
+                "messages": [message_out(game, shape, access, m, account, holders).model_dump(exclude_none=True)
                              for m in found if not m.channel.startswith(DRAFT) or _of_this_turn(game, m)]}
 
 
@@ -196,7 +201,7 @@ def _write(store: Store, game_id: str, access: Access, body: MessageIn, speaker:
     message = store.messages.post(game_id, shape, body.channel, ALLIANCE if data else TEXT, access, text, author, data,
                                   author_id=writer.id if writer else None)
     with store.game(game_id) as game:
-        return message_out(game, shape, access, message, speaker or None)
+        return message_out(game, shape, access, message, speaker or None, store.accounts.seat_names(game_id))
 
 
 def _allies(game: Game, shape: Shape, access: Access, channel: str) -> bool:
@@ -242,7 +247,7 @@ def _draft(store: Store, game_id: str, access: Access, body: DraftIn) -> Message
         turn = game.ruleset.round(game.state)
     message = store.messages.post(game_id, shape, DRAFT + access.seat, DRAFTED, access, text, data={"turn": turn})
     with store.game(game_id) as game:
-        return message_out(game, shape, access, message)
+        return message_out(game, shape, access, message, holders=store.accounts.seat_names(game_id))
 
 
 @router.put("/games/{game_id}/draft", response_model=MessageOut, response_model_exclude_none=True,
@@ -264,7 +269,7 @@ def _hide(store: Store, game_id: str, access: Access, seq: int) -> MessageOut:
                              "masque un message.", "Only the game master (or the game's owner) hides a message.")
     message = store.messages.hide(game_id, seq, access, shape)
     with store.game(game_id) as game:
-        return message_out(game, shape, access, message)
+        return message_out(game, shape, access, message, holders=store.accounts.seat_names(game_id))
 
 
 @router.post("/games/{game_id}/messages/{seq}/hide", response_model=MessageOut, response_model_exclude_none=True,
@@ -284,7 +289,7 @@ def _report(store: Store, game_id: str, access: Access, seq: int, speaker: str |
     key = f"{access.role}:{access.seat or ''}:{speaker or ''}"[:80]
     message = store.messages.report(game_id, seq, access, key, shape)
     with store.game(game_id) as game:
-        return message_out(game, shape, access, message)
+        return message_out(game, shape, access, message, holders=store.accounts.seat_names(game_id))
 
 
 @router.post("/games/{game_id}/messages/{seq}/report", response_model=MessageOut, response_model_exclude_none=True,

@@ -3,6 +3,8 @@ French and English (no seat's id reaches a page)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kadesh.core import Game
 from kadesh.core.table import seat_title
 from kadesh.store import LORD, SEAT, SPECTATOR, Access
@@ -16,8 +18,9 @@ def _names(game: Game) -> dict[str, dict[str, str]]:
     return game.ruleset.seat_names(game.options)
 
 
-def sender_words(game: Game, shape: Shape, message: Message) -> Words:
-    """« Koush (Seigneur du Royaume) », « Imhotep », « Alice (spectatrice) »…"""
+def sender_words(game: Game, shape: Shape, message: Message, holders: Mapping[str, str] | None = None) -> Words:
+    """« Koush (Seigneur du Royaume) », « Sud (Hatchepsout) », « Imhotep », « Alice (spectatrice) »… ``holders``:
+    the accounts' names at the seats (where a council shares a seat, its titles say who writes instead)."""
     role, seat, author = message.role, message.seat, message.author
     titles = game.ruleset.council_titles
     out = {}
@@ -26,6 +29,8 @@ def sender_words(game: Game, shape: Shape, message: Message) -> Words:
             name = seat_title(_names(game), seat, lang)
             if shape.councils and seat not in shape.masters and titles:
                 name += f" ({titles[LORD if role == LORD else SEAT][lang]})"
+            elif role == SEAT and holders and seat in holders:
+                name += f" ({holders[seat]})"
             out[lang] = name
         elif role == SPECTATOR:
             watcher = "spectateur" if lang == "fr" else "spectator"
