@@ -37,6 +37,7 @@ from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
 from kadesh.server.simulations import Simulations
+from kadesh.server.socket_limits import OpenSockets, SocketLimits
 from kadesh.server.watching import Watching
 from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
@@ -49,7 +50,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
                simulations: Simulations | None = None, rate_policy: RatePolicy | None = None,
-               warm_checks: bool = False) -> FastAPI:
+               warm_checks: bool = False, socket_limits: SocketLimits | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -61,7 +62,9 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``);
     ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
     environment, ``kadesh.server.rates``); ``warm_checks``, start the check process with the server rather than
-    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it)."""
+    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it); ``socket_limits``:
+    how many WebSockets one address and the whole server keep open (default: from the environment,
+    ``kadesh.server.socket_limits``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -93,6 +96,9 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.broadcasts = Broadcasts(app.state.store, app.state.notifier)
     app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
+    rate_policy = rate_policy or RatePolicy.from_environment(os.environ)
+    app.state.proxies = rate_policy.proxies  # the sockets are counted per client address as the requests are
+    app.state.open_sockets = OpenSockets(socket_limits or SocketLimits.from_environment(os.environ))
     problems.install(app)
     # The routers' routes themselves, built once per process when their modules were imported: included
     # (``include_router``), each app rebuilt every route's dependencies and models at its first request, 25-30 ms
@@ -163,7 +169,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
 
     app.add_middleware(RequestLimits, max_body=max_body)
     # Before the body is read: a client past its share costs the server nothing more.
-    app.add_middleware(RateLimits, policy=rate_policy or RatePolicy.from_environment(os.environ))
+    app.add_middleware(RateLimits, policy=rate_policy)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -13,6 +13,12 @@ What a socket's credential opens is looked at again on an ``ACCESS`` announcemen
 signing out) and otherwise at most every ``ACCESS_RECHECK`` seconds before a push, once per distinct credential
 (token or session), never once per socket per push. Messages at the table stay per socket: who reads a message
 depends on the seat (``kadesh.server.messages_api.pushed``).
+
+What a socket reads on its own — its first update as it joins, a catch-up, the messages after the last it got — is
+read once for all the sockets that ask for the same thing (``GameBroadcast.shared``) until the game's next
+announcement: ten thousand spectators joining a featured game cost one read and one render, not ten thousand
+(issue 60). A read is shared only with sockets that joined before the next announcement was heard, so each one
+still gets everything committed after what it read.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
@@ -39,6 +47,9 @@ log = logging.getLogger(__name__)
 ACCESS_RECHECK = 5.0  # seconds: a credential is looked at again before a push at most this often, unless announced
 MAX_OUTBOX = 8  # updates queued for a socket that does not read them; beyond, it catches up on its own render
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the database is away; the page reconnects by itself
+MAX_SHARED_READS = 64  # reads kept for the sockets to come, per game (a since per socket could otherwise pile up)
+
+T = TypeVar("T")
 
 Audience = tuple[str | None, str]  # (seat, lang)
 CredentialKey = tuple[str | None, str | None]  # (token, session secret)
@@ -174,13 +185,31 @@ class GameBroadcast:
         self.watchers: set[Watcher] = set()
         self.version: int | None = None  # the version whose updates were rendered last
         self.checked: dict[CredentialKey, float] = {}  # when each credential was last looked at
+        self.reads: dict[Hashable, asyncio.Future[Any]] = {}  # what sockets read since the last announcement
         self.task = asyncio.get_running_loop().create_task(self._hear())
+
+    async def shared(self, key: Hashable, read: Callable[..., T], *args: Any) -> T:
+        """``read(*args)`` in the threadpool, once for all the sockets that ask for ``key`` until the game's next
+        announcement is heard. The key says all the read depends on (seat, language, version since…)."""
+        future = self.reads.get(key)
+        if future is None:
+            if len(self.reads) >= MAX_SHARED_READS:
+                self.reads = {}
+            future = self.reads[key] = asyncio.ensure_future(run_in_threadpool(read, *args))
+            future.add_done_callback(partial(self._read_done, key))
+        return await asyncio.shield(future)  # one socket leaving does not cancel the others' read
+
+    def _read_done(self, key: Hashable, future: asyncio.Future[Any]) -> None:
+        """A read that failed is not kept: the next socket tries its own (each one that waited was told)."""
+        if (future.cancelled() or future.exception() is not None) and self.reads.get(key) is future:
+            del self.reads[key]
 
     async def _hear(self) -> None:
         while True:
             announcements = [await self.subscription.get()]
             while (more := self.subscription.get_nowait()) is not None:
                 announcements.append(more)
+            self.reads = {}  # read before what is announced: a socket joining from now on reads anew
             try:
                 await self._handle(announcements)
             except SQLAlchemyError as error:
