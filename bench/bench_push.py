@@ -20,8 +20,10 @@ actions from this one.
 Prints, for each: how long a POST took to answer (p50), p50/p95/p99 push latency, the p95's ratio to the bare's
 of the same run, memory per socket (the server's RSS with the sockets open minus before, over the sockets; the
 games read once before, so that their cache is not counted) and its ratio to the bare's, and whether every update
-arrived; with the load average, since the figures are only as quiet as the machine. ``--bare-without-deflate``
-runs the bare broadcaster without permessage-deflate, as ``kadesh serve`` runs.
+arrived; how long a cheap read (``GET /api/rulesets``, bare's ``/health``) sent every 20 ms meanwhile waited, p95 and
+longest: how long the pushes held the event loop; with the load average, since the figures are only as quiet as
+the machine. ``--bare-without-deflate`` runs the bare broadcaster without permessage-deflate, as ``kadesh serve``
+runs.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -106,6 +109,26 @@ class Servers:
 
     def rss(self) -> int:
         return sum(rss_kib(process.pid) for process in self.processes)
+
+    def cheap_read(self) -> str:
+        """A read that costs its server nothing (the rulesets, bare's health): its wait is the event loop's."""
+        base = self.watch_bases[0].replace("ws://", "http://")
+        return f"{base}/api/rulesets" if self.kadesh else f"{base}/health"
+
+
+class Probe(threading.Thread):
+    """Times a cheap read every 20 ms while the actions are pushed: how long a push holds the event loop from the
+    server's other requests."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.waits, self.done = url, [], threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(0.02):
+            began = time.monotonic()
+            urllib.request.urlopen(self.url).read()
+            self.waits.append((time.monotonic() - began) * 1000)
 
 
 def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
@@ -203,7 +226,11 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
         spy = subprocess.Popen(["py-spy", "record", "--pid", str(servers.processes[0].pid), "--format", "raw",
                                 "-r", "250", "-o", f"{args.py_spy}-{servers.name}-{sockets}.txt", "--nonblocking"])
     answered: list[float] = []
+    probe = Probe(servers.cheap_read())
+    probe.start()
     sent = play(servers, args.actions, args.interval, random.Random(sockets), answered)
+    probe.done.set()
+    probe.join()
     if spy is not None:
         spy.send_signal(2)
         spy.wait()
@@ -227,7 +254,7 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
             "kib": (after - before) / sockets, "expected": expected,
             "arrived": arrived, "answer": percentile(answered, 50), "p50": percentile(latencies, 50),
             "p95": percentile(latencies, 95),
-            "p99": percentile(latencies, 99)}
+            "p99": percentile(latencies, 99), "read_p95": percentile(probe.waits, 95), "read_max": max(probe.waits)}
 
 
 def spectator_view(folder: Path) -> Path:
@@ -282,7 +309,8 @@ def print_row(result: dict, bare: dict) -> None:
     print(f"| {result['name']} | {result['sockets']:,} | {result['games']} × {result['per_game']:,} "
           f"| {result['answer']:.1f} ms | {result['p50']:.1f} ms | {result['p95']:.1f} ms | {result['p99']:.1f} ms "
           f"| {result['p95'] / bare['p95']:.2f} | {result['kib']:.0f} | {result['kib'] / bare['kib']:.2f} "
-          f"| {result['arrived']:,}/{result['expected']:,} |", flush=True)
+          f"| {result['arrived']:,}/{result['expected']:,} | {result['read_p95']:.0f} / {result['read_max']:.0f} ms |",
+          flush=True)
 
 
 def main() -> None:
@@ -309,8 +337,8 @@ def main() -> None:
         print(f"warning: the open-files limit ({hard}) may be too low for these sockets", file=sys.stderr)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores\n")
     print("| server | sockets | games × watchers | POST answered, p50 | push p50 | p95 | p99 | p95 / bare "
-          "| KiB per socket | / bare | arrived |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| KiB per socket | / bare | arrived | a read meanwhile, p95 / max |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         view = spectator_view(folder)
