@@ -1,6 +1,7 @@
 """Actions per second through a real ``kadesh serve``, against a bare endpoint doing the same insert, with wrk.
 
     python bench/bench_http.py [--seconds 10] [--rounds 2] [--connections 1,2,8] [--databases sqlite,postgresql]
+                               [--also CHECKOUT] [--server-env NAME=VALUE]
 
 Kadesh: ``kadesh serve`` with its default settings, each wrk connection on its own Manœuvre game, POST
 /api/games/{id}/actions alternating a deploy and an undeploy with ``expected_version`` (the token check, the
@@ -28,6 +29,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -111,42 +114,63 @@ def run_wrk(base: str, games: list[tuple[str, str]], path: str, tail: str, secon
             **{f"p{p}": float(m.group(1)) * scale[m.group(2)] for p, m in latency.items()}}
 
 
+@dataclass
+class Side:
+    """One server measured: where it answers, how its games are made, where an action is posted."""
+
+    name: str
+    base: str
+    games: Callable[[str, int], list[tuple[str, str]]]
+    path: str
+    tail: str = ""
+
+
 def measure(database: str, folder: Path, args: argparse.Namespace) -> None:
-    """Interleaved rounds of Kadesh and the bare endpoint on ``database`` (sqlite or postgresql)."""
-    kadesh_port, bare_port = free_port(), free_port()
+    """Interleaved rounds of Kadesh (and each ``--also`` checkout) and the bare endpoints on ``database``."""
     postgres = None
     if database == "postgresql":
         sys.path.insert(0, str(HERE.parent))
         from tests.pg_support import PostgresServer
 
         postgres = PostgresServer(fast=False).start()  # fsync on: every commit synced, as SQLite's
-        kadesh_db = postgres.new_database()
+        kadesh_dbs = [postgres.new_database() for _ in range(1 + len(args.also))]
         bare_env = {"KADESH_BENCH_PG": postgres.new_database().replace("+psycopg", "")}
     else:
-        kadesh_db = f"sqlite:///{folder / 'kadesh.sqlite3'}"
+        kadesh_dbs = [f"sqlite:///{folder / f'kadesh-{n}.sqlite3'}" for n in range(1 + len(args.also))]
         bare_env = {"KADESH_BENCH_SQLITE": str(folder / "bare.sqlite3")}
-    kadesh = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", kadesh_db, "--port", str(kadesh_port)], {},
-                   folder / f"kadesh-{database}.log")
-    bare = start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
-                  str(bare_port), "--log-level", "warning"], bare_env, folder / f"bare-{database}.log")
-    kadesh_base, bare_base = f"http://127.0.0.1:{kadesh_port}", f"http://127.0.0.1:{bare_port}"
+    processes, sides = [], []
+    for checkout, db in zip([None, *args.also], kadesh_dbs, strict=True):
+        port = free_port()
+        env = {"PYTHONPATH": str(Path(checkout).resolve())} if checkout else {}
+        label = f"Kadesh at {checkout}" if checkout else "Kadesh"
+        serve = [sys.executable, "-m", "kadesh.cli", "serve", "--db", db, "--port", str(port)]
+        processes.append(start(serve, {**env, **args.server_env}, folder / f"kadesh-{port}.log"))
+        sides.append(Side(label, f"http://127.0.0.1:{port}", kadesh_games, "/api/games/", "/actions"))
+    bare_port = free_port()
+    processes.append(start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
+                            str(bare_port), "--log-level", "warning"], bare_env, folder / f"bare-{database}.log"))
+    bare_base = f"http://127.0.0.1:{bare_port}"
+    bares = [Side("bare, thread pool", bare_base, bare_games, "/bare/"),
+             Side("bare, async with a lock", bare_base, bare_games, "/bare-async/")]
     try:
-        wait_until_up(f"{kadesh_base}/api/rulesets", kadesh)
-        wait_until_up(f"{bare_base}/docs", bare)
+        for side, process in zip(sides, processes, strict=False):
+            wait_until_up(f"{side.base}/api/rulesets", process)
+        wait_until_up(f"{bare_base}/docs", processes[-1])
         print(f"\n{database}: load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-        print("| round | connections | Kadesh actions/s | bare inserts/s | ratio | Kadesh p50 / p99 | bare p99 |")
-        print("|---|---|---|---|---|---|---|")
+        print("| round | connections | server | actions/s | ratio to each bare | p50 / p99 |")
+        print("|---|---|---|---|---|---|")
         for number in range(1, args.rounds + 1):
             for count in (int(c) for c in args.connections.split(",")):
-                ours = run_wrk(kadesh_base, kadesh_games(kadesh_base, count), "/api/games/", "/actions",
-                               args.seconds, folder)
-                theirs = run_wrk(bare_base, bare_games(bare_base, count), "/bare/", "", args.seconds, folder)
-                refused = f" ({ours['failed']} refused)" if ours["failed"] else ""
-                print(f"| {number} | {count} | {ours['rate']:,.0f}{refused} | {theirs['rate']:,.0f} "
-                      f"| {ours['rate'] / theirs['rate']:.2f} | {ours['p50']:.1f} / {ours['p99']:.1f} ms "
-                      f"| {theirs['p99']:.1f} ms |", flush=True)
+                measured = [(side, run_wrk(side.base, side.games(side.base, count), side.path, side.tail,
+                                           args.seconds, folder)) for side in [*sides, *bares]]
+                bare_rates = [result["rate"] for side, result in measured if side in bares]
+                for side, result in measured:
+                    refused = f" ({result['failed']} refused)" if result["failed"] else ""
+                    ratios = " / ".join(f"{result['rate'] / rate:.2f}" for rate in bare_rates)
+                    print(f"| {number} | {count} | {side.name} | {result['rate']:,.0f}{refused} | {ratios} "
+                          f"| {result['p50']:.1f} / {result['p99']:.1f} ms |", flush=True)
     finally:
-        for process in (kadesh, bare):
+        for process in processes:
             process.terminate()
             process.wait(timeout=10)
         if postgres is not None:
@@ -158,9 +182,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--connections", default="1,2,8")
+    parser.add_argument("--also", action="append", default=[], metavar="CHECKOUT",
+                        help="another checkout of Kadesh served beside this one (a git worktree of an older commit)")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the Kadesh servers")
     parser.add_argument("--databases", default="sqlite,postgresql",
                         help="sqlite, postgresql or both (PostgreSQL's server from Debian's postgresql package)")
     args = parser.parse_args()
+    args.server_env = dict(item.split("=", 1) for item in args.server_env)
     if shutil.which("wrk") is None:
         sys.exit("wrk is needed: apt-get install wrk")
     with tempfile.TemporaryDirectory() as name:

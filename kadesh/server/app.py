@@ -29,6 +29,7 @@ from kadesh.server import (
     table_api,
     ws,
 )
+from kadesh.server.action_path import ActionPath
 from kadesh.server.broadcast import Broadcasts
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
@@ -161,6 +162,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         return FileResponse(WEB_DIR / "play.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
 
+    app.add_middleware(ActionPath)  # innermost: a move goes round FastAPI's routing, inside every limit
     app.add_middleware(RequestLimits, max_body=max_body)
     # Before the body is read: a client past its share costs the server nothing more.
     app.add_middleware(RateLimits, policy=rate_policy or RatePolicy.from_environment(os.environ))
