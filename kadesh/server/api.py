@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -14,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from kadesh.ai.base import bot_hint, bot_title, levels, simulator
 from kadesh.core import Game, Ruleset, all_rulesets, get_ruleset
+from kadesh.server import jsontext
 from kadesh.server.account_notices import after_reissue
 from kadesh.server.auth import (
     AuthHeader,
@@ -391,7 +391,7 @@ async def play_action(request: Request, game_id: str, body: ActionRequest, given
         state.workers.ensure()
     events = [event.to_dict() for event in result.events if event.visible_to(access.seat)]
     answer = {"version": result.version, "events": events, "view": result.after}
-    return Response(json.dumps(answer, separators=(",", ":")), media_type="application/json")
+    return Response(jsontext.dumps(answer), media_type="application/json")
 
 
 def seat_view(game: Game, seat: str) -> Any:
