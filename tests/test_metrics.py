@@ -5,11 +5,16 @@ and the public port has no ``/metrics``."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import httpx
+import yaml
+from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
+from kadesh.store import metrics as series
 from tests.kadesh_http import db_url, deployment
 from tests.notice_support import Hooks
 from tests.server_support import ServerProcess, free_port
@@ -65,6 +70,7 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
     try:
         with httpx.Client(base_url=server.url, timeout=30) as http, Hooks() as hooks:
             assert http.get("/metrics").status_code == 404  # nothing to find on the public side
+            assert not [path for path in http.get("/openapi.json").json()["paths"] if "metrics" in path]
             before = scrape(metrics)
             assert value(before, "kadesh_jobs_waiting", {"kind": "bot"}) == 0
 
@@ -113,3 +119,20 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
                 raise AssertionError(f"series that did not move: {last}") from error
     finally:
         server.kill()
+
+
+OPERATIONS = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
+
+
+def test_the_operators_documentation_names_every_series_and_alerts_on_series_that_exist():
+    section = OPERATIONS.read_text(encoding="utf-8").split("## Metrics\n", 1)[1].split("\n## ", 1)[0]
+    recorded = {metric._name for metric in vars(series).values() if isinstance(metric, MetricWrapperBase)}
+    recorded.add("kadesh_jobs_waiting")  # read at each scrape (kadesh.server.metrics.JobsWaiting)
+    documented = {name.removesuffix("_total") for name in re.findall(r"^\| `(kadesh_\w+)` \|", section, re.M)}
+    assert documented == recorded
+    blocks = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", section, flags=re.S)]
+    rules = [rule for block in blocks for group in block.get("groups", []) for rule in group["rules"]]
+    assert len(rules) == 3 and blocks[0]["scrape_configs"][0]["static_configs"][0]["targets"]
+    alerted = {re.sub(r"_(bucket|count|sum)$", "", name) for rule in rules for name in re.findall(r"kadesh_\w+",
+                                                                                                rule["expr"])}
+    assert alerted and alerted <= recorded

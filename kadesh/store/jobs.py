@@ -109,7 +109,7 @@ def _claim_statement(bots: bool):  # noqa: ANN202 - an UPDATE … RETURNING
     return (update(jobs).where(jobs.c.id == candidate.scalar_subquery())
             .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
             .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts, jobs.c.target,
-                       jobs.c.run_after))
+                       jobs.c.run_after, jobs.c.priority))
 
 
 _CLAIM_BOT, _CLAIM_NOTICE = _claim_statement(bots=True), _claim_statement(bots=False)
@@ -164,7 +164,8 @@ class JobQueue:
                 "now": utc_text(now), "worker": worker, "until": utc_text(now + timedelta(seconds=lease))}).first()
         if row is None:
             return None
-        JOB_WAIT.labels(row.kind).observe(max(0.0, (now - utc_moment(row.run_after)).total_seconds()))
+        if row.priority == PERSON_WAITS:  # a computer-only game's job waits for a watcher by design: not a delay
+            JOB_WAIT.labels(row.kind).observe(max(0.0, (now - utc_moment(row.run_after)).total_seconds()))
         return Job(row.id, row.kind, row.game_id, row.version, row.attempts, row.target)
 
     def finish(self, job: Job, worker: str) -> None:

@@ -1,7 +1,8 @@
 """Every series Kadesh records for an operator's Prometheus, defined in one place (docs/operations.md « Metrics »).
 
 Here, in the store's layer, the lowest that records any (the database's pool and writer, the workers' jobs): the
-server's modules import them from here too. Which process serves them and how is ``kadesh.server.metrics``'s.
+server's modules import them from here too. Which process serves them and how is ``kadesh.server.metrics``'s,
+as is the one series read at each scrape rather than recorded (``kadesh_jobs_waiting``, the workers' queue).
 
 With ``kadesh serve --metrics-port``, the server and its children (workers, check process, simulations) write
 their values to files of a directory made for the run (``PROMETHEUS_MULTIPROC_DIR``, set before this module is
@@ -48,7 +49,8 @@ SOCKETS_OPEN = Gauge("kadesh_sockets_open", "WebSockets open on the game pages, 
                      multiprocess_mode="livesum")
 JOB_WAIT = Histogram(
     "kadesh_job_wait_seconds",
-    "Workers' jobs by kind: from the moment a job was due to its claim by a worker.", ["kind"], buckets=SLOW)
+    "Workers' jobs by kind: from the moment a job was due to its claim by a worker (the bots' jobs of games where "
+    "a person waits: a computer-only game's waits for someone to watch it).", ["kind"], buckets=SLOW)
 BOT_THINKING = Histogram(
     "kadesh_bot_thinking_seconds",
     "Computer opponents' time to choose one action, by ruleset and bot (its level's name).",
