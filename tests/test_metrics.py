@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import httpx
 import yaml
+from prometheus_client import REGISTRY
 from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
+from kadesh.cli import RUN_FOLDER
 from kadesh.store import metrics as series
-from tests.kadesh_http import db_url, deployment
+from tests.kadesh_http import db_url, deployment, make_client
 from tests.notice_support import Hooks
 from tests.server_support import ServerProcess, free_port
 from tests.waiting import wait_until
@@ -67,7 +71,9 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
     server = ServerProcess(db_url(tmp_path), tmp_path / "serve.log", None, "--log-level", "warning",
                            "--metrics-port", str(metrics_port)).start()
     metrics = f"http://127.0.0.1:{metrics_port}/metrics"
+    run_folder = Path(tempfile.gettempdir()) / f"{RUN_FOLDER}{server.process.pid}"  # its processes' values
     try:
+        assert run_folder.is_dir()
         with httpx.Client(base_url=server.url, timeout=30) as http, Hooks() as hooks:
             assert http.get("/metrics").status_code == 404  # nothing to find on the public side
             assert not [path for path in http.get("/openapi.json").json()["paths"] if "metrics" in path]
@@ -119,6 +125,7 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
                 raise AssertionError(f"series that did not move: {last}") from error
     finally:
         server.kill()
+        shutil.rmtree(run_folder, ignore_errors=True)  # else the next server started with metrics removes it
 
 
 OPERATIONS = Path(__file__).resolve().parent.parent / "docs" / "operations.md"
@@ -136,3 +143,20 @@ def test_the_operators_documentation_names_every_series_and_alerts_on_series_tha
     alerted = {re.sub(r"_(bucket|count|sum)$", "", name) for rule in rules for name in re.findall(r"kadesh_\w+",
                                                                                                 rule["expr"])}
     assert alerted and alerted <= recorded
+
+
+def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path):
+    """In this process's own memory (no ``--metrics-port`` here): a game's id, a path of nothing, a method of the
+    client's own never become a label's value."""
+    for client in make_client(db_url(tmp_path), local_workers=0):  # once: the app, then its store closed
+        assert client.get("/api/games/made-up-game").status_code == 404
+        assert client.get("/nothing/here/at-all").status_code == 404
+        assert client.request("BREW", "/api/rulesets").status_code == 405
+    labels = [sample.labels for family in REGISTRY.collect() if family.name == "kadesh_http_request_duration_seconds"
+              for sample in family.samples if sample.name.endswith("_count")]
+    assert {"route": "/api/games/{game_id}", "method": "GET", "status": "4xx"} in labels
+    assert {"route": "<unmatched>", "method": "GET", "status": "4xx"} in labels
+    assert {"route": "/api/rulesets", "method": "OTHER", "status": "4xx"} in labels
+    made_up = [value for label in labels for value in label.values()
+               if "made-up" in value or "nothing" in value or value == "BREW"]
+    assert made_up == []

@@ -26,6 +26,8 @@ from kadesh.store import Store
 from kadesh.store.metrics import ACTION_ANSWER, ACTION_COMMIT, HTTP_REQUESTS, PUSH_FIRST, PUSH_LAST
 
 UNMATCHED = "<unmatched>"  # a request no route took (a 404, or one refused before routing): never its raw path
+# Any other method a client makes up is "OTHER": a label's values must stay few, whatever clients send.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def multiprocess() -> bool:
@@ -62,7 +64,8 @@ class RequestTimes:
 
     def _child(self, scope: Scope, status: int) -> Any:
         route = scope.get("route")
-        key = (getattr(route, "path", UNMATCHED), scope["method"], f"{status // 100}xx")
+        method = scope["method"] if scope["method"] in METHODS else "OTHER"
+        key = (getattr(route, "path", UNMATCHED), method, f"{status // 100}xx")
         child = self._children.get(key)
         if child is None:
             child = self._children[key] = HTTP_REQUESTS.labels(*key)
@@ -95,8 +98,20 @@ class ActionClock:
     def answered(self) -> None:
         if self.committed is None:
             return
-        ACTION_COMMIT.labels(self.ruleset).observe(self.committed - self.started)
-        ACTION_ANSWER.labels(self.ruleset).observe(time.perf_counter() - self.started)
+        to_commit, to_answer = _action_series(self.ruleset)
+        to_commit.observe(self.committed - self.started)
+        to_answer.observe(time.perf_counter() - self.started)
+
+
+_ACTION_SERIES: dict[str, tuple[Any, Any]] = {}
+
+
+def _action_series(ruleset: str) -> tuple[Any, Any]:
+    """The ruleset's commit and answer histograms, kept (``labels()`` takes a lock at each call)."""
+    found = _ACTION_SERIES.get(ruleset)
+    if found is None:
+        found = _ACTION_SERIES[ruleset] = ACTION_COMMIT.labels(ruleset), ACTION_ANSWER.labels(ruleset)
+    return found
 
 
 class PushClock:
