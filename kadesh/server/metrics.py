@@ -10,6 +10,7 @@ there to find, whatever proxy stands in front of it. docs/operations.md « Metri
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -20,10 +21,14 @@ from prometheus_client import REGISTRY, CollectorRegistry, start_http_server
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kadesh.store import Store
+from kadesh.store.jobs import GAME_KINDS, NOTICES
 from kadesh.store.metrics import ACTION_ANSWER, ACTION_COMMIT, HTTP_REQUESTS, PUSH_FIRST, PUSH_LAST
+
+log = logging.getLogger(__name__)
 
 UNMATCHED = "<unmatched>"  # a request no route took (a 404, or one refused before routing): never its raw path
 # Any other method a client makes up is "OTHER": a label's values must stay few, whatever clients send.
@@ -144,8 +149,13 @@ class JobsWaiting(Collector):
         family = GaugeMetricFamily("kadesh_jobs_waiting", "Workers' jobs due and not claimed, by kind (bot, rate, "
                                    "and the notices: turn, ready, over, remind, test, confirm, messages).",
                                    labels=["kind"])
-        for kind, count in sorted(self.store.jobs.waiting().items()):
-            family.add_metric([kind], count)
+        try:
+            waiting = self.store.jobs.waiting()
+        except SQLAlchemyError as error:  # the database away: the other series are still worth the scrape
+            log.warning("metrics: the workers' queue could not be read (%s)", error.__class__.__name__)
+            return
+        for kind in dict.fromkeys([*GAME_KINDS, *NOTICES, *sorted(waiting)]):  # every kind, 0 included: a graph
+            family.add_metric([kind], waiting.get(kind, 0))                     # starts at once
         yield family
 
 
