@@ -23,9 +23,9 @@ def short_way(monkeypatch):
     taken: list[str] = []
     original = action_path.play_action
 
-    async def counted(request, game_id, body, token):
+    async def counted(request, game_id, body, token, clock):
         taken.append(game_id)
-        return await original(request, game_id, body, token)
+        return await original(request, game_id, body, token, clock)
 
     monkeypatch.setattr(action_path, "play_action", counted)
     return taken

@@ -21,8 +21,9 @@ from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kadesh.server.api import play_action
+from kadesh.server.api import act, play_action
 from kadesh.server.auth import bearer
+from kadesh.server.metrics import ActionClock
 from kadesh.server.models import ActionRequest
 
 ACTIONS = re.compile(r"^/api/games/([^/]{1,64})/actions$")  # GameId's bound: a longer id is the route's to refuse
@@ -33,12 +34,14 @@ MAX_AUTHORIZATION = 300  # AuthHeader's bound
 class ActionPath:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.route: Any = None  # the route it stands in for, as the router would name it in the scope
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         matched = ACTIONS.match(scope["path"]) if scope["type"] == "http" and scope["method"] == "POST" else None
         if matched is None:
             await self.app(scope, receive, send)
             return
+        clock = ActionClock()
         message = await receive()  # RequestLimits has read the whole body: it comes in one message
         body = message.get("body", b"")
         read = _read(scope, body)
@@ -46,9 +49,11 @@ class ActionPath:
             await self.app(scope, _replay(message, receive), send)
             return
         action, token = read
+        scope["route"] = self.route = self.route or next(
+            route for route in scope["app"].routes if getattr(route, "endpoint", None) is act)
         request = Request(scope, _replay(message, receive), send)
         try:
-            response = await play_action(request, matched[1], action, token)
+            response = await play_action(request, matched[1], action, token, clock)
         except Exception as error:  # noqa: BLE001 - each to the app's own handler, as the route's errors go
             handler = _handler(scope["app"].exception_handlers, error)
             if handler is None:

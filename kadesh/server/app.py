@@ -34,6 +34,7 @@ from kadesh.server.broadcast import Broadcasts
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
+from kadesh.server.metrics import MetricsServer, RequestTimes
 from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
@@ -50,7 +51,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
                simulations: Simulations | None = None, rate_policy: RatePolicy | None = None,
-               warm_checks: bool = False) -> FastAPI:
+               warm_checks: bool = False, metrics_at: tuple[str, int] | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -62,7 +63,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``);
     ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
     environment, ``kadesh.server.rates``); ``warm_checks``, start the check process with the server rather than
-    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it)."""
+    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it); ``metrics_at``, the
+    (host, port) where ``/metrics`` is served for Prometheus (``kadesh.server.metrics``; None: nowhere)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -71,11 +73,15 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
             log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
         app.state.watching.start()
+        if app.state.metrics is not None:
+            app.state.metrics.start()
         if warm_checks:  # every page asks the check process for its legal actions: started now, beside them
             threading.Thread(target=app.state.checks.warm, name="kadesh-checks-warm", daemon=True).start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield
+        if app.state.metrics is not None:
+            app.state.metrics.stop()
         await app.state.watching.stop()
         app.state.checks.close()
         app.state.workers.stop()
@@ -93,6 +99,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.watching = Watching(app.state.store)
     app.state.broadcasts = Broadcasts(app.state.store, app.state.notifier)
     app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
+    app.state.metrics = MetricsServer(app.state.store, *metrics_at) if metrics_at is not None else None
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     problems.install(app)
     # The routers' routes themselves, built once per process when their modules were imported: included
@@ -166,7 +173,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.add_middleware(RequestLimits, max_body=max_body)
     # Before the body is read: a client past its share costs the server nothing more.
     app.add_middleware(RateLimits, policy=rate_policy or RatePolicy.from_environment(os.environ))
-    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
+    app.add_middleware(SecurityHeaders)  # on every answer, the limits' refusals included
+    app.add_middleware(RequestTimes)  # outermost: every request's time, refused ones too
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 
 from kadesh.core.game import Game
 from kadesh.server.auth import resolve
+from kadesh.server.metrics import PushClock
 from kadesh.server.notifier import ACCESS, MESSAGE, RESYNC, TABLE, VERSION, Announcement, Notifier, Subscription
 from kadesh.server.problems import DATABASE_UNAVAILABLE, ApiProblem, database_unavailable, from_store_error
 from kadesh.store import Access, Store, StoreError
@@ -153,7 +154,7 @@ class Watcher:
     table_changes: int = 0  # how often the game's table had changed by the last table count sent
     table_wanted: int = 0  # the last table count announced
     behind: bool = True  # its writer renders what it misses itself (it starts there: the first update is its own)
-    outbox: list[str] = field(default_factory=list)  # at most MAX_OUTBOX texts
+    outbox: list[tuple[str, PushClock]] = field(default_factory=list)  # at most MAX_OUTBOX texts, and their push
     refused: tuple[ApiProblem, int] | None = None  # the error frame and close code to end with
     wake: Wake = field(default_factory=Wake)
 
@@ -259,15 +260,20 @@ class GameBroadcast:
     def _deliver(self, version: int, texts: dict[Audience, str], since: int | None) -> None:
         """Queue the text of each socket's audience, or mark the socket behind when the text does not follow
         what it has; on the event loop, with no wait, so no socket joins or moves meanwhile."""
+        queued: list[tuple[Watcher, str]] = []
         for watcher in self.watchers:
             if watcher.last >= version:
                 continue
             text = texts.get(watcher.audience)
             if text is None or watcher.behind or watcher.last != since or len(watcher.outbox) >= MAX_OUTBOX:
                 watcher.behind = True
+                watcher.wake.set()
             else:
-                watcher.outbox.append(text)
-                watcher.last = version
+                queued.append((watcher, text))
+        push = PushClock(self.subscription.announced_at, len(queued))
+        for watcher, text in queued:
+            watcher.outbox.append((text, push))
+            watcher.last = version
             watcher.wake.set()
         self.version = max(version, self.version or 0)
 

@@ -24,6 +24,7 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kadesh.server.problems import problem_response
+from kadesh.store.metrics import REFUSALS
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -221,6 +222,7 @@ WORDS = {
 
 
 def _refuse(kind: str, wait: int):  # noqa: ANN202 - a Response
+    REFUSALS.labels("rate_limited", kind).inc()
     fr, en = WORDS[kind]
     response = problem_response(429, "rate_limited",
                                 f"Trop {fr} depuis cette adresse : réessaie dans {_duration(wait)}.",
