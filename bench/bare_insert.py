@@ -3,11 +3,16 @@ committed per POST, and nothing else. Into a SQLite file (``KADESH_BENCH_SQLITE`
 ``synchronous=FULL`` with Python's own ``sqlite3``, or into PostgreSQL (``KADESH_BENCH_PG``, a psycopg URL)
 with psycopg: the same durability as Kadesh's store on each.
 
+Two routes: ``/bare/{id}``, a plain ``def`` run in Starlette's thread pool with one connection per thread, and
+``/bare-async/{id}``, an ``async def`` that inserts on one shared connection under a lock, on the event loop as
+an ``async`` route of Kadesh's is (the baseline issue 60 was measured against).
+
     KADESH_BENCH_SQLITE=/tmp/bare.sqlite3 python -m uvicorn bare_insert:app --app-dir bench --port 8001
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sqlite3
@@ -23,6 +28,7 @@ SQLITE_PATH = os.environ.get("KADESH_BENCH_SQLITE")
 POSTGRES_URL = os.environ.get("KADESH_BENCH_PG")
 TABLE = "CREATE TABLE IF NOT EXISTS actions (game_id TEXT, seq INTEGER, action TEXT, PRIMARY KEY (game_id, seq))"
 local = threading.local()
+shared_lock = asyncio.Lock()
 app = FastAPI()
 
 
@@ -56,3 +62,9 @@ def insert(game_id: str, body: Body) -> dict[str, int]:
     connection().execute(f"INSERT INTO actions VALUES ({placeholders})",
                          (game_id, body.expected_version + 1, json.dumps(body.action)))
     return {"version": body.expected_version + 1}
+
+
+@app.post("/bare-async/{game_id}")
+async def insert_on_the_loop(game_id: str, body: Body) -> dict[str, int]:
+    async with shared_lock:
+        return insert(game_id, body)

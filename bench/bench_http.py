@@ -1,6 +1,18 @@
 """Actions per second through a real ``kadesh serve``, against a bare endpoint doing the same insert, with wrk.
 
     python bench/bench_http.py [--seconds 10] [--rounds 2] [--connections 1,2,8] [--databases sqlite,postgresql]
+                               [--also CHECKOUT] [--server-env NAME=VALUE]
+    python bench/bench_http.py --scrape [same options]
+
+With ``--scrape``, the cost of ``/metrics`` (issue 60) instead: Kadesh alone, interleaved in rounds three ways, two
+servers side by side: without metrics; with ``--metrics-port`` unscraped; the same while a scraper reads ``/metrics``
+every second (Prometheus scrapes every 15 s by default: a second is fifteen times that). Prints each one's actions
+per second, the ratios (scraped / unscraped is the scrapes' cost; with metrics / without, the recording's), their
+p99, and the scrapes' own time.
+
+``--also CHECKOUT`` serves another checkout of Kadesh beside this one (a git worktree of an older commit, run with
+its own code on the same interpreter), and the bare endpoint answers two ways: a plain ``def`` in the thread pool,
+and an ``async def`` under a lock on the event loop (issue 60's baseline); each ratio is given to both.
 
 Kadesh: ``kadesh serve`` with its default settings, each wrk connection on its own Manœuvre game, POST
 /api/games/{id}/actions alternating a deploy and an undeploy with ``expected_version`` (the token check, the
@@ -18,6 +30,7 @@ installs nothing by itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -26,8 +39,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -55,6 +71,8 @@ function response(status, headers, body)
   if status == 200 then version = version + 1 end
 end
 """
+
+UNLIMITED_GAMES = {"KADESH_LIMIT_GAMES": "none"}  # a run makes more games than an address's 20 a minute
 
 
 def free_port() -> int:
@@ -111,46 +129,137 @@ def run_wrk(base: str, games: list[tuple[str, str]], path: str, tail: str, secon
             **{f"p{p}": float(m.group(1)) * scale[m.group(2)] for p, m in latency.items()}}
 
 
+@dataclass
+class Side:
+    """One server measured: where it answers, how its games are made, where an action is posted."""
+
+    name: str
+    base: str
+    games: Callable[[str, int], list[tuple[str, str]]]
+    path: str
+    tail: str = ""
+
+
 def measure(database: str, folder: Path, args: argparse.Namespace) -> None:
-    """Interleaved rounds of Kadesh and the bare endpoint on ``database`` (sqlite or postgresql)."""
-    kadesh_port, bare_port = free_port(), free_port()
+    """Interleaved rounds of Kadesh (and each ``--also`` checkout) and the bare endpoints on ``database``."""
     postgres = None
     if database == "postgresql":
         sys.path.insert(0, str(HERE.parent))
         from tests.pg_support import PostgresServer
 
         postgres = PostgresServer(fast=False).start()  # fsync on: every commit synced, as SQLite's
-        kadesh_db = postgres.new_database()
+        kadesh_dbs = [postgres.new_database() for _ in range(1 + len(args.also))]
         bare_env = {"KADESH_BENCH_PG": postgres.new_database().replace("+psycopg", "")}
     else:
-        kadesh_db = f"sqlite:///{folder / 'kadesh.sqlite3'}"
+        kadesh_dbs = [f"sqlite:///{folder / f'kadesh-{n}.sqlite3'}" for n in range(1 + len(args.also))]
         bare_env = {"KADESH_BENCH_SQLITE": str(folder / "bare.sqlite3")}
-    kadesh = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", kadesh_db, "--port", str(kadesh_port)], {},
-                   folder / f"kadesh-{database}.log")
-    bare = start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
-                  str(bare_port), "--log-level", "warning"], bare_env, folder / f"bare-{database}.log")
-    kadesh_base, bare_base = f"http://127.0.0.1:{kadesh_port}", f"http://127.0.0.1:{bare_port}"
+    processes, sides = [], []
+    for checkout, db in zip([None, *args.also], kadesh_dbs, strict=True):
+        port = free_port()
+        env = {"PYTHONPATH": str(Path(checkout).resolve())} if checkout else {}
+        label = f"Kadesh at {checkout}" if checkout else "Kadesh"
+        serve = [sys.executable, "-m", "kadesh.cli", "serve", "--db", db, "--port", str(port)]
+        processes.append(start(serve, {**UNLIMITED_GAMES, **env, **args.server_env}, folder / f"kadesh-{port}.log"))
+        sides.append(Side(label, f"http://127.0.0.1:{port}", kadesh_games, "/api/games/", "/actions"))
+    bare_port = free_port()
+    processes.append(start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
+                            str(bare_port), "--log-level", "warning"], bare_env, folder / f"bare-{database}.log"))
+    bare_base = f"http://127.0.0.1:{bare_port}"
+    bares = [Side("bare, thread pool", bare_base, bare_games, "/bare/"),
+             Side("bare, async with a lock", bare_base, bare_games, "/bare-async/")]
     try:
-        wait_until_up(f"{kadesh_base}/api/rulesets", kadesh)
-        wait_until_up(f"{bare_base}/docs", bare)
+        for side, process in zip(sides, processes, strict=False):
+            wait_until_up(f"{side.base}/api/rulesets", process)
+        wait_until_up(f"{bare_base}/docs", processes[-1])
         print(f"\n{database}: load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-        print("| round | connections | Kadesh actions/s | bare inserts/s | ratio | Kadesh p50 / p99 | bare p99 |")
-        print("|---|---|---|---|---|---|---|")
+        print("| round | connections | server | actions/s | ratio to each bare | p50 / p99 |")
+        print("|---|---|---|---|---|---|")
         for number in range(1, args.rounds + 1):
             for count in (int(c) for c in args.connections.split(",")):
-                ours = run_wrk(kadesh_base, kadesh_games(kadesh_base, count), "/api/games/", "/actions",
-                               args.seconds, folder)
-                theirs = run_wrk(bare_base, bare_games(bare_base, count), "/bare/", "", args.seconds, folder)
-                refused = f" ({ours['failed']} refused)" if ours["failed"] else ""
-                print(f"| {number} | {count} | {ours['rate']:,.0f}{refused} | {theirs['rate']:,.0f} "
-                      f"| {ours['rate'] / theirs['rate']:.2f} | {ours['p50']:.1f} / {ours['p99']:.1f} ms "
-                      f"| {theirs['p99']:.1f} ms |", flush=True)
+                measured = [(side, run_wrk(side.base, side.games(side.base, count), side.path, side.tail,
+                                           args.seconds, folder)) for side in [*sides, *bares]]
+                bare_rates = [result["rate"] for side, result in measured if side in bares]
+                for side, result in measured:
+                    refused = f" ({result['failed']} refused)" if result["failed"] else ""
+                    ratios = " / ".join(f"{result['rate'] / rate:.2f}" for rate in bare_rates)
+                    print(f"| {number} | {count} | {side.name} | {result['rate']:,.0f}{refused} | {ratios} "
+                          f"| {result['p50']:.1f} / {result['p99']:.1f} ms |", flush=True)
     finally:
-        for process in (kadesh, bare):
+        for process in processes:
             process.terminate()
             process.wait(timeout=10)
         if postgres is not None:
             postgres.destroy()
+
+
+class Scraper:
+    """Reads ``url`` every ``every`` seconds in a thread until stopped; the time each read took."""
+
+    def __init__(self, url: str, every: float = 1.0) -> None:
+        self.url, self.every = url, every
+        self.took: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Scraper:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            started = time.perf_counter()
+            with urllib.request.urlopen(self.url) as response:
+                response.read()
+            self.took.append(time.perf_counter() - started)
+
+
+def rotated(items: list[str], turn: int) -> list[str]:
+    return items[turn % len(items):] + items[:turn % len(items)]
+
+
+def measure_scrape(folder: Path, args: argparse.Namespace) -> None:
+    """Interleaved rounds of Kadesh without metrics, with them unscraped and with them scraped every second, on
+    SQLite, each server its own file."""
+    plain_port, metered_port, metrics_port = free_port(), free_port(), free_port()
+    plain = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", f"sqlite:///{folder / 'plain.sqlite3'}",
+                   "--port", str(plain_port)], UNLIMITED_GAMES, folder / "plain.log")
+    metered = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", f"sqlite:///{folder / 'metered.sqlite3'}",
+                     "--port", str(metered_port), "--metrics-port", str(metrics_port)], UNLIMITED_GAMES,
+                    folder / "metered.log")
+    plain_base, metered_base = f"http://127.0.0.1:{plain_port}", f"http://127.0.0.1:{metered_port}"
+    metrics = f"http://127.0.0.1:{metrics_port}/metrics"
+    try:
+        wait_until_up(f"{plain_base}/api/rulesets", plain)
+        wait_until_up(f"{metered_base}/api/rulesets", metered)
+        print(f"\nsqlite: load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
+        print("| round | connections | no metrics actions/s | metrics actions/s | scraped actions/s "
+              "| scraped / metrics | metrics / none | p99 none / metrics / scraped | scrape |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for number in range(1, args.rounds + 1):
+            for count in (int(c) for c in args.connections.split(",")):
+                scraper = Scraper(metrics)
+                ways = {"none": (plain_base, contextlib.nullcontext()), "unscraped": (metered_base,
+                        contextlib.nullcontext()), "scraped": (metered_base, scraper)}
+                rates = {}
+                for way in rotated(list(ways), number):  # each way first in turn: none pays for a cold start alone
+                    base, beside = ways[way]
+                    with beside:
+                        rates[way] = run_wrk(base, kadesh_games(base, count), "/api/games/", "/actions", args.seconds,
+                                             folder)
+                none, unscraped, scraped = rates["none"], rates["unscraped"], rates["scraped"]
+                took = sorted(scraper.took)
+                print(f"| {number} | {count} | {none['rate']:,.0f} | {unscraped['rate']:,.0f} | {scraped['rate']:,.0f} "
+                      f"| {scraped['rate'] / unscraped['rate']:.3f} | {unscraped['rate'] / none['rate']:.3f} "
+                      f"| {none['p99']:.1f} / {unscraped['p99']:.1f} / {scraped['p99']:.1f} ms "
+                      f"| {len(took)} × {1000 * took[len(took) // 2]:.1f} ms |", flush=True)
+    finally:
+        for process in (plain, metered):
+            process.terminate()
+            process.wait(timeout=10)
 
 
 def main() -> None:
@@ -158,12 +267,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--connections", default="1,2,8")
+    parser.add_argument("--also", action="append", default=[], metavar="CHECKOUT",
+                        help="another checkout of Kadesh served beside this one (a git worktree of an older commit)")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the Kadesh servers")
     parser.add_argument("--databases", default="sqlite,postgresql",
                         help="sqlite, postgresql or both (PostgreSQL's server from Debian's postgresql package)")
+    parser.add_argument("--scrape", action="store_true",
+                        help="the cost of /metrics scraped every second instead, on SQLite (see above)")
     args = parser.parse_args()
+    args.server_env = dict(item.split("=", 1) for item in args.server_env)
     if shutil.which("wrk") is None:
         sys.exit("wrk is needed: apt-get install wrk")
     with tempfile.TemporaryDirectory() as name:
+        if args.scrape:
+            measure_scrape(Path(name), args)
+            return
         for database in args.databases.split(","):
             measure(database, Path(name), args)
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -135,6 +138,47 @@ def address_to_open(host: str, port: int, public_url: str | None) -> str:
     return f"http://{shown}:{port}/"
 
 
+METRICS_DIRECTORY = "PROMETHEUS_MULTIPROC_DIR"  # the Prometheus client's setting: where each process writes
+RUN_FOLDER = "kadesh-metrics-"  # followed by the server's process id, in the system's temporary folder
+
+
+def gather_metrics() -> Path:
+    """The directory where this server and its children write their metrics for a scrape to add up: one made
+    for this run, after removing those of servers no longer running (uvicorn ends on a signal by raising it again,
+    so no exit hook of ours would run: a run's folder is left to the next start); or an operator's
+    ``PROMETHEUS_MULTIPROC_DIR``, emptied of a previous run's files, which would be added up too. Children inherit
+    it through the environment."""
+    if "prometheus_client" in sys.modules:
+        raise RuntimeError("the metrics' directory must be set before prometheus_client is imported")
+    given = os.environ.get(METRICS_DIRECTORY)
+    if given:
+        folder = Path(given)
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob("*.db"):
+            stale.unlink()
+        return folder
+    temporary = Path(tempfile.gettempdir())
+    for left in temporary.glob(f"{RUN_FOLDER}*"):
+        number = left.name.removeprefix(RUN_FOLDER)
+        if number.isdigit() and not _running(int(number)):
+            shutil.rmtree(left, ignore_errors=True)
+    folder = temporary / f"{RUN_FOLDER}{os.getpid()}"
+    shutil.rmtree(folder, ignore_errors=True)  # a process id used again
+    folder.mkdir(mode=0o700)
+    os.environ[METRICS_DIRECTORY] = str(folder)
+    return folder
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
@@ -146,10 +190,17 @@ def serve(
                                                  "(default: each bot's own, Stratège's a budget per turn)"),
     workers: int = typer.Option(2, min=0, max=64, help="Worker processes this server starts for the computer's "
                                                         "moves and the deadlines (0: only those of kadesh worker)"),
+    metrics_port: int | None = typer.Option(None, min=1, max=65535, envvar="KADESH_METRICS_PORT",
+                                            help="Serve /metrics for Prometheus on this port, apart from the "
+                                                 "public one (default: nowhere)"),
+    metrics_host: str = typer.Option("127.0.0.1", envvar="KADESH_METRICS_HOST",
+                                     help="Interface of the metrics port (default: loopback only)"),
 ) -> None:
     """Run the Kadesh server (HTTP API, WebSocket and home page), with a few local worker processes.
 
     Several servers may share one PostgreSQL database (see docs/operations.md)."""
+    if metrics_port is not None:
+        gather_metrics()  # before the server's modules are imported: the metrics library chooses its storage then
     import uvicorn
 
     from kadesh.server.app import create_app
@@ -157,7 +208,8 @@ def serve(
     from kadesh.server.ws import MAX_FRAME
 
     try:
-        application = create_app(db, bot_budget=bot_budget, local_workers=workers, warm_checks=True)
+        application = create_app(db, bot_budget=bot_budget, local_workers=workers, warm_checks=True,
+                                 metrics_at=(metrics_host, metrics_port) if metrics_port is not None else None)
     except BadLimits as error:
         _fail(f"serve: {error}")
     _open_files_as_allowed()

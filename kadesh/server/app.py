@@ -29,10 +29,12 @@ from kadesh.server import (
     table_api,
     ws,
 )
+from kadesh.server.action_path import ActionPath
 from kadesh.server.broadcast import Broadcasts
 from kadesh.server.checks import Answers, Checks
 from kadesh.server.delivery import Settings
 from kadesh.server.limits import MAX_BODY, RequestLimits
+from kadesh.server.metrics import MetricsServer, RequestTimes
 from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
@@ -50,7 +52,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
                simulations: Simulations | None = None, rate_policy: RatePolicy | None = None,
-               warm_checks: bool = False, socket_limits: SocketLimits | None = None) -> FastAPI:
+               warm_checks: bool = False, metrics_at: tuple[str, int] | None = None,
+               socket_limits: SocketLimits | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -62,9 +65,10 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     ``simulations``: how many simulations run and wait, and their ceiling (``kadesh.server.simulations``);
     ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
     environment, ``kadesh.server.rates``); ``warm_checks``, start the check process with the server rather than
-    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it); ``socket_limits``:
-    how many WebSockets one address and the whole server keep open (default: from the environment,
-    ``kadesh.server.socket_limits``)."""
+    at the first check (``kadesh serve`` does: a page's first legal actions would wait for it); ``metrics_at``, the
+    (host, port) where ``/metrics`` is served for Prometheus (``kadesh.server.metrics``; None: nowhere);
+    ``socket_limits``: how many WebSockets one address and the whole server keep open (default: from the
+    environment, ``kadesh.server.socket_limits``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -73,11 +77,15 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
             log.error("ruleset plugin %r (%s) is not served: %s", broken.entry_point, broken.target, broken.problem)
         app.state.notifier.start()
         app.state.watching.start()
+        if app.state.metrics is not None:
+            app.state.metrics.start()
         if warm_checks:  # every page asks the check process for its legal actions: started now, beside them
             threading.Thread(target=app.state.checks.warm, name="kadesh-checks-warm", daemon=True).start()
         if app.state.store.has_background_work():  # bots or deadlines waiting from before a restart
             app.state.workers.ensure()
         yield
+        if app.state.metrics is not None:
+            app.state.metrics.stop()
         await app.state.watching.stop()
         app.state.checks.close()
         app.state.workers.stop()
@@ -95,6 +103,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.watching = Watching(app.state.store)
     app.state.broadcasts = Broadcasts(app.state.store, app.state.notifier)
     app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
+    app.state.metrics = MetricsServer(app.state.store, *metrics_at) if metrics_at is not None else None
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
     rate_policy = rate_policy or RatePolicy.from_environment(os.environ)
     app.state.proxies = rate_policy.proxies  # the sockets are counted per client address as the requests are
@@ -167,10 +176,12 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         return FileResponse(WEB_DIR / "play.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
 
+    app.add_middleware(ActionPath)  # innermost: a move goes round FastAPI's routing, inside every limit
     app.add_middleware(RequestLimits, max_body=max_body)
     # Before the body is read: a client past its share costs the server nothing more.
     app.add_middleware(RateLimits, policy=rate_policy)
-    app.add_middleware(SecurityHeaders)  # outermost: on every answer, the limits' refusals included
+    app.add_middleware(SecurityHeaders)  # on every answer, the limits' refusals included
+    app.add_middleware(RequestTimes)  # outermost: every request's time, refused ones too
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket
 
 from kadesh.core.game import Game
 from kadesh.server.auth import resolve
+from kadesh.server.metrics import PushClock
 from kadesh.server.notifier import ACCESS, MESSAGE, RESYNC, TABLE, VERSION, Announcement, Notifier, Subscription
 from kadesh.server.problems import DATABASE_UNAVAILABLE, ApiProblem, database_unavailable, from_store_error
 from kadesh.store import Access, Store, StoreError
@@ -165,7 +166,7 @@ class Watcher:
     table_changes: int = 0  # how often the game's table had changed by the last table count sent
     table_wanted: int = 0  # the last table count announced
     behind: bool = True  # its writer renders what it misses itself (it starts there: the first update is its own)
-    outbox: list[str] = field(default_factory=list)  # at most MAX_OUTBOX texts
+    outbox: list[tuple[str, PushClock]] = field(default_factory=list)  # at most MAX_OUTBOX texts, and their push
     refused: tuple[ApiProblem, int] | None = None  # the error frame and close code to end with
     wake: Wake = field(default_factory=Wake)
 
@@ -301,16 +302,21 @@ class GameBroadcast:
         """Queue the text of each socket's audience, or mark the socket behind when the text does not follow
         what it has; on the event loop, with no wait, so no socket joins or moves meanwhile. The sockets whose
         writers are to wake."""
-        woken = []
+        woken: list[Watcher] = []
+        queued: list[tuple[Watcher, str]] = []
         for watcher in self.watchers:
             if watcher.last >= version:
                 continue
             text = texts.get(watcher.audience)
             if text is None or watcher.behind or watcher.last != since or len(watcher.outbox) >= MAX_OUTBOX:
                 watcher.behind = True
+                woken.append(watcher)
             else:
-                watcher.outbox.append(text)
-                watcher.last = version
+                queued.append((watcher, text))
+        push = PushClock(self.subscription.announced_at, len(queued))
+        for watcher, text in queued:
+            watcher.outbox.append((text, push))
+            watcher.last = version
             woken.append(watcher)
         self.version = max(version, self.version or 0)
         return woken

@@ -35,7 +35,7 @@ from kadesh.ai.base import levels
 from kadesh.core import Ruleset, get_ruleset
 from kadesh.core.game import replay_views
 from kadesh.core.table import seat_title
-from kadesh.server.children import children, ruleset_modules
+from kadesh.server.children import children, ended, ruleset_modules
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, ApiProblem, database_unavailable
@@ -337,7 +337,10 @@ class Checks:
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            processes = list((pool._processes or {}).values())  # the pool's own; it says nothing of them otherwise
             pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                ended(process)
 
     def close(self) -> None:
         """Stop the check process (the server is stopping)."""

@@ -6,7 +6,11 @@ web process has threads."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 from multiprocessing.context import ForkServerContext
+from multiprocessing.process import BaseProcess
+
+from prometheus_client.multiprocess import mark_process_dead
 
 from kadesh.core import all_rulesets
 
@@ -30,3 +34,10 @@ def children() -> ForkServerContext:
     modules = ruleset_modules()
     CONTEXT.set_forkserver_preload([*PRELOAD, *(module for module in modules if module not in PRELOAD)])
     return CONTEXT
+
+
+def ended(process: BaseProcess) -> None:
+    """A child has exited: with ``/metrics`` served (``kadesh.server.metrics``), its gauges of live processes
+    leave the sums (its counters stay: a total never goes back)."""
+    if process.pid is not None and "PROMETHEUS_MULTIPROC_DIR" in os.environ:
+        mark_process_dead(process.pid)

@@ -29,6 +29,7 @@ import socket
 import ssl
 import threading
 import unicodedata
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -41,6 +42,7 @@ from kadesh.store import SEAT, Access, Store
 from kadesh.store.accounts import SIGN_IN_LINK_LIFE
 from kadesh.store.jobs import Job
 from kadesh.store.messages import COMPUTER, MESSAGE_NOTICE, NOTIFIED
+from kadesh.store.metrics import NOTICES
 from kadesh.store.store import due_at
 from kadesh.store.subscriptions import CONFIRM_WITHIN, EMAILS_PER_HOUR, Mailing, Subscription
 
@@ -212,6 +214,24 @@ def _tls() -> ssl.SSLContext:
     return ssl.create_default_context()
 
 
+def counted(channel: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A sending function, counted as sent or failed (DeliveryError) on its channel (``kadesh_notices_total``)."""
+    sent, failed = NOTICES.labels(channel, "sent"), NOTICES.labels(channel, "failed")
+
+    def decorate(send: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(send)
+        def counting(*args: object) -> None:
+            try:
+                send(*args)
+            except DeliveryError:
+                failed.inc()
+                raise
+            sent.inc()
+        return counting
+    return decorate
+
+
+@counted("email")
 def _smtp_send(message: EmailMessage, settings: Settings) -> None:
     try:
         if settings.smtp_security == "ssl":
@@ -238,6 +258,7 @@ def webhook_body(notice: Notice, style: str) -> dict:
     return notice.payload()
 
 
+@counted("webhook")
 def send_webhook(notice: Notice, subscription: Subscription, settings: Settings) -> None:
     """POST the notice to the webhook, at an address checked just now. A redirect is a failure: following
     it would call an address never checked (inside the server's own network, say)."""

@@ -10,6 +10,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kadesh.server.problems import problem_response
+from kadesh.store.metrics import REFUSALS
 
 MAX_BODY = 64 * 1024
 # A body over the limit is still read (and dropped) up to this size before the 413 goes out: a proxy
@@ -84,6 +85,7 @@ class RequestLimits:
         await self.app(scope, replay, send)
 
     async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        REFUSALS.labels("too_large", "").inc()
         kib = self.max_body // 1024
         response = problem_response(413, "too_large", f"Requête trop grande : {kib} Kio au plus.",
                                     f"Request too large: {kib} KiB at most.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+import time
 from typing import Protocol
 
 # Announced to every listener when notifications may have been missed (a lost database
@@ -25,6 +26,10 @@ Announcement = tuple[str, int]
 
 
 class Subscription(Protocol):
+    # When the announcement ``get`` returned last was made (``time.perf_counter``): the commit for this process's
+    # own actions, the moment it heard of them for another process's (a push's clock starts there).
+    announced_at: float
+
     async def get(self) -> Announcement:
         """Wait for the next announcement for the game: (VERSION, version), (MESSAGE, seq), (ACCESS, 0) or
         (TABLE, table changes)."""
@@ -61,13 +66,15 @@ class _LocalSubscription:
     def __init__(self, hub: InProcessNotifier, game_id: str) -> None:
         self.hub, self.game_id = hub, game_id
         self.loop = asyncio.get_running_loop()
-        self.queue: asyncio.Queue[Announcement] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[Announcement, float]] = asyncio.Queue()
+        self.announced_at = 0.0
 
     async def get(self) -> Announcement:
-        return await self.queue.get()
+        announcement, self.announced_at = await self.queue.get()
+        return announcement
 
     def get_nowait(self) -> Announcement | None:
-        return None if self.queue.empty() else self.queue.get_nowait()
+        return None if self.queue.empty() else self.queue.get_nowait()[0]
 
     def close(self) -> None:
         self.hub._remove(self)
@@ -107,9 +114,10 @@ class InProcessNotifier:
     def _announce(self, game_id: str, announcement: Announcement) -> None:
         with self._lock:
             subscribers = list(self._subscribers.get(game_id, ()))
+        announced_at = time.perf_counter()
         for subscription in subscribers:
             try:
-                subscription.loop.call_soon_threadsafe(subscription.queue.put_nowait, announcement)
+                subscription.loop.call_soon_threadsafe(subscription.queue.put_nowait, (announcement, announced_at))
             except RuntimeError:  # its event loop is closed: the listener is gone
                 subscription.close()
 

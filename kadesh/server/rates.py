@@ -24,6 +24,7 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kadesh.server.problems import problem_response
+from kadesh.store.metrics import REFUSALS
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -177,15 +178,30 @@ class RateLimits:
         return max(1, math.ceil(reset - time.time()))
 
 
+def _by_method() -> dict[str, re.Pattern[str]]:
+    """Per method, one pattern of every kind made by that method, in ``KINDS``' order, each kind a named group:
+    one match a request, not one per kind."""
+    methods = {method for listed, _path, _default in KINDS.values() for method in listed.split("|")}
+    return {method: re.compile("|".join(f"(?P<{kind}>{path.pattern})" for kind, (listed, path, _) in KINDS.items()
+                                        if method in listed.split("|")))
+            for method in methods}
+
+
+BY_METHOD = _by_method()
+
+
 def _kind(scope: Scope) -> str | None:
     """The kind a request counts as: its method and path, or (for a kind that a query names, a replay's ``?at=``)
     its path with its query."""
-    query = scope.get("query_string", b"").decode("latin-1")
-    whole = f"{scope['path']}?{query}" if query else scope["path"]
-    for kind, (method, path, _default) in KINDS.items():
-        if scope["method"] in method.split("|") and (path.match(scope["path"]) or path.match(whole)):
-            return kind
-    return None
+    pattern = BY_METHOD.get(scope["method"])
+    if pattern is None:
+        return None
+    matched = pattern.match(scope["path"])
+    if matched is None and scope.get("query_string"):
+        matched = pattern.match(f"{scope['path']}?{scope['query_string'].decode('latin-1')}")
+    if matched is None:
+        return None
+    return next(kind for kind, found in matched.groupdict().items() if found is not None)
 
 
 WORDS = {
@@ -206,6 +222,7 @@ WORDS = {
 
 
 def _refuse(kind: str, wait: int):  # noqa: ANN202 - a Response
+    REFUSALS.labels("rate_limited", kind).inc()
     fr, en = WORDS[kind]
     response = problem_response(429, "rate_limited",
                                 f"Trop {fr} depuis cette adresse : réessaie dans {_duration(wait)}.",

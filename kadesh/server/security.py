@@ -20,7 +20,6 @@ import logging
 import re
 from urllib.parse import unquote_plus
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 PERMISSIONS = ("accelerometer=(), autoplay=(), camera=(), display-capture=(), fullscreen=(), geolocation=(), "
@@ -37,30 +36,44 @@ def content_security_policy(host: str | None) -> str:
             "frame-ancestors 'none'")
 
 
+STATIC_HEADERS = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
+                  (b"x-frame-options", b"DENY"), (b"permissions-policy", PERMISSIONS.encode()),
+                  (b"cross-origin-opener-policy", b"same-origin")]
+NO_STORE = (b"cache-control", b"no-store")
+POLICIES_KEPT = 64  # hosts whose Content-Security-Policy is kept written (a server answers to few names)
+
+
 class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.policies: dict[bytes | None, bytes] = {}  # by Host: the headers are written once per name, not per answer
+
+    def _policy(self, host: bytes | None) -> bytes:
+        policy = self.policies.get(host)
+        if policy is None:
+            policy = content_security_policy(host.decode("latin-1") if host is not None else None).encode("latin-1")
+            if len(self.policies) >= POLICIES_KEPT:  # a client may send any Host: never more than this kept
+                self.policies.clear()
+            self.policies[host] = policy
+        return policy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        host = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"host"), None)
-        policy = content_security_policy(host)
+        host = next((value for name, value in scope["headers"] if name == b"host"), None)
+        added = [(b"content-security-policy", self._policy(host)), *STATIC_HEADERS]
         # The API's answers carry views, journals and tokens: no cache (a browser's, a proxy's) may keep one.
         private = scope["path"].startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = policy
-                headers["Referrer-Policy"] = "no-referrer"
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["X-Frame-Options"] = "DENY"
-                headers["Permissions-Policy"] = PERMISSIONS
-                headers["Cross-Origin-Opener-Policy"] = "same-origin"
-                if private and "cache-control" not in headers:
-                    headers["Cache-Control"] = "no-store"
+                # As MutableHeaders would set them (each replacing one the answer had), without its copies.
+                names = {name for name, _ in added}
+                headers = [(name, value) for name, value in message.get("headers", ()) if name.lower() not in names]
+                if private and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append(NO_STORE)
+                message["headers"] = headers + added
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

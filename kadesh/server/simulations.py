@@ -28,7 +28,7 @@ from starlette.requests import Request
 
 from kadesh.ai.base import simulator
 from kadesh.core import RuleError
-from kadesh.server.children import children
+from kadesh.server.children import children, ended
 from kadesh.server.places import Places
 from kadesh.server.priority import as_batch
 from kadesh.server.problems import ApiProblem
@@ -116,6 +116,7 @@ class Simulations:
             if process.is_alive():
                 process.kill()
             await asyncio.to_thread(process.join)
+            ended(process)
             self.children.discard(process)
 
 

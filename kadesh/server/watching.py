@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from kadesh.store import Store
+from kadesh.store.metrics import SOCKETS_OPEN
 from kadesh.store.watches import RENEW_EVERY
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ class Watching:
         self._renewing: asyncio.Task[None] | None = None
 
     async def opened(self, game_id: str) -> None:
+        SOCKETS_OPEN.inc()
         self.sockets[game_id] = self.sockets.get(game_id, 0) + 1
         if self.sockets[game_id] == 1:
             await self._write(self.store.watches.open, game_id, self.server)
@@ -35,6 +37,7 @@ class Watching:
                 await self._write(self.store.watches.close, game_id, self.server)
 
     async def closed(self, game_id: str) -> None:
+        SOCKETS_OPEN.dec()
         self.sockets[game_id] -= 1
         if self.sockets[game_id] <= 0:
             del self.sockets[game_id]

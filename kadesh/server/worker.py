@@ -26,11 +26,12 @@ from collections import OrderedDict
 from datetime import UTC, datetime
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Any
 
 from kadesh.ai.base import Bot, legal_for, levels, make_bot
 from kadesh.core import Game
 from kadesh.core.errors import RuleError
-from kadesh.server.children import children
+from kadesh.server.children import children, ended
 from kadesh.server.delivery import NOTICE_THREADS, Deliverer
 from kadesh.server.priority import as_batch
 from kadesh.store import SEAT, Access, Store, StoreError
@@ -38,6 +39,7 @@ from kadesh.store.errors import StaleVersion
 from kadesh.store.jobs import BOT, LEASE, RATE, Job
 from kadesh.store.messages import COMPUTER as COMPUTER_WRITER
 from kadesh.store.messages import TABLE, pair_channel
+from kadesh.store.metrics import BOT_THINKING
 from kadesh.store.table import COMPUTER
 
 log = logging.getLogger(__name__)
@@ -121,7 +123,7 @@ class Worker:
             began = turn_began_at(game, seat)
         if began is not None:
             bot.turn_started((datetime.now(UTC) - began).total_seconds())
-        action = bot.choose(view, seat, legal)
+        action = chosen(bot, game.ruleset.name, bots[seat], view, seat, legal)
         told = self._announcements(job.game_id, job.version, seat, action)
         try:
             self.store.act(job.game_id, seat, job.version, action, job=job.id)
@@ -191,7 +193,7 @@ class Worker:
                     if game.outcome is not None or game.turn_began.get(seat) != turn:
                         break  # that turn is over (its next one, if it has begun, is its holder's)
                     version, view, legal = game.version, game.view(seat), legal_for(game, seat, bot)
-                action = bot.choose(view, seat, legal)
+                action = chosen(bot, ruleset, levels(ruleset)[0], view, seat, legal)
                 told = self._announcements(game_id, version, seat, action)
                 try:
                     self.store.act(game_id, seat, version, action)
@@ -210,6 +212,14 @@ class Worker:
         while len(self._bots) > KEPT_BOTS:
             self._bots.popitem(last=False)
         return bot
+
+
+def chosen(bot: Bot, ruleset: str, level: str, view: Any, seat: str, legal: Any) -> Any:
+    """The bot's choice, its time counted (``kadesh_bot_thinking_seconds``, by ruleset and level)."""
+    started = time.perf_counter()
+    action = bot.choose(view, seat, legal)
+    BOT_THINKING.labels(ruleset, level).observe(time.perf_counter() - started)
+    return action
 
 
 def turn_began_at(game: Game, seat: str) -> datetime | None:
@@ -259,6 +269,9 @@ class LocalWorkers:
         if self.count <= 0 or (self.processes and all(p.is_alive() for p in self.processes)):
             return
         with self._lock:
+            for process in self.processes:
+                if not process.is_alive():
+                    ended(process)
             self.processes = [p for p in self.processes if p.is_alive()]
             context = children()
             while len(self.processes) < self.count:
@@ -281,6 +294,7 @@ class LocalWorkers:
             if process.is_alive():
                 process.kill()
                 process.join()
+            ended(process)
 
 
 def run_local_worker(url: str, budget: float | None, deadline_poll: float, environment: dict[str, str]) -> None:

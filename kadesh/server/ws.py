@@ -52,6 +52,7 @@ from kadesh.server.rates import client_key
 from kadesh.server.socket_limits import OpenSockets
 from kadesh.server.watching import Watching
 from kadesh.store import Access, Store, StoreError
+from kadesh.store.metrics import REFUSALS
 
 router = APIRouter()
 
@@ -146,6 +147,8 @@ async def _listen(websocket: WebSocket) -> ApiProblem | None:
 
 async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
     """Send the problem as an error frame and close (the client may be gone already)."""
+    if problem.status in (413, 429):  # a socket refused for its rate or size, as requests are (kadesh.server.rates)
+        REFUSALS.labels(problem.code, "").inc()
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "problem": problem_body(problem.status, problem.code, problem.fr,
                                                                             problem.en, **problem.extra)})
@@ -273,7 +276,9 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
             await _refuse(websocket, *watcher.refused)
             return
         while watcher.outbox:
-            await websocket.send_text(watcher.outbox.pop(0))
+            text, push = watcher.outbox.pop(0)
+            await websocket.send_text(text)
+            push.written()
         while watcher.behind and watcher.refused is None:
             await _catch_up(watcher, broadcast)
         if watcher.table_wanted > watcher.table_changes and watcher.refused is None:

@@ -11,6 +11,9 @@ import platformdirs
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import ConnectionPoolEntry, QueuePool
+
+from kadesh.store.metrics import POOL_WAIT
 
 
 def default_db_path() -> Path:
@@ -68,6 +71,19 @@ def _create_privately(path: Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
+class TimedPool(QueuePool):
+    """SQLAlchemy's pool for both databases, timing each wait for a connection (``kadesh_db_pool_wait_seconds``).
+    Its ``checkout`` event comes after the wait, with nothing of when it began: the wait is timed around the
+    pool's own take."""
+
+    def _do_get(self) -> ConnectionPoolEntry:
+        started = time.perf_counter()
+        try:
+            return super()._do_get()
+        finally:
+            POOL_WAIT.observe(time.perf_counter() - started)
+
+
 def make_engine(url: str | None = None) -> Engine:
     """An engine for ``url``; a SQLite file and its folder are created on first use."""
     url = normalize_url(url)
@@ -77,10 +93,10 @@ def make_engine(url: str | None = None) -> Engine:
         if not database or database == ":memory:":
             raise ValueError("the store needs a SQLite file, not an in-memory database")
         _create_privately(Path(database).expanduser())
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, poolclass=TimedPool)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, poolclass=TimedPool)
 
 
 NEWEST_REVISION = "0019"  # the last migration's: kadesh/store/migrations/versions/ (a test checks they agree)

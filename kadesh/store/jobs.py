@@ -26,6 +26,7 @@ from sqlalchemy import Connection, Engine, and_, bindparam, delete, exists, func
 from sqlalchemy.dialects import postgresql, sqlite
 
 from kadesh.store import schema
+from kadesh.store.metrics import JOB_WAIT
 from kadesh.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
@@ -107,11 +108,16 @@ def _claim_statement(bots: bool):  # noqa: ANN202 - an UPDATE … RETURNING
     candidate = _candidate(bots).with_for_update(skip_locked=True)  # PostgreSQL: workers pass each other's claims
     return (update(jobs).where(jobs.c.id == candidate.scalar_subquery())
             .values(claimed_by=bindparam("worker"), claimed_until=bindparam("until"), attempts=jobs.c.attempts + 1)
-            .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts, jobs.c.target))
+            .returning(jobs.c.id, jobs.c.kind, jobs.c.game_id, jobs.c.version, jobs.c.attempts, jobs.c.target,
+                       jobs.c.run_after, jobs.c.priority))
 
 
 _CLAIM_BOT, _CLAIM_NOTICE = _claim_statement(bots=True), _claim_statement(bots=False)
 _ANY_BOT, _ANY_NOTICE = _candidate(bots=True), _candidate(bots=False)
+# The jobs free to be claimed now, by kind (``waiting``).
+_WAITING = (select(jobs.c.kind, func.count()).where(
+    jobs.c.run_after <= bindparam("now"), or_(jobs.c.claimed_until.is_(None), jobs.c.claimed_until < bindparam("now")))
+    .group_by(jobs.c.kind))
 _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
 _DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
 _REPRIORITIZE = (update(jobs).where(jobs.c.game_id == bindparam("game"), jobs.c.kind == BOT)
@@ -156,7 +162,11 @@ class JobQueue:
         with self.engine.begin() as conn:
             row = conn.execute(_CLAIM_NOTICE if notices else _CLAIM_BOT, {
                 "now": utc_text(now), "worker": worker, "until": utc_text(now + timedelta(seconds=lease))}).first()
-        return Job(row.id, row.kind, row.game_id, row.version, row.attempts, row.target) if row is not None else None
+        if row is None:
+            return None
+        if row.priority == PERSON_WAITS:  # a computer-only game's job waits for a watcher by design: not a delay
+            JOB_WAIT.labels(row.kind).observe(max(0.0, (now - utc_moment(row.run_after)).total_seconds()))
+        return Job(row.id, row.kind, row.game_id, row.version, row.attempts, row.target)
 
     def finish(self, job: Job, worker: str) -> None:
         with self.engine.begin() as conn:
@@ -180,6 +190,11 @@ class JobQueue:
         later = _now() + timedelta(seconds=seconds)
         with self.engine.begin() as conn:
             conn.execute(_POSTPONE, {"job": job.id, "worker": worker, "later": utc_text(later)})
+
+    def waiting(self) -> dict[str, int]:
+        """How many jobs of each kind are free to be claimed now (due, and nobody's claim)."""
+        with self.engine.connect() as conn:
+            return dict(conn.execute(_WAITING, {"now": utc_text(_now())}).all())
 
     def pending(self) -> int:
         with self.engine.connect() as conn:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from queue import SimpleQueue
 from typing import Any
 
+from kadesh.store.metrics import WRITER_WAIT
+
 MAX_GROUP = 64  # actions in one transaction at most: a long queue is written in several commits
 # A writer keeps its database connection from one group to the next while it has work: the pool's check that
 # a connection is still alive (a round trip to PostgreSQL) is made again only after this long without use.
@@ -35,6 +37,7 @@ class Play:
     after: Callable[..., Any] | None = None
     player_id: str | None = None  # without a token: the account whose seat plays
     answer: Future[Any] = field(default_factory=Future)
+    queued_at: float = field(default_factory=time.perf_counter)
 
 
 class GroupWriter:
@@ -77,6 +80,7 @@ class GroupWriter:
                 if connection is not None and time.monotonic() - used_at > KEEP_CONNECTION_SECONDS:
                     connection.close()
                     connection = None
+                _timed(group)
                 try:
                     if connection is None:
                         connection = self.connect()
@@ -104,3 +108,10 @@ class GroupWriter:
                 break
             group.append(queued)
         return group
+
+
+def _timed(group: list[Play]) -> None:
+    """How long each action of the group waited for its writer (``kadesh_db_writer_wait_seconds``)."""
+    now = time.perf_counter()
+    for play in group:
+        WRITER_WAIT.observe(now - play.queued_at)
