@@ -10,6 +10,7 @@ import time
 
 import httpx
 import pytest
+from prometheus_client import REGISTRY
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.app import create_app
@@ -115,6 +116,10 @@ def _refused_as_crowded(socket, limit: str) -> None:
     assert closed.value.code == CLOSE_TOO_MANY
 
 
+def _refusals(limit: str) -> float:
+    return REGISTRY.get_sample_value("kadesh_refusals_total", {"code": "too_many_sockets", "limit": limit}) or 0.0
+
+
 def _held_by(client, address: str, count: int) -> None:
     """Wait until the server counts ``count`` sockets open from ``address`` (a closed one is given back as its
     task ends)."""
@@ -132,9 +137,11 @@ def test_sockets_past_an_addresss_share_are_refused_clearly(proxied):
                 for _ in range(3)]
         for socket in mine:
             assert socket.receive_json()["type"] == "update"
+        counted = _refusals("address")
         for holder in ("spectator", "north"):  # whatever its token opens
             with proxied.websocket_connect(_url(game, holder), headers=_from("192.0.2.1")) as refused:
                 _refused_as_crowded(refused, "address")
+        assert _refusals("address") == counted + 2  # kadesh_refusals_total, for the operator
         with proxied.websocket_connect(_url(game), headers=_from("192.0.2.2")) as other:  # another address
             assert other.receive_json()["type"] == "update"
         version = play(proxied, gid, north, 0, legal(proxied, gid, north)[0])["version"]

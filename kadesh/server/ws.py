@@ -148,7 +148,7 @@ async def _listen(websocket: WebSocket) -> ApiProblem | None:
 async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
     """Send the problem as an error frame and close (the client may be gone already)."""
     if problem.status in (413, 429):  # a socket refused for its rate or size, as requests are (kadesh.server.rates)
-        REFUSALS.labels(problem.code, "").inc()
+        REFUSALS.labels(problem.code, problem.extra.get("limit", "")).inc()  # too_many_sockets: address, server
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "problem": problem_body(problem.status, problem.code, problem.fr,
                                                                             problem.en, **problem.extra)})
