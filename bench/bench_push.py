@@ -22,8 +22,8 @@ of the same run, memory per socket (the server's RSS with the sockets open minus
 games read once before, so that their cache is not counted) and its ratio to the bare's, and whether every update
 arrived; how long a cheap read (``GET /api/rulesets``, bare's ``/health``) sent every 20 ms meanwhile waited, p95 and
 longest: how long the pushes held the event loop; with the load average, since the figures are only as quiet as
-the machine. ``--bare-without-deflate`` runs the bare broadcaster without permessage-deflate, as ``kadesh serve``
-runs.
+the machine; on stderr, which action's push was the slowest (its p50) and how long its POST took.
+``--bare-without-deflate`` runs the bare broadcaster without permessage-deflate, as ``kadesh serve`` runs.
 """
 
 from __future__ import annotations
@@ -242,6 +242,7 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
         records.extend(json.loads(process.stdout.readline()))
         process.wait(timeout=60)
     latencies, expected, arrived = [], 0, 0
+    by_action: dict[tuple[int, int], list[float]] = {}
     for record in records:
         got = dict(record["got"])
         for (game, version), began in sent.items():
@@ -250,6 +251,12 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
                 if version in got:
                     arrived += 1
                     latencies.append((got[version] - began) * 1000)
+                    by_action.setdefault((game, version), []).append(latencies[-1])
+    order = list(sent)
+    slowest = max(by_action, key=lambda action: statistics.median(by_action[action]))
+    print(f"{servers.name}: slowest push, the action {order.index(slowest) + 1} of {len(order)}: p50 "
+          f"{statistics.median(by_action[slowest]):.0f} ms; its POST answered in "
+          f"{answered[order.index(slowest)]:.0f} ms", file=sys.stderr)
     return {"sockets": sockets, "games": games, "per_game": min(sockets, per_game),
             "kib": (after - before) / sockets, "expected": expected,
             "arrived": arrived, "answer": percentile(answered, 50), "p50": percentile(latencies, 50),
