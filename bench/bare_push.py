@@ -30,8 +30,9 @@ def update(version: int) -> str:
                       separators=(",", ":"), ensure_ascii=False)
 
 
-async def new_game(_request: Request) -> JSONResponse:
-    game_id = uuid.uuid4().hex[:12]
+async def new_game(request: Request) -> JSONResponse:
+    """A new game, under the ``id`` asked for when given (the same game on each of several bare servers)."""
+    game_id = request.query_params.get("id") or uuid.uuid4().hex[:12]
     versions[game_id] = 0
     return JSONResponse({"id": game_id}, status_code=201)
 

@@ -1,28 +1,36 @@
 """Push latency and memory per watching socket through a real ``kadesh serve``, against a bare broadcaster (issue 46).
 
     python bench/bench_push.py [--sockets 1000,5000,10000] [--databases sqlite,postgresql] [--actions 200] [--quick]
-                               [--py-spy /tmp/push]
+                               [--one-game] [--py-spy /tmp/push]
 
-G Manœuvre games, each watched by W spectator sockets (``/ws/games/{id}``, the token in the subprotocol, W = 64 at
-most: ``MAX_SOCKETS_PER_GAME``), then one action at a time to a random game (POST with ``expected_version``,
+G Manœuvre games, each watched by W = 64 spectator sockets (``/ws/games/{id}``, the token in the subprotocol; with
+``--one-game``, one game watched by them all: a featured game, issue 60), then one action at a time to a random game
+(POST with ``expected_version``,
 alternating a deploy and an undeploy, ``--interval`` seconds after the answer), each watcher noting when the update
 carrying the new version arrives; the latency runs from the moment the POST was sent. Kadesh: ``kadesh serve``
 (its own settings, no workers) on a fresh SQLite file; with ``postgresql``, two servers on one database of a
 throwaway PostgreSQL server (tests/pg_support.py), the watchers split between them, the actions posted to the
 first. Bare: ``bench/bare_push.py`` under uvicorn's defaults (permessage-deflate on), sockets in memory, each
-POST sent to its game's sockets, the same view in each update. The watchers run in ``--clients`` processes of
-their own (``bench/push_client.py``), the actions from this one.
+POST sent to its game's sockets, the same view in each update; with ``--one-game``, as many bare servers as Kadesh
+has (the sockets split between them, each POST sent to all at once: one process holds 20,000 sockets only past
+this machine's ceiling of open files). The Kadesh servers run with ``KADESH_SOCKETS_PER_ADDRESS=none``: every
+socket comes from loopback. The watchers run in ``--clients`` processes of their own (``bench/push_client.py``), the
+actions from this one.
 
 Prints, for each: how long a POST took to answer (p50), p50/p95/p99 push latency, the p95's ratio to the bare's
 of the same run, memory per socket (the server's RSS with the sockets open minus before, over the sockets; the
 games read once before, so that their cache is not counted) and its ratio to the bare's, and whether every update
-arrived; with the load average, since the figures are only as quiet as the machine. ``--bare-without-deflate``
-runs the bare broadcaster without permessage-deflate, as ``kadesh serve`` runs.
+arrived; how long a cheap read (``GET /api/rulesets``, bare's ``/health``) sent every 20 ms meanwhile waited, p95 and
+longest: how long the pushes held the event loop; with the load average, since the figures are only as quiet as
+the machine; on stderr, which action's push was the slowest (its p50) and how long its POST took.
+``--bare-without-deflate`` runs the bare broadcaster without permessage-deflate, as ``kadesh serve`` runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import functools
 import http.client
 import json
 import os
@@ -33,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -42,7 +51,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # run from anywhere: the bench's own neighbours
 from bench_http import free_port, post, wait_until_up  # noqa: E402
 
-WATCHERS = 64  # sockets per game at most: kadesh.server.ws.MAX_SOCKETS_PER_GAME, per server
+WATCHERS = 64  # sockets per game, as many games as needed (the ceiling per game before issue 60)
 DEPLOY = {"type": "deploy", "element": "n1", "cell": "c1"}
 UNDEPLOY = {"type": "undeploy", "element": "n1"}
 
@@ -69,17 +78,20 @@ class Servers:
     name: str
     processes: list[subprocess.Popen]
     watch_bases: list[str]  # ws://… of each server; the sockets go round them
-    act_base: str
+    act_bases: list[str]  # where each action is posted: Kadesh's first server, or every bare server
     kadesh: bool
     games: list[Game] = field(default_factory=list)
 
     def create_games(self, count: int) -> None:
         for _ in range(count):
             if self.kadesh:
-                made = post(f"{self.act_base}/api/games", {"ruleset": "manoeuvre"})
+                made = post(f"{self.act_bases[0]}/api/games", {"ruleset": "manoeuvre"})
                 self.games.append(Game(made["id"], made["spectator"]["token"], made["seats"]["north"]["token"]))
             else:
-                self.games.append(Game(post(f"{self.act_base}/games")["id"]))
+                game_id = post(f"{self.act_bases[0]}/games")["id"]
+                for base in self.act_bases[1:]:
+                    post(f"{base}/games?id={game_id}")
+                self.games.append(Game(game_id))
 
     def warm(self) -> None:
         """Each game read once by each server: its cache is the game's memory, not its sockets'."""
@@ -98,6 +110,26 @@ class Servers:
     def rss(self) -> int:
         return sum(rss_kib(process.pid) for process in self.processes)
 
+    def cheap_read(self) -> str:
+        """A read that costs its server nothing (the rulesets, bare's health): its wait is the event loop's."""
+        base = self.watch_bases[0].replace("ws://", "http://")
+        return f"{base}/api/rulesets" if self.kadesh else f"{base}/health"
+
+
+class Probe(threading.Thread):
+    """Times a cheap read every 20 ms while the actions are pushed: how long a push holds the event loop from the
+    server's other requests."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.waits, self.done = url, [], threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(0.02):
+            began = time.monotonic()
+            urllib.request.urlopen(self.url).read()
+            self.waits.append((time.monotonic() - began) * 1000)
+
 
 def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
     return subprocess.Popen(command, env={**os.environ, **env}, stdout=log.open("w"), stderr=subprocess.STDOUT)
@@ -106,23 +138,24 @@ def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Pope
 def start_kadesh(db: str, folder: Path, tag: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
     process = start([sys.executable, "-m", "kadesh.cli", "serve", "--db", db, "--port", str(port), "--workers", "0",
-                     "--log-level", "warning"], {"KADESH_LIMIT_GAMES": "none"}, folder / f"kadesh-{tag}.log")
+                     "--log-level", "warning"], {"KADESH_LIMIT_GAMES": "none", "KADESH_SOCKETS_PER_ADDRESS": "none",
+                                                 "KADESH_SOCKETS_PER_SERVER": "none"}, folder / f"kadesh-{tag}.log")
     wait_until_up(f"http://127.0.0.1:{port}/api/rulesets", process, seconds=60.0)
     return process, f"127.0.0.1:{port}"
 
 
-def start_bare(folder: Path, view: Path, deflate: bool) -> tuple[subprocess.Popen, str]:
+def start_bare(folder: Path, view: Path, deflate: bool, tag: str = "") -> tuple[subprocess.Popen, str]:
     port = free_port()
     process = start([sys.executable, "-m", "uvicorn", "bare_push:app", "--app-dir", str(HERE), "--port", str(port),
                      "--log-level", "warning", "--ws-per-message-deflate", str(deflate).lower()],
-                    {"KADESH_BENCH_VIEW": str(view)}, folder / "bare.log")
+                    {"KADESH_BENCH_VIEW": str(view)}, folder / f"bare{tag}.log")
     wait_until_up(f"http://127.0.0.1:{port}/health", process, seconds=60.0)
     return process, f"127.0.0.1:{port}"
 
 
-def open_watchers(servers: Servers, sockets: int, clients: int) -> list[subprocess.Popen]:
-    plan = [(servers.socket_url(i, servers.games[i // WATCHERS]), servers.games[i // WATCHERS].watch_token,
-             i // WATCHERS) for i in range(sockets)]
+def open_watchers(servers: Servers, sockets: int, per_game: int, clients: int) -> list[subprocess.Popen]:
+    plan = [(servers.socket_url(i, servers.games[i // per_game]), servers.games[i // per_game].watch_token,
+             i // per_game) for i in range(sockets)]
     processes = []
     for number in range(clients):
         share = plan[number::clients]
@@ -142,29 +175,36 @@ def open_watchers(servers: Servers, sockets: int, clients: int) -> list[subproce
 
 def play(servers: Servers, actions: int, interval: float, rng: random.Random,
          answered: list[float]) -> dict[tuple[int, int], float]:
-    """One action at a time on a random game: when each (game, version) was sent (and, in ``answered``, how long
-    each POST took to answer, in ms)."""
-    host, port = servers.act_base.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port))
+    """One action at a time on a random game (posted to each of ``act_bases`` at once): when each (game, version)
+    was sent (and, in ``answered``, how long each POST took to answer, in ms)."""
+    connections = [http.client.HTTPConnection(*base.removeprefix("http://").split(":")) for base in servers.act_bases]
     sent: dict[tuple[int, int], float] = {}
-    for _ in range(actions):
-        index = rng.randrange(len(servers.games))
-        game = servers.games[index]
-        body = json.dumps({"expected_version": game.version, "action": DEPLOY if game.version % 2 == 0 else UNDEPLOY})
-        headers = {"Content-Type": "application/json"}
-        if game.act_token:
-            headers["Authorization"] = f"Bearer {game.act_token}"
-        began = time.monotonic()
-        connection.request("POST", servers.action_path(game), body, headers)
-        response = connection.getresponse()
-        answer = json.loads(response.read())
-        answered.append((time.monotonic() - began) * 1000)
-        if response.status != 200:
-            sys.exit(f"{servers.name}: action refused ({response.status}): {answer}")
-        game.version = answer["version"]
-        sent[(index, game.version)] = began
-        time.sleep(interval)
+    with concurrent.futures.ThreadPoolExecutor(len(connections)) as senders:
+        for _ in range(actions):
+            index = rng.randrange(len(servers.games))
+            game = servers.games[index]
+            body = json.dumps({"expected_version": game.version,
+                               "action": DEPLOY if game.version % 2 == 0 else UNDEPLOY})
+            headers = {"Content-Type": "application/json"}
+            if game.act_token:
+                headers["Authorization"] = f"Bearer {game.act_token}"
+            began = time.monotonic()
+            post_one = functools.partial(act, path=servers.action_path(game), body=body, headers=headers)
+            answers = list(senders.map(post_one, connections))
+            answered.append((time.monotonic() - began) * 1000)
+            for status, answer in answers:
+                if status != 200:
+                    sys.exit(f"{servers.name}: action refused ({status}): {answer}")
+            game.version = answers[0][1]["version"]
+            sent[(index, game.version)] = began
+            time.sleep(interval)
     return sent
+
+
+def act(connection: http.client.HTTPConnection, path: str, body: str, headers: dict[str, str]) -> tuple[int, dict]:
+    connection.request("POST", path, body, headers)
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -172,12 +212,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
-    games = (sockets + WATCHERS - 1) // WATCHERS
+    per_game = sockets if args.one_game else WATCHERS
+    games = (sockets + per_game - 1) // per_game
     servers.create_games(games)
     servers.warm()
     time.sleep(1)
     before = servers.rss()
-    watchers = open_watchers(servers, sockets, args.clients)
+    watchers = open_watchers(servers, sockets, per_game, args.clients)
     time.sleep(2)
     after = servers.rss()
     spy = None
@@ -185,7 +226,11 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
         spy = subprocess.Popen(["py-spy", "record", "--pid", str(servers.processes[0].pid), "--format", "raw",
                                 "-r", "250", "-o", f"{args.py_spy}-{servers.name}-{sockets}.txt", "--nonblocking"])
     answered: list[float] = []
+    probe = Probe(servers.cheap_read())
+    probe.start()
     sent = play(servers, args.actions, args.interval, random.Random(sockets), answered)
+    probe.done.set()
+    probe.join()
     if spy is not None:
         spy.send_signal(2)
         spy.wait()
@@ -197,6 +242,7 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
         records.extend(json.loads(process.stdout.readline()))
         process.wait(timeout=60)
     latencies, expected, arrived = [], 0, 0
+    by_action: dict[tuple[int, int], list[float]] = {}
     for record in records:
         got = dict(record["got"])
         for (game, version), began in sent.items():
@@ -205,10 +251,17 @@ def measure(servers: Servers, sockets: int, args: argparse.Namespace) -> dict:
                 if version in got:
                     arrived += 1
                     latencies.append((got[version] - began) * 1000)
-    return {"sockets": sockets, "games": games, "kib": (after - before) / sockets, "expected": expected,
+                    by_action.setdefault((game, version), []).append(latencies[-1])
+    order = list(sent)
+    slowest = max(by_action, key=lambda action: statistics.median(by_action[action]))
+    print(f"{servers.name}: slowest push, the action {order.index(slowest) + 1} of {len(order)}: p50 "
+          f"{statistics.median(by_action[slowest]):.0f} ms; its POST answered in "
+          f"{answered[order.index(slowest)]:.0f} ms", file=sys.stderr)
+    return {"sockets": sockets, "games": games, "per_game": min(sockets, per_game),
+            "kib": (after - before) / sockets, "expected": expected,
             "arrived": arrived, "answer": percentile(answered, 50), "p50": percentile(latencies, 50),
             "p95": percentile(latencies, 95),
-            "p99": percentile(latencies, 99)}
+            "p99": percentile(latencies, 99), "read_p95": percentile(probe.waits, 95), "read_max": max(probe.waits)}
 
 
 def spectator_view(folder: Path) -> Path:
@@ -226,15 +279,20 @@ def spectator_view(folder: Path) -> Path:
     return path
 
 
-def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Namespace) -> dict:
-    """One measure on fresh servers: "bare", "sqlite" (one Kadesh server) or "postgresql" (two)."""
+KADESH_SERVERS = {"sqlite": 1, "postgresql": 2}
+
+
+def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Namespace, count: int = 1) -> dict:
+    """One measure on fresh servers: "bare" (``count`` of them), "sqlite" (one Kadesh server) or "postgresql"
+    (two)."""
     postgres = None
     if name == "bare":
-        process, base = start_bare(folder, view, deflate=not args.bare_without_deflate)
-        servers = Servers(name, [process], [f"ws://{base}"], f"http://{base}", kadesh=False)
+        started = [start_bare(folder, view, not args.bare_without_deflate, f"-{n}") for n in range(count)]
+        servers = Servers(name if count == 1 else f"bare ×{count}", [p for p, _ in started],
+                          [f"ws://{b}" for _, b in started], [f"http://{b}" for _, b in started], kadesh=False)
     elif name == "sqlite":
         process, base = start_kadesh(f"sqlite:///{folder / f'kadesh-{sockets}.sqlite3'}", folder, f"sqlite-{sockets}")
-        servers = Servers(name, [process], [f"ws://{base}"], f"http://{base}", kadesh=True)
+        servers = Servers(name, [process], [f"ws://{base}"], [f"http://{base}"], kadesh=True)
     else:
         sys.path.insert(0, str(HERE.parent))
         from tests.pg_support import PostgresServer
@@ -243,7 +301,7 @@ def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Names
         db = postgres.new_database()
         started = [start_kadesh(db, folder, f"pg{n}-{sockets}") for n in (1, 2)]
         servers = Servers("postgresql ×2", [p for p, _ in started], [f"ws://{b}" for _, b in started],
-                          f"http://{started[0][1]}", kadesh=True)
+                          [f"http://{started[0][1]}"], kadesh=True)
     try:
         return {"name": servers.name, **measure(servers, sockets, args)}
     finally:
@@ -252,6 +310,14 @@ def side(name: str, sockets: int, folder: Path, view: Path, args: argparse.Names
             process.wait(timeout=30)
         if postgres is not None:
             postgres.destroy()
+
+
+def print_row(result: dict, bare: dict) -> None:
+    print(f"| {result['name']} | {result['sockets']:,} | {result['games']} × {result['per_game']:,} "
+          f"| {result['answer']:.1f} ms | {result['p50']:.1f} ms | {result['p95']:.1f} ms | {result['p99']:.1f} ms "
+          f"| {result['p95'] / bare['p95']:.2f} | {result['kib']:.0f} | {result['kib'] / bare['kib']:.2f} "
+          f"| {result['arrived']:,}/{result['expected']:,} | {result['read_p95']:.0f} / {result['read_max']:.0f} ms |",
+          flush=True)
 
 
 def main() -> None:
@@ -263,6 +329,9 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between an answer and the next POST")
     parser.add_argument("--clients", type=int, default=2, help="processes of watchers")
     parser.add_argument("--quick", action="store_true", help="200 sockets, 50 actions")
+    parser.add_argument("--one-game", action="store_true",
+                        help="one game watched by every socket (a featured game), against as many bare servers as "
+                             "Kadesh servers")
     parser.add_argument("--bare-without-deflate", action="store_true",
                         help="the bare broadcaster without permessage-deflate, as kadesh serve (default: uvicorn's)")
     parser.add_argument("--py-spy", metavar="PREFIX", help="profile Kadesh while it pushes (py-spy, raw stacks)")
@@ -275,19 +344,19 @@ def main() -> None:
         print(f"warning: the open-files limit ({hard}) may be too low for these sockets", file=sys.stderr)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores\n")
     print("| server | sockets | games × watchers | POST answered, p50 | push p50 | p95 | p99 | p95 / bare "
-          "| KiB per socket | / bare | arrived |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| KiB per socket | / bare | arrived | a read meanwhile, p95 / max |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         view = spectator_view(folder)
         for sockets in (int(n) for n in args.sockets.split(",")):
-            bare = side("bare", sockets, folder, view, args)
-            for result in [bare] + [side(db, sockets, folder, view, args) for db in args.databases.split(",")]:
-                print(f"| {result['name']} | {sockets:,} | {result['games']} × {min(sockets, WATCHERS)} "
-                      f"| {result['answer']:.1f} ms | {result['p50']:.1f} ms | {result['p95']:.1f} ms "
-                      f"| {result['p99']:.1f} ms "
-                      f"| {result['p95'] / bare['p95']:.2f} | {result['kib']:.0f} | {result['kib'] / bare['kib']:.2f} "
-                      f"| {result['arrived']:,}/{result['expected']:,} |", flush=True)
+            bares: dict[int, dict] = {}  # by number of bare servers
+            for db in args.databases.split(","):
+                count = KADESH_SERVERS[db] if args.one_game else 1
+                if count not in bares:
+                    bares[count] = side("bare", sockets, folder, view, args, count)
+                    print_row(bares[count], bares[count])
+                print_row(side(db, sockets, folder, view, args), bares[count])
     print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -38,11 +38,22 @@ async def watch(url: str, token: str, ready: asyncio.Event, gate: asyncio.Semaph
             ready.set()
     async for text in socket:
         now = time.monotonic()
-        message = json.loads(text)
-        if message.get("type") == "update":
-            record["got"].append((message["version"], now))
+        version = update_version(text)
+        if version is not None:
+            record["got"].append((version, now))
         else:
-            record.setdefault("other", []).append(message.get("type"))
+            record.setdefault("other", []).append(json.loads(text).get("type"))
+
+
+UPDATE_HEAD = '{"type":"update","version":'  # as both servers write an update: its version first
+
+
+def update_version(text: str) -> int | None:
+    """An update's version, read from its head: parsing 10,000 views of 4 KB per push would make these processes,
+    not the servers, what is measured when one game has all the sockets."""
+    if not text.startswith(UPDATE_HEAD):
+        return None
+    return int(text[len(UPDATE_HEAD):text.index(",", len(UPDATE_HEAD))])
 
 
 async def main() -> None:

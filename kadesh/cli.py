@@ -212,6 +212,7 @@ def serve(
                                  metrics_at=(metrics_host, metrics_port) if metrics_port is not None else None)
     except BadLimits as error:
         _fail(f"serve: {error}")
+    _open_files_as_allowed()
     url = application.state.store.engine.url.render_as_string(hide_password=True)
     shown = address_to_open(host, port, application.state.notice_settings.public_url)
     print(f"Kadesh: open {shown} (database {url})", flush=True)
@@ -229,6 +230,18 @@ def serve(
     # few seconds at most (docs/performance.md, "Push to watching sockets").
     uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME, proxy_headers=False,
                 ws_per_message_deflate=False)
+
+
+def _open_files_as_allowed() -> None:
+    """Raise this process's soft ceiling of open files to its hard one: each socket is a file, and the usual soft
+    1024 would close a featured game's spectators long before ``KADESH_SOCKETS_PER_SERVER``."""
+    if sys.platform == "win32":
+        return
+    import resource  # Unix only
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 @app.command()

@@ -1,17 +1,23 @@
-"""WebSocket floods and crowds: the socket that floods is closed (1008), the others and HTTP go on;
-past MAX_SOCKETS_PER_GAME sockets on one game, new ones are refused (4429)."""
+"""WebSocket floods and crowds: the socket that floods is closed (1008), the others and HTTP go on; past its
+share of open sockets an address's new ones are refused (4429), and so are all past the server's ceiling."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import threading
+import time
 
 import httpx
 import pytest
+from prometheus_client import REGISTRY
 from starlette.websockets import WebSocketDisconnect
 
-from kadesh.server.ws import CLOSE_POLICY, CLOSE_TOO_MANY, MAX_CLIENT_MESSAGE, MAX_CLIENT_MESSAGES, MAX_SOCKETS_PER_GAME
+from kadesh.server.app import create_app
+from kadesh.server.rates import RatePolicy
+from kadesh.server.socket_limits import SOCKETS_PER_ADDRESS, SOCKETS_PER_SERVER, BadSocketLimit, SocketLimits
+from kadesh.server.ws import CLOSE_POLICY, CLOSE_TOO_MANY, MAX_CLIENT_MESSAGE, MAX_CLIENT_MESSAGES
+from tests.asgi_client import TestClient
 from tests.kadesh_http import create, legal, make_client, play
 from tests.server_support import ServerProcess
 
@@ -85,30 +91,86 @@ def socket_update(client, game, version: int) -> dict:
     return {"type": "update", "version": version, "journal": journal, "view": view}
 
 
-def test_sockets_beyond_the_cap_are_refused_clearly(client):
-    game, other = create(client), create(client)
+@pytest.fixture
+def proxied(db):
+    """The app behind a proxy on 127.0.0.1 (an nginx), which tells each socket's address in X-Forwarded-For; an
+    address may keep 3 sockets open, the server 5."""
+    policy = RatePolicy.from_environment({"KADESH_TRUSTED_PROXIES": "127.0.0.1"})
+    app = create_app(db, rate_policy=policy, socket_limits=SocketLimits(per_address=3, per_server=5))
+    with TestClient(app, client=("127.0.0.1", 50000)) as test_client:
+        yield test_client
+    app.state.store.close()
+
+
+def _from(address: str) -> dict[str, str]:
+    return {"X-Forwarded-For": address}
+
+
+def _refused_as_crowded(socket, limit: str) -> None:
+    message = socket.receive_json()
+    assert message["type"] == "error" and message["problem"]["code"] == "too_many_sockets", message
+    assert message["problem"]["status"] == 429 and message["problem"]["limit"] == limit
+    assert message["problem"]["fr"] and message["problem"]["en"]
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    assert closed.value.code == CLOSE_TOO_MANY
+
+
+def _refusals(limit: str) -> float:
+    return REGISTRY.get_sample_value("kadesh_refusals_total", {"code": "too_many_sockets", "limit": limit}) or 0.0
+
+
+def _held_by(client, address: str, count: int) -> None:
+    """Wait until the server counts ``count`` sockets open from ``address`` (a closed one is given back as its
+    task ends)."""
+    deadline = time.monotonic() + 10
+    while client.app.state.open_sockets.by_address.get(address, 0) != count:
+        assert time.monotonic() < deadline, client.app.state.open_sockets.by_address
+        time.sleep(0.01)
+
+
+def test_sockets_past_an_addresss_share_are_refused_clearly(proxied):
+    game = create(proxied)
     gid, north = game["id"], game["seats"]["north"]["token"]
     with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(client.websocket_connect(_url(game))) for _ in range(MAX_SOCKETS_PER_GAME)]
-        for socket in sockets:
+        mine = [stack.enter_context(proxied.websocket_connect(_url(game), headers=_from("192.0.2.1")))
+                for _ in range(3)]
+        for socket in mine:
             assert socket.receive_json()["type"] == "update"
-        for _ in range(3):
-            with client.websocket_connect(_url(game, "north")) as refused:
-                message = refused.receive_json()
-                assert message["problem"]["code"] == "too_many_sockets" and message["problem"]["status"] == 429
-                assert message["problem"]["fr"] and message["problem"]["en"]
-                with pytest.raises(WebSocketDisconnect) as closed:
-                    refused.receive_json()
-                assert closed.value.code == CLOSE_TOO_MANY
-        with client.websocket_connect(_url(other)) as elsewhere:  # the cap is per game
-            assert elsewhere.receive_json()["type"] == "update"
-        version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
-        for socket in sockets:  # all the sockets let in still get every update
+        counted = _refusals("address")
+        for holder in ("spectator", "north"):  # whatever its token opens
+            with proxied.websocket_connect(_url(game, holder), headers=_from("192.0.2.1")) as refused:
+                _refused_as_crowded(refused, "address")
+        assert _refusals("address") == counted + 2  # kadesh_refusals_total, for the operator
+        with proxied.websocket_connect(_url(game), headers=_from("192.0.2.2")) as other:  # another address
+            assert other.receive_json()["type"] == "update"
+        version = play(proxied, gid, north, 0, legal(proxied, gid, north)[0])["version"]
+        for socket in mine:  # the sockets let in still get every update
             assert socket.receive_json()["version"] == version
-        sockets.pop().close()
-        stack.close()
-    with client.websocket_connect(_url(game)) as socket:  # room again once they are gone
-        assert socket.receive_json()["version"] == version
+        mine.pop().close()
+        _held_by(proxied, "192.0.2.1", 2)
+        with proxied.websocket_connect(_url(game), headers=_from("192.0.2.1")) as again:  # room once one closed
+            assert again.receive_json()["version"] == version
+
+
+def test_sockets_past_the_servers_ceiling_are_refused_clearly(proxied):
+    game = create(proxied)
+    with contextlib.ExitStack() as stack:
+        for address in ("192.0.2.1", "192.0.2.1", "192.0.2.1", "192.0.2.2", "192.0.2.2"):
+            socket = stack.enter_context(proxied.websocket_connect(_url(game), headers=_from(address)))
+            assert socket.receive_json()["type"] == "update"
+        with proxied.websocket_connect(_url(game), headers=_from("192.0.2.3")) as refused:
+            _refused_as_crowded(refused, "server")
+    _held_by(proxied, "192.0.2.1", 0)
+    assert proxied.app.state.open_sockets.total == 0
+
+
+def test_the_socket_limits_read_from_the_environment():
+    assert SocketLimits.from_environment({}) == SocketLimits(SOCKETS_PER_ADDRESS, SOCKETS_PER_SERVER)
+    assert SocketLimits.from_environment({"KADESH_SOCKETS_PER_ADDRESS": "20000", "KADESH_SOCKETS_PER_SERVER": "none"}
+                                         ) == SocketLimits(20000, None)
+    with pytest.raises(BadSocketLimit, match="KADESH_SOCKETS_PER_ADDRESS"):
+        SocketLimits.from_environment({"KADESH_SOCKETS_PER_ADDRESS": "lots"})
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
 """One broadcaster per watched game (issue 46): one read and one render per audience per version, credentials
-looked at once per credential, and a socket that is behind catching up on its own."""
+looked at once per credential, a socket that is behind catching up on its own, and a featured game's spectators
+joining on one read and render (issue 60)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server import broadcast, ws
 from kadesh.server.app import create_app
+from kadesh.server.socket_limits import SocketLimits
 from tests.asgi_client import TestClient
 from tests.kadesh_http import auth, create, deploy_side, legal, make_client, play
 from tests.webauthn_support import ORIGIN, make_account
@@ -187,3 +189,43 @@ def test_a_render_that_fails_in_the_broadcast_leaves_each_socket_to_its_own(clie
         monkeypatch.setattr(broadcast, "render_audiences", failing)
         version = play(client, gid, north, 0, legal(client, gid, north)[0])["version"]
         assert socket.receive_json()["version"] == version
+
+
+FEATURED = 100  # spectators: more than one server took on one game before (64)
+
+
+@pytest.fixture
+def featured_client(db):
+    yield from make_client(db, socket_limits=SocketLimits(per_address=None))  # every socket from one test client
+
+
+def test_a_featured_games_spectators_join_on_one_read_and_get_every_update(featured_client, monkeypatch):
+    client = featured_client
+    game = create(client)
+    gid, north = game["id"], game["seats"]["north"]["token"]
+    said = client.post(f"/api/games/{gid}/messages", headers=auth(north),
+                       json={"channel": "spectators", "text": "Salut"})
+    assert said.status_code == 201, said.text
+    renders = _counting(monkeypatch, ws, "snapshot")
+    message_reads = _counting(monkeypatch, ws, "pushed")
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(_url(game, "spectator"))) for _ in range(FEATURED)]
+        firsts = [socket.receive_json() for socket in sockets]
+        talks = [socket.receive_json() for socket in sockets]
+        assert all(first == firsts[0] for first in firsts) and firsts[0]["version"] == 0
+        assert "table_changes" in firsts[0]
+        assert talks[0]["type"] == "messages" and len(talks[0]["messages"]) == 1
+        assert all(talk == talks[0] for talk in talks)
+        # Not one read per socket: one, and one more if an announcement came as they joined (the notifier's first
+        # look at the game's table, say), after which a socket reads anew.
+        assert len(renders) <= 2 and len(message_reads) <= 2, (len(renders), len(message_reads))
+        _settled(client, gid, FEATURED)
+        joined = len(renders)
+        versions = [play(client, gid, north, 0, legal(client, gid, north)[0])["version"]]
+        versions.append(play(client, gid, north, versions[0], legal(client, gid, north)[0])["version"])
+        for socket in sockets:
+            assert [socket.receive_json()["version"] for _ in versions] == versions
+        assert len(renders) == joined  # the pushes were the broadcaster's
+        with client.websocket_connect(_url(game, "spectator")) as late:  # a read from before is not served now
+            assert late.receive_json()["version"] == versions[-1]
+        assert len(renders) == joined + 1

@@ -39,6 +39,7 @@ from kadesh.server.notifier import Notifier, PollingNotifier
 from kadesh.server.rates import RateLimits, RatePolicy
 from kadesh.server.security import SecurityHeaders, redact_logs
 from kadesh.server.simulations import Simulations
+from kadesh.server.socket_limits import OpenSockets, SocketLimits
 from kadesh.server.watching import Watching
 from kadesh.server.worker import LocalWorkers
 from kadesh.store import Store
@@ -51,7 +52,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
                max_body: int = MAX_BODY, bot_budget: float | None = None, deadline_poll: float = 5.0,
                local_workers: int = 2, notice_settings: Settings | None = None,
                simulations: Simulations | None = None, rate_policy: RatePolicy | None = None,
-               warm_checks: bool = False, metrics_at: tuple[str, int] | None = None) -> FastAPI:
+               warm_checks: bool = False, metrics_at: tuple[str, int] | None = None,
+               socket_limits: SocketLimits | None = None) -> FastAPI:
     """The Kadesh server on ``db_url`` (default: the SQLite file in the user data folder), migrated.
 
     The computer's moves and the deadlines are worked by worker processes (``kadesh.server.worker``), never
@@ -64,7 +66,9 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     ``rate_policy``: how many games, simulations, subscriptions… one address may ask for (default: from the
     environment, ``kadesh.server.rates``); ``warm_checks``, start the check process with the server rather than
     at the first check (``kadesh serve`` does: a page's first legal actions would wait for it); ``metrics_at``, the
-    (host, port) where ``/metrics`` is served for Prometheus (``kadesh.server.metrics``; None: nowhere)."""
+    (host, port) where ``/metrics`` is served for Prometheus (``kadesh.server.metrics``; None: nowhere);
+    ``socket_limits``: how many WebSockets one address and the whole server keep open (default: from the
+    environment, ``kadesh.server.socket_limits``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -101,6 +105,9 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.state.store.on_commit = app.state.notifier.publish  # at the commit; api.act announces it again, harmless
     app.state.metrics = MetricsServer(app.state.store, *metrics_at) if metrics_at is not None else None
     app.state.socket_origins = ws.socket_origins(dict(os.environ), app.state.notice_settings.public_url)
+    rate_policy = rate_policy or RatePolicy.from_environment(os.environ)
+    app.state.proxies = rate_policy.proxies  # the sockets are counted per client address as the requests are
+    app.state.open_sockets = OpenSockets(socket_limits or SocketLimits.from_environment(os.environ))
     problems.install(app)
     # The routers' routes themselves, built once per process when their modules were imported: included
     # (``include_router``), each app rebuilt every route's dependencies and models at its first request, 25-30 ms
@@ -172,7 +179,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     app.add_middleware(ActionPath)  # innermost: a move goes round FastAPI's routing, inside every limit
     app.add_middleware(RequestLimits, max_body=max_body)
     # Before the body is read: a client past its share costs the server nothing more.
-    app.add_middleware(RateLimits, policy=rate_policy or RatePolicy.from_environment(os.environ))
+    app.add_middleware(RateLimits, policy=rate_policy)
     app.add_middleware(SecurityHeaders)  # on every answer, the limits' refusals included
     app.add_middleware(RequestTimes)  # outermost: every request's time, refused ones too
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

@@ -10,11 +10,12 @@ each new one this seat reads, in order (``kadesh.server.messages_api``). A refus
 The server needs nothing from the client. A client that floods anyway (more than
 ``MAX_CLIENT_MESSAGES`` messages in ``FLOOD_WINDOW`` seconds, or one message longer than
 ``MAX_CLIENT_MESSAGE``) gets an error frame and is closed with 1008; only its own socket.
-One server process keeps at most ``MAX_SOCKETS_PER_GAME`` sockets open on one game: the
-next ones get an error frame and close code 4429. An open socket whose token the owner
-replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``. A browser's page
-from another origin than the server's own (or those in ``KADESH_WS_ORIGINS``, or ``KADESH_PUBLIC_URL``'s) is
-refused with 4403 ``foreign_origin``.
+A game has no ceiling of sockets: its spectators share its broadcaster's reads and renders. One client address
+keeps at most ``SOCKETS_PER_ADDRESS`` sockets open on one server, and a server at most ``SOCKETS_PER_SERVER``
+(``kadesh.server.socket_limits``): the next ones get an error frame and close code 4429. An open socket whose
+token the owner replaced (``POST /api/games/{id}/tokens/{holder}``) is closed with 4401 ``token_revoked``. A
+browser's page from another origin than the server's own (or those in ``KADESH_WS_ORIGINS``, or
+``KADESH_PUBLIC_URL``'s) is refused with 4403 ``foreign_origin``.
 
 The token comes in the ``Sec-WebSocket-Protocol`` header, never in the URL (which logs keep): the client
 offers the subprotocols ``kadesh`` and ``kadesh.bearer.<token>``, and the server accepts ``kadesh``. An
@@ -37,7 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
 from kadesh.server.auth import bearer, resolve
-from kadesh.server.broadcast import CLOSE_TRY_AGAIN, Broadcasts, GameBroadcast, Watcher, update
+from kadesh.server.broadcast import CLOSE_TRY_AGAIN, Broadcasts, GameBroadcast, Watcher, as_text, update
 from kadesh.server.identity import session_secret, signed_in
 from kadesh.server.messages_api import pushed
 from kadesh.server.problems import (
@@ -47,19 +48,20 @@ from kadesh.server.problems import (
     from_store_error,
     problem_body,
 )
+from kadesh.server.rates import client_key
+from kadesh.server.socket_limits import OpenSockets
 from kadesh.server.watching import Watching
 from kadesh.store import Access, Store, StoreError
 from kadesh.store.metrics import REFUSALS
 
 router = APIRouter()
 
-MAX_SOCKETS_PER_GAME = 64  # open sockets on one game, per server process
 MAX_CLIENT_MESSAGES = 30  # messages a client may send within FLOOD_WINDOW (the page sends none)
 FLOOD_WINDOW = 10.0  # seconds
 MAX_CLIENT_MESSAGE = 4096  # characters (text) or bytes (binary) in one client message
 MAX_FRAME = 64 * 1024  # bytes: uvicorn (kadesh serve) drops a connection sending more in one message
 CLOSE_POLICY = 1008  # RFC 6455 "policy violation": flooding
-CLOSE_TOO_MANY = 4429  # too many sockets on this game
+CLOSE_TOO_MANY = 4429  # too many sockets from this address, or on this server
 SUBPROTOCOL = "kadesh"
 BEARER_PROTOCOL = "kadesh.bearer."  # followed by the token, in the offered subprotocols
 
@@ -67,9 +69,6 @@ FLOODED = ApiProblem(429, "too_many_messages", "Trop de messages : ce canal ne r
                      "Too many messages: this socket expects nothing from the client.")
 TOO_BIG = ApiProblem(413, "message_too_large", f"Message trop long : {MAX_CLIENT_MESSAGE} octets au plus.",
                      f"Message too large: {MAX_CLIENT_MESSAGE} bytes at most.")
-CROWDED = ApiProblem(429, "too_many_sockets",
-                     f"Trop de connexions sur cette partie ({MAX_SOCKETS_PER_GAME} au plus) : réessaie plus tard.",
-                     f"Too many open connections on this game ({MAX_SOCKETS_PER_GAME} at most): try again later.")
 
 
 def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int,
@@ -82,6 +81,15 @@ def snapshot(store: Store, game_id: str, seat: str | None, lang: str, since: int
     if first:
         message["table_changes"] = table_changes
     return message
+
+
+Frame = tuple[int, int, str]  # an update's version, the table's changes (a first update's), the update as text
+
+
+def frame(store: Store, game_id: str, seat: str | None, lang: str, since: int, first: bool) -> Frame:
+    """``snapshot`` as the text sent, for every socket that asks the same of its broadcast."""
+    message = snapshot(store, game_id, seat, lang, since, first)
+    return message["version"], message.get("table_changes") or 0, as_text(message)
 
 
 FOREIGN = ApiProblem(403, "foreign_origin", "Cette page n'est pas de ce serveur : connexion refusée.",
@@ -140,7 +148,7 @@ async def _listen(websocket: WebSocket) -> ApiProblem | None:
 async def _refuse(websocket: WebSocket, problem: ApiProblem, code: int) -> None:
     """Send the problem as an error frame and close (the client may be gone already)."""
     if problem.status in (413, 429):  # a socket refused for its rate or size, as requests are (kadesh.server.rates)
-        REFUSALS.labels(problem.code, "").inc()
+        REFUSALS.labels(problem.code, problem.extra.get("limit", "")).inc()  # too_many_sockets: address, server
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "problem": problem_body(problem.status, problem.code, problem.fr,
                                                                             problem.en, **problem.extra)})
@@ -158,15 +166,29 @@ def _resolve(websocket: WebSocket, store: Store, game_id: str, token: str | None
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None, since: int = 0,
                       lang: str = "fr", messages_since: int = 0) -> None:
-    store: Store = websocket.app.state.store
     speaks_kadesh, offered_token = offered(websocket)
     await websocket.accept(subprotocol=SUBPROTOCOL if speaks_kadesh else None)
-    game_id = game_id[:64]
-    lang = lang if lang in ("fr", "en") else "fr"
-    token = offered_token or bearer(websocket.headers.get("authorization")) or token
     if not from_allowed_origin(websocket):
         await _refuse(websocket, FOREIGN, 4403)
         return
+    open_sockets: OpenSockets = websocket.app.state.open_sockets
+    address = client_key(websocket.scope, websocket.app.state.proxies)
+    crowded = open_sockets.take(address)
+    if crowded is not None:  # before any read: a client past its share costs nothing more
+        await _refuse(websocket, crowded, CLOSE_TOO_MANY)
+        return
+    try:
+        token = offered_token or bearer(websocket.headers.get("authorization")) or token
+        await _serve(websocket, game_id[:64], token, max(since, 0), lang if lang in ("fr", "en") else "fr",
+                     max(messages_since, 0))
+    finally:
+        open_sockets.give_back(address)
+
+
+async def _serve(websocket: WebSocket, game_id: str, token: str | None, since: int, lang: str,
+                 messages_since: int) -> None:
+    """The socket's life once let in: what its credential opens, its first frames, then each push."""
+    store: Store = websocket.app.state.store
     try:
         access = await run_in_threadpool(_resolve, websocket, store, game_id, token)
     except StoreError as error:
@@ -179,23 +201,21 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
         return
     watching: Watching = websocket.app.state.watching
-    if watching.sockets.get(game_id, 0) >= MAX_SOCKETS_PER_GAME:
-        await _refuse(websocket, CROWDED, CLOSE_TOO_MANY)
-        return
     broadcasts: Broadcasts = websocket.app.state.broadcasts
     credential = (token, None if token else session_secret(websocket))
-    watcher = Watcher(websocket, access, lang, credential, last=max(since, 0), last_message=max(messages_since, 0))
+    watcher = Watcher(websocket, access, lang, credential, last=since, last_message=messages_since)
     broadcast = broadcasts.join(game_id, watcher)  # before the first read: nothing committed from now on is missed
     listener = asyncio.create_task(_listen(websocket))
     listener.add_done_callback(lambda _: watcher.wake.set())
+    writer: asyncio.Task[None] | None = None
     try:
         await watching.opened(game_id)  # counted at once, before its first wait: closed below whatever happens
         await _catch_up(watcher, broadcast, first=True)
-        talk = await run_in_threadpool(pushed, store, game_id, access, watcher.last_message)
-        if talk["messages"]:  # a table without messages sends none: the socket's first frame stays the game's
-            await websocket.send_json(talk)
-        watcher.last_message = talk["last"]
-        await _write(watcher, broadcast, listener)
+        await _send_messages(watcher, broadcast)
+        # A task of its own: woken at each push, it resumes _write alone, not the twenty coroutines of the
+        # middlewares and routing that await this one (a third of a push's time to 10,000 sockets, issue 60).
+        writer = asyncio.create_task(_write(watcher, broadcast, listener))
+        await writer
     except WebSocketDisconnect:
         return
     except StoreError as error:  # the game gone since the socket's token was read
@@ -206,27 +226,45 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
             raise
         await _refuse(websocket, DATABASE_UNAVAILABLE, CLOSE_TRY_AGAIN)
     finally:
-        listener.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await listener
+        for task in (writer, listener):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         broadcasts.leave(game_id, watcher)
         await watching.closed(game_id)
 
 
 async def _catch_up(watcher: Watcher, broadcast: GameBroadcast, first: bool = False) -> None:
-    """The socket's own read and render of what it misses (its first update, or one it was not there for)."""
-    message = await run_in_threadpool(snapshot, broadcast.store, broadcast.game_id, watcher.access.seat,
-                                      watcher.lang, watcher.last, first)
-    if first:
-        watcher.table_changes = max(watcher.table_changes, message["table_changes"])
-    if first or message["version"] > watcher.last:
-        await watcher.websocket.send_json(message)
-    broadcast.caught_up(watcher, message["version"])
+    """The socket's own update of what it misses (its first, or one it was not there for), read and rendered once
+    for the sockets of its audience that miss the same."""
+    seat, since = watcher.access.seat, watcher.last
+    # A catch-up is never served a read from before the version its broadcast reached: it would be served the same
+    # old version again and again, without ever yielding to the loop.
+    reached = None if first else broadcast.version
+    version, table_changes, text = await broadcast.shared(("update", watcher.audience, since, first, reached), frame,
+                                                          broadcast.store, broadcast.game_id, seat, watcher.lang,
+                                                          since, first)
+    watcher.table_changes = max(watcher.table_changes, table_changes)
+    if first or version > watcher.last:
+        await watcher.websocket.send_text(text)
+    broadcast.caught_up(watcher, version)
+
+
+async def _send_messages(watcher: Watcher, broadcast: GameBroadcast) -> None:
+    """The messages this socket reads after the last it got, read once for the sockets with the same access that
+    got as many; a table without messages sends none (the socket's first frame stays the game's)."""
+    after = watcher.last_message
+    talk = await broadcast.shared(("messages", watcher.access, after), pushed, broadcast.store, broadcast.game_id,
+                                  watcher.access, after)
+    if talk["messages"]:
+        await watcher.websocket.send_text(as_text(talk))
+    watcher.last_message = talk["last"]
 
 
 async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.Task[ApiProblem | None]) -> None:
     """Send the socket what its broadcast queues for it, until the client leaves, floods or is refused."""
-    websocket, store = watcher.websocket, broadcast.store
+    websocket = watcher.websocket
     while True:
         await watcher.wake.wait()
         if listener.done():
@@ -248,7 +286,4 @@ async def _write(watcher: Watcher, broadcast: GameBroadcast, listener: asyncio.T
             await websocket.send_json({"type": "table", "changes": watcher.table_changes})
         if watcher.messages_wanted > watcher.last_message and watcher.refused is None:
             watcher.messages_wanted = 0  # taken (a resync announces sys.maxsize); any new one raises it again
-            talk = await run_in_threadpool(pushed, store, broadcast.game_id, watcher.access, watcher.last_message)
-            if talk["messages"]:
-                await websocket.send_json(talk)
-            watcher.last_message = talk["last"]
+            await _send_messages(watcher, broadcast)

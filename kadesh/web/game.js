@@ -636,7 +636,8 @@ function connect(delay = 500) {
     $("#offline").hidden = true;
   };
   socket.onclose = (event) => {
-    // Refused: a wrong or replaced token will not get better; a crowded game (4429) may, later.
+    // Refused: a wrong or replaced token will not get better; too many sockets (4429: this address's, or the
+    // server's) may, later.
     if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) return;
     $("#offline").textContent = STRINGS[lang].offline;
     $("#offline").hidden = false;
