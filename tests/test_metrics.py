@@ -146,9 +146,9 @@ def test_the_operators_documentation_names_every_series_and_alerts_on_series_tha
 
 
 def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path):
-    """In this process's own memory (no ``--metrics-port`` here): a game's id, a path of nothing, a method of the
-    client's own never become a label's value."""
-    for client in make_client(db_url(tmp_path), local_workers=0):  # once: the app, then its store closed
+    """In this process's own memory (its metrics served on a port the system picks): a game's id, a path of nothing,
+    a method of the client's own never become a label's value."""
+    for client in make_client(db_url(tmp_path), local_workers=0, metrics_at=("127.0.0.1", 0)):  # once
         assert client.get("/api/games/made-up-game").status_code == 404
         assert client.get("/nothing/here/at-all").status_code == 404
         assert client.request("BREW", "/api/rulesets").status_code == 405

@@ -181,7 +181,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     # Before the body is read: a client past its share costs the server nothing more.
     app.add_middleware(RateLimits, policy=rate_policy)
     app.add_middleware(SecurityHeaders)  # on every answer, the limits' refusals included
-    app.add_middleware(RequestTimes)  # outermost: every request's time, refused ones too
+    if metrics_at is not None:  # outermost: every request's time, refused ones too; without a scraper, no cost
+        app.add_middleware(RequestTimes)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

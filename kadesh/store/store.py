@@ -168,17 +168,19 @@ def json_value(value: Any, what: str = "action") -> Any:
 
 
 def _depth(value: Any) -> int:
-    """Nesting depth of a JSON value, without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
+    """Nesting depth of a JSON value, without recursion: one level of it at a time."""
+    deepest, level = 0, [value]
+    while level:
+        deepest += 1
         if deepest > MAX_ACTION_DEPTH:
             return deepest
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend((v, depth + 1) for v in item)
+        below: list[Any] = []
+        for item in level:
+            if isinstance(item, dict):
+                below.extend(item.values())
+            elif isinstance(item, list | tuple):
+                below.extend(item)
+        level = below
     return deepest
 
 
