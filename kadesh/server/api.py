@@ -376,6 +376,8 @@ async def preview(game_id: str, body: OddsRequest, access: CouncilDep, request: 
 async def act(game_id: GameId, body: ActionRequest, request: Request, token: TokenQuery = None,
               authorization: AuthHeader = None) -> Response:
     """Play an action seen at ``expected_version``: checked, written, then announced."""
+    # A well-formed request never gets here: ``kadesh.server.action_path`` reads it itself. A parameter added to
+    # this route must be read there too, or the short way must leave such requests to it (tests/test_action_path.py).
     return await play_action(request, game_id, body, token or bearer(authorization), ActionClock())
 
 
