@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kadesh.server.api import act, play_action
 from kadesh.server.auth import bearer
+from kadesh.server.layers import HttpLayer
 from kadesh.server.metrics import ActionClock
 from kadesh.server.models import ActionRequest
 
@@ -31,13 +32,13 @@ MAX_TOKEN = 256  # TokenQuery's bound
 MAX_AUTHORIZATION = 300  # AuthHeader's bound
 
 
-class ActionPath:
+class ActionPath(HttpLayer):
     def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+        super().__init__(app)
         self.route: Any = None  # the route it stands in for, as the router would name it in the scope
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        matched = ACTIONS.match(scope["path"]) if scope["type"] == "http" and scope["method"] == "POST" else None
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        matched = ACTIONS.match(scope["path"]) if scope["method"] == "POST" else None
         if matched is None:
             await self.app(scope, receive, send)
             return

@@ -9,6 +9,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kadesh.server.layers import HttpLayer
 from kadesh.server.problems import problem_response
 from kadesh.store.metrics import REFUSALS
 
@@ -29,17 +30,14 @@ def _is_json(content_type: str) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
-class RequestLimits:
+class RequestLimits(HttpLayer):
     """Read the whole body up front (at most ``max_body`` bytes) and refuse what is not JSON."""
 
     def __init__(self, app: ASGIApp, max_body: int = MAX_BODY) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_body = max_body
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > DRAIN_LIMIT:

@@ -24,6 +24,7 @@ from prometheus_client.registry import Collector
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kadesh.server.layers import HttpLayer
 from kadesh.store import Store
 from kadesh.store.jobs import GAME_KINDS, NOTICES
 from kadesh.store.metrics import ACTION_ANSWER, ACTION_COMMIT, HTTP_REQUESTS, PUSH_FIRST, PUSH_LAST
@@ -40,19 +41,16 @@ def multiprocess() -> bool:
     return "PROMETHEUS_MULTIPROC_DIR" in os.environ
 
 
-class RequestTimes:
+class RequestTimes(HttpLayer):
     """ASGI middleware: every HTTP request's duration, by its route's template, method and status class
     (``kadesh_http_request_duration_seconds``). The histogram's children are kept in a plain dict: the client
     library's ``labels()`` takes a lock per call."""
 
     def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+        super().__init__(app)
         self._children: dict[tuple[str, str, str], Any] = {}
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         status = 500  # an exception that escapes every handler is answered 500 by Starlette, outside
 

@@ -23,6 +23,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kadesh.server.layers import HttpLayer
 from kadesh.server.problems import problem_response
 from kadesh.store.metrics import REFUSALS
 
@@ -147,17 +148,17 @@ def client_key(scope: Scope, proxies: tuple[Network, ...]) -> str:
     return str(address)
 
 
-class RateLimits:
+class RateLimits(HttpLayer):
     """ASGI middleware: 429 ``rate_limited`` with ``Retry-After`` once an address has made its share of a kind
     of request; nothing of the request is read (its body neither)."""
 
     def __init__(self, app: ASGIApp, policy: RatePolicy) -> None:
-        self.app = app
+        super().__init__(app)
         self.policy = policy
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = _kind(scope) if scope["type"] == "http" else None
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = _kind(scope)
         items = self.policy.limits.get(kind, ()) if kind else ()
         if items:
             key = client_key(scope, self.policy.proxies)

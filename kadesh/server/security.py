@@ -22,6 +22,8 @@ from urllib.parse import unquote_plus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kadesh.server.layers import HttpLayer
+
 PERMISSIONS = ("accelerometer=(), autoplay=(), camera=(), display-capture=(), fullscreen=(), geolocation=(), "
                "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), "
                "clipboard-write=(self)")  # the « Copier » buttons copy a link
@@ -43,9 +45,9 @@ NO_STORE = (b"cache-control", b"no-store")
 POLICIES_KEPT = 64  # hosts whose Content-Security-Policy is kept written (a server answers to few names)
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpLayer):
     def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+        super().__init__(app)
         self.policies: dict[bytes | None, bytes] = {}  # by Host: the headers are written once per name, not per answer
 
     def _policy(self, host: bytes | None) -> bytes:
@@ -57,10 +59,7 @@ class SecurityHeaders:
             self.policies[host] = policy
         return policy
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         host = next((value for name, value in scope["headers"] if name == b"host"), None)
         added = [(b"content-security-policy", self._policy(host)), *STATIC_HEADERS]
         # The API's answers carry views, journals and tokens: no cache (a browser's, a proxy's) may keep one.
