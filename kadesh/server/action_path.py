@@ -19,11 +19,12 @@ from urllib.parse import parse_qsl
 
 from pydantic import ValidationError
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kadesh.server.api import act, play_action
 from kadesh.server.auth import bearer
 from kadesh.server.layers import HttpLayer
+from kadesh.server.limits import replaying
 from kadesh.server.metrics import ActionClock
 from kadesh.server.models import ActionRequest
 
@@ -47,12 +48,12 @@ class ActionPath(HttpLayer):
         body = message.get("body", b"")
         read = _read(scope, body)
         if read is None or message.get("more_body"):
-            await self.app(scope, _replay(message, receive), send)
+            await self.app(scope, replaying(message, receive), send)
             return
         action, token = read
         scope["route"] = self.route = self.route or next(
             route for route in scope["app"].routes if getattr(route, "endpoint", None) is act)
-        request = Request(scope, _replay(message, receive), send)
+        request = Request(scope, replaying(message, receive), send)
         try:
             response = await play_action(request, matched[1], action, token, clock)
         except Exception as error:  # noqa: BLE001 - each to the app's own handler, as the route's errors go
@@ -81,20 +82,6 @@ def _read(scope: Scope, body: bytes) -> tuple[ActionRequest, str | None] | None:
     except (ValueError, RecursionError, ValidationError):
         return None
     return action, token
-
-
-def _replay(message: Message, receive: Receive) -> Receive:
-    """``receive`` with ``message`` given first again."""
-    given = False
-
-    async def replay() -> Message:
-        nonlocal given
-        if not given:
-            given = True
-            return message
-        return await receive()
-
-    return replay
 
 
 def _handler(handlers: dict[Any, Any], error: Exception) -> Any:

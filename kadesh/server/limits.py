@@ -71,16 +71,7 @@ class RequestLimits(HttpLayer):
                                         "Invalid text: the JSON holds a lone UTF-16 surrogate.")
             await response(scope, receive, send)
             return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying({"type": "http.request", "body": body, "more_body": False}, receive), send)
 
     async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
         REFUSALS.labels("too_large", "").inc()
@@ -112,3 +103,17 @@ def _has_lone_surrogate(body: bytes) -> bool:
             except UnicodeEncodeError:
                 return True
     return False
+
+
+def replaying(message: Message, receive: Receive) -> Receive:
+    """``receive`` with ``message`` given first (a body read up front, handed on to the app as if unread)."""
+    given = False
+
+    async def replay() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return message
+        return await receive()
+
+    return replay

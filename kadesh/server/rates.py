@@ -62,6 +62,7 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
+UNLIMITED = ("none", "off", "0")  # a setting's words for no limit at all
 SETTING = "KADESH_LIMIT_{}"  # KADESH_LIMIT_GAMES…: the limits of one kind, e.g. "20/minute;200/day", or "none"
 PROXIES_SETTING = "KADESH_TRUSTED_PROXIES"  # addresses or networks, comma-separated
 IPV6_PREFIX = 64  # IPv6 clients are counted by this block
@@ -97,7 +98,7 @@ class RatePolicy:
 
 
 def _parse_limits(name: str, text: str) -> tuple[RateLimitItem, ...]:
-    if text.strip().lower() in ("none", "off", "0"):
+    if text.strip().lower() in UNLIMITED:
         return ()
     try:
         return tuple(parse_many(text))

@@ -15,13 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kadesh.server.problems import ApiProblem
-from kadesh.server.rates import BadLimits
+from kadesh.server.rates import UNLIMITED, BadLimits
 
 SOCKETS_PER_ADDRESS = 32  # a player's tabs and a club's room behind one address, not a crowd of scripts
 SOCKETS_PER_SERVER = 20_000  # about 1 GB of sockets (40-50 KiB each, docs/performance.md), and as many files
 ADDRESS_SETTING = "KADESH_SOCKETS_PER_ADDRESS"
 SERVER_SETTING = "KADESH_SOCKETS_PER_SERVER"
-UNLIMITED = ("none", "off", "0")
 
 
 class BadSocketLimit(BadLimits):
