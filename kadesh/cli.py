@@ -185,7 +185,10 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
     port: int = typer.Option(8000, help="Port to listen on"),
     db: str | None = DbOption,
-    log_level: str = typer.Option("info", help="critical, error, warning, info or debug (info logs each request)"),
+    log_level: str = typer.Option("info", help="critical, error, warning, info or debug"),
+    access_log: bool = typer.Option(False, "--access-log/--no-access-log", envvar="KADESH_ACCESS_LOG",
+                                    help="Log a line for each request, at --log-level info (default: off; a proxy "
+                                         "in front logs them, and /metrics counts them)"),
     bot_budget: float | None = typer.Option(None, min=0.01, max=60.0,
                                             help="Seconds of thought per action for the bots that search "
                                                  "(default: each bot's own, Stratège's a budget per turn)"),
@@ -232,8 +235,10 @@ def serve(
     # ws_per_message_deflate off: uvicorn's deflate keeps a compressor and a decompressor per socket, about 40 KiB of
     # a watching socket's 85, and compresses each push once per socket; an update is 3-4 KB of JSON, a push every
     # few seconds at most (docs/performance.md, "Push to watching sockets").
-    uvicorn.run(application, host=host, port=port, log_level=log_level, ws_max_size=MAX_FRAME, proxy_headers=False,
-                ws_per_message_deflate=False)
+    # access_log off by default: a line per request cost 6 % of an action's server time (docs/performance.md, « The
+    # action path again »); nginx in front writes its own, and /metrics counts requests by route and status.
+    uvicorn.run(application, host=host, port=port, log_level=log_level, access_log=access_log, ws_max_size=MAX_FRAME,
+                proxy_headers=False, ws_per_message_deflate=False)
 
 
 def _open_files_as_allowed() -> None:

@@ -76,7 +76,8 @@ def nginx_site(postgres, tmp_path_factory):
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx (.ci/run does)"
     folder = tmp_path_factory.mktemp("nginx")
     db = postgres.new_database(migrated=True)
-    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "info").launch() for i in range(2)]
+    servers = [ServerProcess(db, folder / f"serve-{i}.log", None, "--log-level", "info", "--access-log").launch()
+               for i in range(2)]  # their access lines too: no token may reach them
     for server in servers:  # started side by side
         server.wait_ready()
     port, plain_port = free_port(), free_port()

@@ -160,6 +160,32 @@ def test_in_a_group_a_refused_action_changes_nothing_and_the_others_are_written(
         assert game.version == 2
 
 
+def test_in_a_group_each_action_is_refused_or_written_as_it_would_be_alone(store):
+    """On PostgreSQL the group's entries are read at once: a token is still refused for what it is, a game
+    played by an account is still its seat's, and one game's versions follow its actions in the group."""
+    created, other = store.create_game("manoeuvre"), store.create_game("manoeuvre")
+    north = created.seat_tokens["north"]
+    revoked = created.seat_tokens["south"]
+    store.reissue_token(created.id, "seat", "south")
+    player = store.accounts.create_player("Hatchepsout", "fr")
+    store.accounts.claim(other.id, "seat", "north", player.id)
+    held = HeldWriters(store)
+    refused = [(store.play_soon(game_id, token, 0, DEPLOY), error) for game_id, token, error in (
+        ("nothing", north, GameNotFound), (created.id, None, BadToken), (created.id, "not-a-token", BadToken),
+        (created.id, other.seat_tokens["north"], WrongGame), (created.id, created.spectator_token, NotASeat),
+        (created.id, revoked, TokenRevoked), (other.id, None, BadToken))]
+    played = [store.play_soon(created.id, north, 0, DEPLOY), store.play_soon(created.id, north, 1, UNDEPLOY),
+              store.play_soon(other.id, None, 0, DEPLOY, player_id=player.id),
+              store.play_soon(other.id, other.seat_tokens["north"], 1, UNDEPLOY)]
+    held.release()
+    for answer, error in refused:
+        with pytest.raises(error):
+            answer.result(timeout=30)
+    assert [(access.seat, result.version) for access, result in (answer.result(timeout=30) for answer in played)] \
+        == [("north", 1), ("north", 2), ("north", 1), ("north", 2)]
+    assert (store.action_count(created.id), store.action_count(other.id)) == (2, 2)
+
+
 def test_a_failing_group_is_written_again_action_by_action(sqlite_store, monkeypatch):
     store = sqlite_store
     (broken_id, broken_token), (good_id, good_token) = game_and_token(store), game_and_token(store)

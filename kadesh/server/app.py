@@ -91,8 +91,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         app.state.workers.stop()
         app.state.notifier.stop()
 
+    # telemetry: Kadesh's metrics are Prometheus's (kadesh.server.metrics); FastAPI's own OpenTelemetry would
+    # otherwise look for configured providers on every request (1 % of an action's time).
     app = FastAPI(title="Kadesh", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Turn-based wargames over several visits; every die roll on the record.")
+                  description="Turn-based wargames over several visits; every die roll on the record.",
+                  telemetry={"tracing": False, "metrics": False, "logs": False})
     app.state.store = store or Store(db_url)
     app.state.notifier = notifier or default_notifier(app.state.store)
     app.state.workers = LocalWorkers(app.state.store.url, local_workers, budget=bot_budget, deadline_poll=deadline_poll)

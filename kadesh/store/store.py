@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    ARRAY,
     JSON,
     Connection,
     Engine,
@@ -110,6 +111,15 @@ _WATCHERS = union_all(
     .where(schema.seat_bots.c.game_id == bindparam("game_id")),
     select(schema.subscriptions.c.seat, schema.subscriptions.c.id)
     .where(schema.subscriptions.c.game_id == bindparam("game_id"), schema.subscriptions.c.confirmed_at.is_not(None)))
+# PostgreSQL: a writer's group's entries in one read (``_ENTRY``'s for each action, and its lock): the games' rows
+# are locked in the order of their ids, as the writers take them.
+_ASKED = (func.unnest(bindparam("game_ids", type_=ARRAY(String)), bindparam("tokens", type_=ARRAY(String)))
+          .table_valued("game_id", "hash").render_derived(name="asked"))
+_GROUP_ENTRIES = (select(_ASKED.c.game_id, _ASKED.c.hash, schema.games.c.version,
+                         schema.tokens.c.game_id.label("token_game"), schema.tokens.c.role, schema.tokens.c.seat)
+                  .select_from(_ASKED.join(schema.games, schema.games.c.id == _ASKED.c.game_id)
+                               .outerjoin(schema.tokens, schema.tokens.c.hash == _ASKED.c.hash))
+                  .order_by(schema.games.c.id).with_for_update(of=schema.games))
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
@@ -130,6 +140,19 @@ def _bump_record_notify_watchers() -> Select:
     watchers = _WATCHERS.subquery("watchers")
     return (select(written.c.written, watchers.c.seat, watchers.c.subscription)
             .select_from(written.outerjoin(watchers, true())))
+
+
+class _Entries:
+    """What a writer's group opens, read at once (``_GROUP_ENTRIES``): by (game, token hash), the token's game,
+    role and seat; each game's version, moved on by each action of the group as it is written."""
+
+    __slots__ = ("hashes", "opened", "versions")
+
+    def __init__(self, hashes: dict[str, str], rows: list[Any]) -> None:
+        self.hashes = hashes  # by token
+        self.opened = {(game_id, hashed): (token_game, role, seat)
+                       for game_id, hashed, _, token_game, role, seat in rows}
+        self.versions = {game_id: version for game_id, _, version, *_ in rows}
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +289,7 @@ class Store:
         self.subscriptions = Subscriptions(self.engine, self.jobs)
         self._bump_record_notify_watchers = (Prepared(_bump_record_notify_watchers(), dialect) if self.announces
                                              else None)
+        self._group_entries = Prepared(_GROUP_ENTRIES, dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         self.catch_up = catch_up
         self._stamps: dict[int, Prepared] = {}  # ``stamps``' reads, by the number of games
@@ -400,17 +424,22 @@ class Store:
             return self._entry(conn, game_id, token, player_id=player_id)[0]
 
     def _entry(self, conn: Connection, game_id: str, token: str | None, to_write: bool = False,
-               player_id: str | None = None) -> tuple[Access, int]:
+               player_id: str | None = None, known: _Entries | None = None) -> tuple[Access, int]:
         """What ``token`` (or, without one, the account ``player_id``) opens in ``game_id`` and the game's
         version, in one read (errors as ``access``); ``to_write``: before an action, the game's row locked on
-        PostgreSQL."""
+        PostgreSQL; ``known``: the writer's group's entries, read already."""
         if _impossible_id(game_id):
             raise GameNotFound(game_id)
         if not token and player_id is not None:
             return self._held(conn, game_id, player_id, to_write)
-        hashed = token_hash(token) if token else None
-        row = (self._entry_to_write if to_write else self._entry_row).run(conn, game_id=game_id,
-                                                                         hash=hashed).fetchone()
+        if known is not None:
+            hashed = known.hashes.get(token) if token else None
+            opened = known.opened.get((game_id, hashed))
+            row = (known.versions[game_id], *opened) if opened is not None else None
+        else:
+            hashed = token_hash(token) if token else None
+            row = (self._entry_to_write if to_write else self._entry_row).run(conn, game_id=game_id,
+                                                                             hash=hashed).fetchone()
         if row is None:
             raise GameNotFound(game_id)
         version, token_game, role, seat = row
@@ -613,9 +642,12 @@ class Store:
         """``play``, answered in a future by one of the store's writers (with the others queued meanwhile)."""
         return self._writer.submit(Play(game_id, token, expected_version, action, after, player_id))
 
-    def _play_at(self, conn: Connection, play: Play, commit: Commit) -> tuple[Access, ActResult]:
-        """``play`` under the game's lock, its statements through ``conn``, written by ``commit``."""
-        access, current = self._entry(conn, play.game_id, play.token, to_write=True, player_id=play.player_id)
+    def _play_at(self, conn: Connection, play: Play, commit: Commit,
+                 known: _Entries | None = None) -> tuple[Access, ActResult]:
+        """``play`` under the game's lock, its statements through ``conn``, written by ``commit``; ``known``: the
+        entries of the writer's group, read already."""
+        access, current = self._entry(conn, play.game_id, play.token, to_write=True, player_id=play.player_id,
+                                      known=known)
         seat, after = access.seat, play.after
         if not access.may_act or seat is None:
             raise NotASeat("this token is for watching, not playing")
@@ -637,11 +669,16 @@ class Store:
             lock.acquire()
         try:
             with self._writing, conn.begin():
+                known = self._entries_of(conn, group)
                 for play in group:
                     try:
-                        answers.append((play, self._play_at(conn, play, _in_open_transaction), None))
+                        answer = self._play_at(conn, play, _in_open_transaction, known)
                     except (RuleError, StoreError) as refusal:  # raised before this action changed anything
                         answers.append((play, None, refusal))
+                        continue
+                    answers.append((play, answer, None))
+                    if known is not None:
+                        known.versions[play.game_id] = answer[1].version
         except Exception as error:
             for play in group:
                 self.cache.drop(play.game_id)  # the games were played ahead of a database that has none of it
@@ -660,6 +697,18 @@ class Store:
                 play.answer.set_exception(error)
             else:
                 play.answer.set_result(value)
+
+    def _entries_of(self, conn: Connection, group: list[Play]) -> _Entries | None:
+        """PostgreSQL: the group's entries in one read, its games' rows locked in the order of their ids (each
+        action's own read on SQLite, whose writer has the file to itself)."""
+        if self._group_entries is None:
+            return None
+        hashes = {play.token: token_hash(play.token) for play in group if play.token}
+        asked = [(play.game_id, hashes.get(play.token) if play.token else None) for play in group
+                 if not _impossible_id(play.game_id)]
+        rows = self._group_entries.run(conn, game_ids=[game_id for game_id, _ in asked],
+                                       tokens=[hashed for _, hashed in asked]).fetchall()
+        return _Entries(hashes, rows)
 
     def _tell_committed(self, answers: list[tuple[Play, Any, BaseException | None]]) -> None:
         if self.on_commit is None:
