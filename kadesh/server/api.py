@@ -63,6 +63,7 @@ from kadesh.server.models import (
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
 from kadesh.store import LORD, OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
+from kadesh.store.maps import ShelfMap
 from kadesh.store.table import CLAIM, COMPUTER, DAY, TableSettings, claimable
 from kadesh.store.verify import verify_export
 
@@ -148,11 +149,18 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
     ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn.
+    ``options.map`` names a published map of the shelf (``/api/maps``): the game is played on its text, which the
+    game's record holds from then on (the map may change or go: the game keeps its copy).
     A game from a text of the client's own (``scenario_toml``: a map, a battle) is read in the check process
     (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait). A rated game is made signed in: 401
     ``not_signed_in`` without an account's session."""
     state = request.app.state
     table = table_of(body)
+    shelf_map = None
+    if MAP in body.options:
+        shelf_map = await run_in_threadpool(map_chosen, state.store, body.ruleset, body.options)
+        body = body.model_copy(update={"options": {**{k: v for k, v in body.options.items() if k != MAP},
+                                                   "scenario_toml": shelf_map.toml}})
     creator = await run_in_threadpool(signed_in, request, state.store) if same_site(request) else None
     if table.rated and creator is None:
         raise ApiProblem(401, "not_signed_in", "Une partie classée se crée en étant connecté.",
@@ -169,6 +177,8 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
         state.workers.ensure()  # the store queued the bot's move if it is due; a clock is watched by the workers
     if creator is not None:
         await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open or {}, body.bots)
+    if shelf_map is not None:
+        await run_in_threadpool(state.store.maps.played, shelf_map.id)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()
@@ -190,6 +200,25 @@ async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCrea
                          "A spectator does not ask for a rematch.")
     again = await run_in_threadpool(_again, request.app.state.store, game_id)
     return await create_game(again, request)
+
+
+MAP = "map"  # the option naming a published map of the shelf
+
+
+def map_chosen(store: Store, ruleset: str, options: dict[str, Any]) -> ShelfMap:
+    """The published map ``options.map`` names, for a game of ``ruleset`` (404 ``no_such_map``, 422 otherwise)."""
+    map_id = options[MAP]
+    if not isinstance(map_id, str) or len(map_id) > 64:
+        raise ApiProblem(422, "bad_options", "options.map : l'identifiant d'une carte publiée est attendu.",
+                         "options.map: a published map's id is expected.")
+    if options.get("scenario_toml"):
+        raise ApiProblem(422, "bad_options", "Une carte ou un texte à soi (scenario_toml), pas les deux.",
+                         "A map or a text of one's own (scenario_toml), not both.")
+    chosen = store.maps.to_play(map_id)
+    if chosen.ruleset != ruleset:
+        raise ApiProblem(422, "map_of_another_game", f"Cette carte est une carte de {chosen.ruleset}.",
+                         f"This map is a {chosen.ruleset} map.")
+    return chosen
 
 
 def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str],

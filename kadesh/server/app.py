@@ -22,6 +22,7 @@ from kadesh.core.registry import broken_rulesets
 from kadesh.server import (
     accounts_api,
     api,
+    maps_api,
     messages_api,
     open_games_api,
     problems,
@@ -113,7 +114,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     # (``include_router``), each app rebuilt every route's dependencies and models at its first request, 25-30 ms
     # of CPU per app (the same paths, answers and /openapi.json; no router adds a prefix or dependency here).
     for router in (api.router, subscriptions_api.router, accounts_api.router, open_games_api.router,
-                   table_api.router, messages_api.router, ws.router):
+                   table_api.router, messages_api.router, maps_api.router, ws.router):
         app.router.routes.extend(router.routes)
     views = ruleset_views()
 
