@@ -10,12 +10,15 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 import pytest
+from typer.testing import CliRunner
 
+from kadesh.cli import app as cli
 from kadesh.rules.front import scenario as front
 from kadesh.server.app import create_app
 from kadesh.server.identity import COOKIE
 from kadesh.server.rates import RatePolicy
 from kadesh.store import Store
+from kadesh.store.backup import dump, restore
 from kadesh.store.maps import MAPS_PER_PAGE, Checked, MapRefused
 from tests.asgi_client import TestClient
 from tests.webauthn_support import ORIGIN
@@ -203,7 +206,8 @@ def test_bad_names_oversized_bodies_and_unknown_games_are_refused(shelf):
     _, client = shelf
     author = client("Ahmès")
     for body in ({"ruleset": "front", "name": "a\u202eb", "toml": SMALL},
-                 {"ruleset": "front", "name": " ", "toml": SMALL}, {"ruleset": "front", "name": "x" * 81, "toml": SMALL},
+                 {"ruleset": "front", "name": " ", "toml": SMALL},
+                 {"ruleset": "front", "name": "x" * 81, "toml": SMALL},
                  {"ruleset": "bataille", "name": "x", "toml": ""},
                  {"ruleset": "front", "name": "x", "toml": SMALL, "author": "Tiyi"}):
         assert author.post("/api/maps", json=body).status_code == 422, body
@@ -277,3 +281,35 @@ def test_a_publication_is_of_the_text_it_checked(shelf):
         store.maps.publish(made["id"], checked.author_id, checked.revision, Checked(True, []))
     assert refused.value.code == "map_changed"
     assert store.maps.get(made["id"]).status == "draft"
+
+
+def test_a_backup_carries_the_maps_and_their_reports(shelf, tmp_path):
+    store, client = shelf
+    author, reader = client("Ahmès"), client("Tiyi")
+    published, kept_draft = draft(author, name="Publiée"), draft(author, ON_WATER, name="Brouillon")
+    author.post(f"/api/maps/{published['id']}/publish")
+    reader.post(f"/api/maps/{published['id']}/report", json={"reason": "insulte"})
+    items = list(dump(store))
+    restored = Store(f"sqlite:///{tmp_path / 'restored.sqlite3'}")
+    try:
+        report = restore(restored, items[1:])
+        assert sorted(report.maps) == sorted([published["id"], kept_draft["id"]])
+        for made in (published, kept_draft):
+            assert restored.maps.get(made["id"]) == store.maps.get(made["id"])
+        assert [r.reason for r in restored.maps.reports()] == ["insulte"]
+        assert restore(restored, items[1:]).maps == []  # already there
+    finally:
+        restored.close()
+
+
+def test_the_operators_read_the_reports_and_withdraw_a_map(shelf, db):
+    store, client = shelf
+    author, reader = client("Ahmès"), client("Tiyi")
+    made = draft(author, name="Le [gué]")
+    author.post(f"/api/maps/{made['id']}/publish")
+    reader.post(f"/api/maps/{made['id']}/report", json={"reason": "une insulte"})
+    listed = CliRunner().invoke(cli, ["map-reports", "--db", db])
+    assert listed.exit_code == 0 and "« Le [gué] »" in listed.output and "une insulte" in listed.output
+    withdrawn = CliRunner().invoke(cli, ["map-reports", "--db", db, "--withdraw", made["id"]])
+    assert withdrawn.exit_code == 0 and f"{made['id']}: withdrawn" in withdrawn.output
+    assert reader.get("/api/maps").json()["maps"] == []
