@@ -313,3 +313,13 @@ def test_the_operators_read_the_reports_and_withdraw_a_map(shelf, db):
     withdrawn = CliRunner().invoke(cli, ["map-reports", "--db", db, "--withdraw", made["id"]])
     assert withdrawn.exit_code == 0 and f"{made['id']}: withdrawn" in withdrawn.output
     assert reader.get("/api/maps").json()["maps"] == []
+
+
+def test_the_seats_of_a_map_of_the_shelf_are_its_kingdoms(shelf):
+    _, client = shelf
+    author = client("Ahmès")
+    made = draft(author, DELTA, "royaumes", "Le Delta")
+    author.post(f"/api/maps/{made['id']}/publish")
+    seats = author.post("/api/rulesets/royaumes/seats", json={"options": {"map": made["id"]}}).json()
+    assert seats["bot_seats"] == list(tomllib.loads(DELTA)["kingdoms"])
+    assert author.post("/api/rulesets/royaumes/seats", json={"options": {"map": "nothing"}}).status_code == 404

@@ -115,10 +115,15 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
              responses=problems(400, 404, 413, 415, 422, 429))
 async def ruleset_seats(name: str, body: SeatsRequest, request: Request) -> SeatsOut | Response:
     """The seats a game with these options would have, checking the options as creating the game
-    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored. Computed
+    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault; ``map``, a map of the shelf's);
+    nothing is stored. Computed
     away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
     get_ruleset(name)
-    seats = await request.app.state.checks.run(request, seats_of, name, body.options)
+    options = body.options
+    if MAP in options:  # a map of the shelf: its kingdoms
+        chosen = await run_in_threadpool(map_chosen, request.app.state.store, name, options)
+        options = played_on(chosen, options)
+    seats = await request.app.state.checks.run(request, seats_of, name, options)
     return Response(status_code=499) if seats is None else SeatsOut(**seats)
 
 
@@ -144,7 +149,7 @@ async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[s
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(400, 401, 413, 415, 422, 429))
+             responses=problems(400, 401, 404, 413, 415, 422, 429))
 async def create_game(body: GameCreate, request: Request) -> GameCreated | Response:
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
@@ -159,8 +164,7 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     shelf_map = None
     if MAP in body.options:
         shelf_map = await run_in_threadpool(map_chosen, state.store, body.ruleset, body.options)
-        body = body.model_copy(update={"options": {**{k: v for k, v in body.options.items() if k != MAP},
-                                                   "scenario_toml": shelf_map.toml}})
+        body = body.model_copy(update={"options": played_on(shelf_map, body.options)})
     creator = await run_in_threadpool(signed_in, request, state.store) if same_site(request) else None
     if table.rated and creator is None:
         raise ApiProblem(401, "not_signed_in", "Une partie classée se crée en étant connecté.",
@@ -219,6 +223,11 @@ def map_chosen(store: Store, ruleset: str, options: dict[str, Any]) -> ShelfMap:
         raise ApiProblem(422, "map_of_another_game", f"Cette carte est une carte de {chosen.ruleset}.",
                          f"This map is a {chosen.ruleset} map.")
     return chosen
+
+
+def played_on(chosen: ShelfMap, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a game on a map of the shelf: its text in place of its id (the record keeps the text)."""
+    return {**{key: value for key, value in options.items() if key != MAP}, "scenario_toml": chosen.toml}
 
 
 def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str],
