@@ -159,6 +159,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         """The leaderboards, drawn from ``GET /api/leaderboards/{ruleset}``."""
         return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html; charset=utf-8")
 
+    @app.get("/maps", include_in_schema=False)
+    def maps_page() -> FileResponse:
+        """The shelf of the players' maps, drawn from ``GET /api/maps``."""
+        return FileResponse(WEB_DIR / "maps.html", media_type="text/html; charset=utf-8")
+
     @app.get("/watch", include_in_schema=False)
     def watch_page() -> FileResponse:
         """« Parties en cours », drawn from ``GET /api/watch``."""
