@@ -323,3 +323,25 @@ def test_the_seats_of_a_map_of_the_shelf_are_its_kingdoms(shelf):
     seats = author.post("/api/rulesets/royaumes/seats", json={"options": {"map": made["id"]}}).json()
     assert seats["bot_seats"] == list(tomllib.loads(DELTA)["kingdoms"])
     assert author.post("/api/rulesets/royaumes/seats", json={"options": {"map": "nothing"}}).status_code == 404
+
+
+def test_publications_and_withdrawals_on_two_servers_at_once_leave_one_state(db):
+    """Two apps on one database: their in-process locks cannot help, only the database's conditional writes."""
+    stores = [Store(db), Store(db)]
+    apps = [create_app(store=store, local_workers=0, rate_policy=RatePolicy.unlimited()) for store in stores]
+    player = stores[0].accounts.create_player("Ahmès", "fr")
+    with TestClient(apps[0], base_url=ORIGIN) as first, TestClient(apps[1], base_url=ORIGIN) as second:
+        for client in (first, second):
+            client.cookies.set(COOKIE, stores[0].accounts.open_session(player.id))
+        url = f"/api/maps/{draft(first)['id']}"
+        for _ in range(5):
+            answers = _at_once([lambda: first.post(f"{url}/publish"), lambda: second.post(f"{url}/publish")])
+            assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+            answers = _at_once([lambda: first.post(f"{url}/unpublish"), lambda: second.post(f"{url}/publish")])
+            assert all(a.status_code == 200 for a in answers), [a.text for a in answers]
+            seen = [client.get(url).json() for client in (first, second)]
+            assert seen[0]["status"] == seen[1]["status"] and (seen[0]["published"] is None) == (
+                seen[0]["status"] == "draft")
+            first.post(f"{url}/unpublish")
+    for store in stores:
+        store.close()
