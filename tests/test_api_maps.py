@@ -84,6 +84,9 @@ def test_a_check_of_a_text_that_is_not_toml_has_no_document_and_a_body_of_anothe
     for body in ({"ruleset": "manoeuvre", "toml": SMALL}, {"ruleset": "front"},
                  {"ruleset": "front", "toml": SMALL, "document": {}}, {"ruleset": "front", "document": {"a": None}}):
         assert anyone.post("/api/maps/check", json=body).status_code == 422, body
+    deep = '{"ruleset": "front", "document": ' + '{"a": ' * 500 + "1" + "}" * 501  # pickling it would recurse
+    refused = anyone.post("/api/maps/check", content=deep, headers={"Content-Type": "application/json"})
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_document"
     too_long = anyone.post("/api/maps/check", json={"ruleset": "front", "toml": "#" * (front.MAX_TEXT + 1)}).json()
     assert not too_long["playable"] and "60000" in too_long["faults"][0]["message"]
     assert anyone.post("/api/maps/check", json={"ruleset": "front", "toml": "#" * 70_000}).status_code == 413

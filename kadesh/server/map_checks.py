@@ -19,11 +19,15 @@ from typing import Any
 from kadesh.core import Ruleset, get_ruleset, new_game
 from kadesh.core.errors import RuleError, UnknownRuleset
 from kadesh.core.grid import map_cell_name, parse_map_cell
-from kadesh.core.tomlcheck import read
+from kadesh.core.tomlcheck import MAX_KEY_PARTS, read
+from kadesh.core.tomlcheck import MAX_NESTING as TOML_NESTING
 from kadesh.core.tomlwrite import NotWritable, write
 from kadesh.server.problems import ApiProblem
 
 OWN_MAP = "scenario_toml"  # the option that carries a map of one's own
+# Tables and arrays within each other in a document: a Royaumes map's deepest value, a city's cell, is at 5; TOML's
+# own text may nest 16 arrays or inline tables under a key of 8 parts (``kadesh.core.tomlcheck``).
+MAX_DEPTH = TOML_NESTING + MAX_KEY_PARTS
 CELL_KEYS = frozenset({"cell", "cells", "exit", "armies", "path", "label"})  # keys whose values are cells
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[([0-9]+)\]")  # ``kingdoms.koush.cities[2].cell``, one part at a time
 
@@ -45,6 +49,19 @@ def max_text(rules: Ruleset) -> int:
     return int(rules.options_schema[OWN_MAP]["max_length"])
 
 
+def check_depth(document: object) -> None:
+    """422 ``bad_document`` for a document nested deeper than a map can be (``MAX_DEPTH``): read without recursion,
+    before it goes anywhere (to the check process, it is pickled, and pickling recurses)."""
+    waiting = [(document, 1)]
+    while waiting:
+        value, depth = waiting.pop()
+        if depth > MAX_DEPTH:
+            raise ApiProblem(422, "bad_document", f"Document refusé : plus de {MAX_DEPTH} niveaux imbriqués.",
+                             f"Document refused: more than {MAX_DEPTH} nested levels.")
+        inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        waiting.extend((item, depth + 1) for item in inner)
+
+
 def toml_of(document: object) -> str:
     """The TOML text of a document (422 ``bad_document`` for a value TOML cannot hold, such as null)."""
     try:
@@ -59,6 +76,8 @@ def check_map(ruleset: str, toml: str | None = None, document: dict[str, Any] | 
     """``POST /api/maps/check``'s answer: the text and document, whether a game may be played on it, its faults
     (the engine's refusal, as a game's creation would answer it), its size and how many players it seats."""
     rules = designable(ruleset)
+    if document is not None:
+        check_depth(document)
     text = toml_of(document) if document is not None else toml or ""
     if document is None:
         document = read(text, max_text(rules))

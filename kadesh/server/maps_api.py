@@ -21,7 +21,7 @@ from kadesh.core.tomlcheck import UNPRINTABLE
 from kadesh.server.accounts_api import PlayerDep
 from kadesh.server.api import StoreDep, problems
 from kadesh.server.identity import signed_in
-from kadesh.server.map_checks import check_map, preview_map
+from kadesh.server.map_checks import check_depth, check_map, preview_map
 from kadesh.server.models import JsonObject
 from kadesh.server.problems import ApiProblem
 from kadesh.store import Store
@@ -186,6 +186,8 @@ async def check(body: CheckIn, request: Request) -> Any:
     """A map as the engine reads it: its text and document (each from the other), whether a game may be played on
     it, and its faults, in the words creating a game on it would answer (``bad_scenario``), each with the cell it
     names. Anyone may ask; computed in the check process."""
+    if body.document is not None:
+        check_depth(body.document)  # before it is pickled for the check process
     answer = await _checked(request, body.ruleset, body.toml, body.document)
     return Response(status_code=499) if answer is None else answer
 
