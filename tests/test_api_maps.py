@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 import pytest
+from sqlalchemy import update
 from typer.testing import CliRunner
 
 from kadesh.cli import app as cli
@@ -17,7 +18,7 @@ from kadesh.rules.front import scenario as front
 from kadesh.server.app import create_app
 from kadesh.server.identity import COOKIE
 from kadesh.server.rates import RatePolicy
-from kadesh.store import Store
+from kadesh.store import Store, schema
 from kadesh.store.backup import dump, restore
 from kadesh.store.maps import MAPS_PER_PAGE, Checked, MapRefused
 from tests.asgi_client import TestClient
@@ -348,3 +349,17 @@ def test_publications_and_withdrawals_on_two_servers_at_once_leave_one_state(db)
             first.post(f"{url}/unpublish")
     for store in stores:
         store.close()
+
+
+def test_a_published_map_the_engine_no_longer_takes_is_refused_when_played(shelf):
+    """Published maps were checked then; a game is made through the engine's door all the same (its rules may have
+    changed since): 422 bad_scenario, nothing counted."""
+    store, client = shelf
+    author = client("Ahmès")
+    made = draft(author)
+    author.post(f"/api/maps/{made['id']}/publish")
+    with store.engine.begin() as conn:
+        conn.execute(update(schema.maps).where(schema.maps.c.id == made["id"]).values(toml=ON_WATER))
+    refused = author.post("/api/games", json={"ruleset": "front", "options": {"map": made["id"]}})
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_scenario"
+    assert store.maps.get(made["id"]).played == 0
