@@ -213,7 +213,9 @@ def test_bad_names_oversized_bodies_and_unknown_games_are_refused(shelf):
                  {"ruleset": "front", "name": " ", "toml": SMALL},
                  {"ruleset": "front", "name": "x" * 81, "toml": SMALL},
                  {"ruleset": "bataille", "name": "x", "toml": ""},
-                 {"ruleset": "front", "name": "x", "toml": SMALL, "author": "Tiyi"}):
+                 {"ruleset": "front", "name": "x", "toml": SMALL, "author": "Tiyi"},
+                 {"ruleset": "front", "name": "x", "toml": SMALL + "\x00"},  # PostgreSQL keeps no NUL
+                 {"ruleset": "front", "name": "x", "description": "a\x00b", "toml": SMALL}):
         assert author.post("/api/maps", json=body).status_code == 422, body
     big = author.post("/api/maps", json={"ruleset": "front", "name": "x", "toml": "#" * 70_000})
     assert big.status_code == 413

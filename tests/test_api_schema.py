@@ -327,13 +327,19 @@ for _part_index in range(PARTS):
 MAPS_EXAMPLES = EXAMPLES["holders"] * 2
 
 
-@pytest.fixture(scope="module")
-def maps_app(tmp_path_factory):
-    """Without rate limits: the random runs meet them, this one is for what an author's requests reach."""
-    application = create_app(f"sqlite:///{tmp_path_factory.mktemp('maps')}/kadesh.sqlite3",
-                             rate_policy=RatePolicy.unlimited())
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def maps_app(request, tmp_path_factory):
+    """Without rate limits: the random runs meet them, this one is for what an author's requests reach. On both
+    databases: what PostgreSQL refuses that SQLite takes (a NUL character) is met where requests are signed in."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('maps')}/kadesh.sqlite3"
+    else:
+        url = request.getfixturevalue("postgres").new_database(migrated=True)
+    application = create_app(url, rate_policy=RatePolicy.unlimited())
     yield application
     application.state.store.close()
+    if request.param == "postgresql":
+        request.getfixturevalue("postgres").drop_database(url)
 
 
 @pytest.fixture(scope="module")

@@ -172,6 +172,24 @@ def _one_line(text: str, what: tuple[str, str]) -> str:
 
 
 MAP_NAME = ("Nom de la carte", "Map name")
+KEPT_CONTROLS = "\n\t"  # the control characters a description keeps: its lines, its tabs
+
+
+def _description(text: str) -> str:
+    """A map's description: lines of visible text (a control or format character refused, line breaks kept)."""
+    if any(char not in KEPT_CONTROLS and unicodedata.category(char) in UNPRINTABLE for char in text):
+        raise ApiProblem(422, "control_character", "Description : du texte, sans caractère de contrôle.",
+                         "Description: text, without control characters.")
+    return text.strip()
+
+
+def _kept_text(toml: str) -> str:
+    """A map's text as kept on the shelf: any text (the engine says what is wrong with it), but no NUL character,
+    which no database column of text holds (PostgreSQL refuses it)."""
+    if "\x00" in toml:
+        raise ApiProblem(422, "control_character", "Le texte de la carte contient un caractère nul.",
+                         "The map's text holds a NUL character.")
+    return toml
 
 
 # -- checking a map, as the engine reads it ------------------------------------------------------------------------
@@ -222,13 +240,13 @@ def mine(player: PlayerDep, store: StoreDep) -> list[MapOut]:
 @router.post("", response_model=MapOut, status_code=201, tags=["maps"], responses=WRITES)
 async def create(body: MapIn, player: PlayerDep, request: Request) -> Any:
     """A new draft in the signed-in player's account (it may have faults: it is checked, not refused)."""
-    name = _one_line(body.name, MAP_NAME)
-    answer = await _checked(request, body.ruleset, body.toml)
+    name, description, toml = _one_line(body.name, MAP_NAME), _description(body.description), _kept_text(body.toml)
+    answer = await _checked(request, body.ruleset, toml)
     if answer is None:
         return Response(status_code=499)
     store: Store = request.app.state.store
-    made = await run_in_threadpool(store.maps.create, player.id, answer["ruleset"], name, body.description,
-                                   body.toml, Checked.of(answer))
+    made = await run_in_threadpool(store.maps.create, player.id, answer["ruleset"], name, description, toml,
+                                   Checked.of(answer))
     return map_out(made)
 
 
@@ -245,14 +263,15 @@ async def change(map_id: MapId, body: MapChange, player: PlayerDep, request: Req
     store: Store = request.app.state.store
     own = await run_in_threadpool(store.maps.own, map_id, player.id)
     name = _one_line(body.name, MAP_NAME) if body.name is not None else None
+    description = _description(body.description) if body.description is not None else None
+    toml = _kept_text(body.toml) if body.toml is not None else None
     checked = None
-    if body.toml is not None and not own.published:
-        answer = await _checked(request, own.ruleset, body.toml)
+    if toml is not None and not own.published:
+        answer = await _checked(request, own.ruleset, toml)
         if answer is None:
             return Response(status_code=499)
         checked = Checked.of(answer)
-    changed = await run_in_threadpool(store.maps.update, map_id, player.id, name, body.description, body.toml,
-                                      checked)
+    changed = await run_in_threadpool(store.maps.update, map_id, player.id, name, description, toml, checked)
     return map_out(changed)
 
 
@@ -291,5 +310,5 @@ def remove(map_id: MapId, player: PlayerDep, store: StoreDep) -> Response:
 def report(map_id: MapId, body: ReportIn, player: PlayerDep, store: StoreDep) -> Response:
     """Show a published map to the installation's moderators (its operators: ``kadesh maps reports``), once per
     account."""
-    store.maps.report(map_id, player.id, body.reason.strip() or "-")
+    store.maps.report(map_id, player.id, _description(body.reason) or "-")
     return Response(status_code=204)
