@@ -168,6 +168,8 @@ def test_a_royaumes_map_seats_its_kingdoms_and_opens_an_open_game(shelf):
     assert game.status_code == 201, game.text
     listed = taker.get("/api/maps?ruleset=royaumes").json()["maps"]
     assert listed[0]["played"] == 1 and listed[0]["players"] == 4
+    waiting = next(g for g in taker.get("/api/open-games").json() if g["id"] == game.json()["id"])
+    assert waiting["map"] == {"id": made["id"], "name": "Le Delta"} and "scenario_toml" not in waiting["options"]
 
 
 def test_the_shelf_comes_in_pages(shelf):

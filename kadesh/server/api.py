@@ -182,7 +182,7 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
     if creator is not None:
         await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open or {}, body.bots)
     if shelf_map is not None:
-        await run_in_threadpool(state.store.maps.played, shelf_map.id)
+        await run_in_threadpool(state.store.maps.played, shelf_map.id, created.id, shelf_map.name)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()

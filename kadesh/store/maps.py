@@ -33,7 +33,7 @@ NAME_LENGTH = 80  # characters of a map's name
 DESCRIPTION_LENGTH = 2_000  # characters of its description
 REASON_LENGTH = 1_000  # characters of a report's reason
 
-maps, map_reports, players = schema.maps, schema.map_reports, schema.players
+maps, map_reports, map_games, players = schema.maps, schema.map_reports, schema.map_games, schema.players
 
 
 class MapRefused(StoreError):
@@ -244,10 +244,19 @@ class Maps:
             raise no_such_map()
         return found
 
-    def played(self, map_id: str) -> None:
-        """One more game opened on the map."""
+    def played(self, map_id: str, game_id: str, name: str) -> None:
+        """A game opened on the map (``name``, as it was then): counted, and the game's lists name it."""
         with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(update(maps).where(maps.c.id == map_id).values(played=maps.c.played + 1))
+            conn.execute(insert(map_games).values(game_id=game_id, map_id=map_id, name=name))
+
+    def of_games(self, game_ids: list[str]) -> dict[str, tuple[str, str]]:
+        """The map each of these games was opened on, as (map id, name then), by game; games on no map left out."""
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(map_games).where(map_games.c.game_id.in_(game_ids))).all()
+        return {row.game_id: (row.map_id, row.name) for row in rows}
 
     def report(self, map_id: str, reporter_id: str, reason: str) -> None:
         """A published map shown to the installation's moderators, once per reporter (again: nothing more)."""

@@ -433,6 +433,16 @@ maps = Table(
     Index("ix_maps_shelf", "status", "ruleset", "published_at"),
 )
 
+# The map of the shelf a game was opened on, and its name then (the game's record holds its text): the lists of games
+# name it. It stays when the map is deleted or withdrawn.
+map_games = Table(
+    "map_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("map_id", String(32), nullable=False, index=True),
+    Column("name", String(80), nullable=False),
+)
+
 # A published map shown to the installation's moderators (its operators: ``kadesh maps reports``), once per
 # reporter.
 map_reports = Table(

@@ -1,4 +1,5 @@
-"""Maps of the players' own (issue 61): drafts and the published shelf, and the reports of published maps.
+"""Maps of the players' own (issue 61): drafts and the published shelf, the reports of published maps, and the map
+each game was opened on.
 
 Additive: new tables. A server of the previous release neither reads nor writes them.
 
@@ -43,6 +44,13 @@ def upgrade() -> None:
     op.create_index("ix_maps_author_id", "maps", ["author_id"])
     op.create_index("ix_maps_shelf", "maps", ["status", "ruleset", "published_at"])
     op.create_table(
+        "map_games",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("map_id", sa.String(32), nullable=False),
+        sa.Column("name", sa.String(80), nullable=False),
+    )
+    op.create_index("ix_map_games_map_id", "map_games", ["map_id"])
+    op.create_table(
         "map_reports",
         sa.Column("map_id", sa.String(32), sa.ForeignKey("maps.id"), primary_key=True),
         sa.Column("reporter_id", sa.String(32), primary_key=True),
@@ -53,6 +61,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("map_reports")
+    op.drop_index("ix_map_games_map_id", table_name="map_games")
+    op.drop_table("map_games")
     op.drop_index("ix_maps_shelf", table_name="maps")
     op.drop_index("ix_maps_author_id", table_name="maps")
     op.drop_table("maps")
