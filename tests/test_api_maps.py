@@ -128,6 +128,7 @@ def test_a_draft_is_published_played_counted_and_unpublished_while_games_keep_th
     assert [m["id"] for m in listed["maps"]] == [made["id"]] and listed["pages"] == 1
     assert listed["maps"][0]["size"] == {"columns": 10, "rows": 6} and listed["maps"][0]["players"] == 2
     assert player.get("/api/maps?ruleset=royaumes").json()["maps"] == []
+    assert player.get("/api/maps?ruleset=fr%00nt").json()["maps"] == []
     game = player.post("/api/games", json={"ruleset": "front", "options": {"map": made["id"]},
                                            "bots": {"red": "maladroit"}})
     assert game.status_code == 201, game.text
@@ -192,6 +193,10 @@ def test_another_account_cannot_read_change_publish_or_delete_ones_map(shelf):
     url = f"/api/maps/{made['id']}"
     for reader in (other, anonymous):
         assert reader.get(url).json()["code"] == "no_such_map"
+    assert anonymous.get("/api/maps/a%00b").json()["code"] == "no_such_map"  # PostgreSQL's refusal is no answer
+    for write in (author.post("/api/maps/a%00b/unpublish"), author.delete("/api/maps/a%00b"),
+                  author.put("/api/maps/a%00b", json={"name": "x"}), author.post("/api/maps/a%00b/publish")):
+        assert write.status_code == 404, write.text
     assert other.put(url, json={"name": "À moi"}).status_code == 404
     assert other.post(f"{url}/publish").status_code == 404
     assert other.delete(url).status_code == 404

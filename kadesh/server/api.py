@@ -116,8 +116,8 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
 async def ruleset_seats(name: str, body: SeatsRequest, request: Request) -> SeatsOut | Response:
     """The seats a game with these options would have, checking the options as creating the game
     would (a map of one's own: 422 ``bad_scenario`` naming the key at fault; ``map``, a map of the shelf's);
-    nothing is stored. Computed
-    away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
+    nothing is stored. Computed away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too
+    many wait)."""
     get_ruleset(name)
     options = body.options
     if MAP in options:  # a map of the shelf: its kingdoms
@@ -220,8 +220,9 @@ def map_chosen(store: Store, ruleset: str, options: dict[str, Any]) -> ShelfMap:
                          "A map or a text of one's own (scenario_toml), not both.")
     chosen = store.maps.to_play(map_id)
     if chosen.ruleset != ruleset:
-        raise ApiProblem(422, "map_of_another_game", f"Cette carte est une carte de {chosen.ruleset}.",
-                         f"This map is a {chosen.ruleset} map.")
+        title = get_ruleset(chosen.ruleset).title
+        raise ApiProblem(422, "map_of_another_game", f"Cette carte est une carte de {title['fr']}.",
+                         f"This map is a {title['en']} map.")
     return chosen
 
 

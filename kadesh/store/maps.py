@@ -133,6 +133,8 @@ class Maps:
         return _shelf_map(row) if row is not None else None
 
     def get(self, map_id: str) -> ShelfMap | None:
+        if not _possible(map_id):
+            return None
         with self.engine.connect() as conn:
             return self._read(conn, map_id)
 
@@ -176,6 +178,8 @@ class Maps:
     def update(self, map_id: str, author_id: str, name: str | None = None, description: str | None = None,
                toml: str | None = None, checked: Checked | None = None) -> ShelfMap:
         """The author's draft changed (409 ``map_published`` for a published one)."""
+        if not _possible(map_id):
+            raise no_such_map()
         values: dict[str, Any] = {"updated_at": _now()}
         if name is not None:
             values["name"] = name
@@ -194,6 +198,8 @@ class Maps:
     def publish(self, map_id: str, author_id: str, revision: int, checked: Checked) -> ShelfMap:
         """The author's draft, as checked at ``revision``, on the shelf (409 ``map_changed`` if its text changed
         since). Published already: as it is."""
+        if not _possible(map_id):
+            raise no_such_map()
         now = _now()
         with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(update(maps).where(maps.c.id == map_id, maps.c.author_id == author_id, maps.c.status == DRAFT,
@@ -207,6 +213,8 @@ class Maps:
 
     def unpublish(self, map_id: str, author_id: str) -> ShelfMap:
         """The author's map taken off the shelf, a draft again (a draft already: as it is)."""
+        if not _possible(map_id):
+            raise no_such_map()
         with self.engine.connect() as conn, self._writing, conn.begin():
             conn.execute(update(maps).where(maps.c.id == map_id, maps.c.author_id == author_id,
                                             maps.c.status == PUBLISHED)
@@ -215,6 +223,8 @@ class Maps:
 
     def delete(self, map_id: str, author_id: str) -> None:
         """The author's map gone, with its reports (games played on it keep their copy)."""
+        if not _possible(map_id):
+            raise no_such_map()
         with self.engine.connect() as conn, self._writing, conn.begin():
             owned = conn.execute(select(maps.c.id).where(maps.c.id == map_id, maps.c.author_id == author_id)).first()
             if owned is not None:
@@ -226,6 +236,8 @@ class Maps:
 
     def shelf(self, ruleset: str | None = None, page: int = 1) -> tuple[list[ShelfMap], int]:
         """A page of the published maps (of one ruleset), the last published first, and how many pages there are."""
+        if ruleset is not None and not _possible(ruleset):
+            return [], 1
         shown = maps.c.status == PUBLISHED
         if ruleset is not None:
             shown = shown & (maps.c.ruleset == ruleset)
@@ -278,9 +290,17 @@ class Maps:
 
     def withdraw(self, map_id: str) -> bool:
         """An operator takes a published map off the shelf, whoever wrote it (a report upheld): whether it was."""
+        if not _possible(map_id):
+            return False
         with self.engine.connect() as conn, self._writing, conn.begin():
             return bool(conn.execute(update(maps).where(maps.c.id == map_id, maps.c.status == PUBLISHED)
                                      .values(status=DRAFT, published_at=None, updated_at=_now())).rowcount)
+
+
+def _possible(key: str) -> bool:
+    """Whether a map could have this id (or ruleset): one with a NUL character none has, and PostgreSQL refuses it
+    in a query."""
+    return "\x00" not in key
 
 
 def _checked_values(checked: Checked) -> dict[str, Any]:
