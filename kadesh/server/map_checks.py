@@ -25,7 +25,7 @@ from kadesh.core.tomlwrite import NotWritable, write
 from kadesh.server.problems import ApiProblem
 
 OWN_MAP = "scenario_toml"  # the option that carries a map of one's own
-# Tables and arrays within each other in a document: a Royaumes map's deepest value, a city's cell, is at 5; TOML's
+# Tables and arrays within each other in a document: a Royaumes map's deepest value, a city's cell, is at 6; TOML's
 # own text may nest 16 arrays or inline tables under a key of 8 parts (``kadesh.core.tomlcheck``).
 MAX_DEPTH = TOML_NESTING + MAX_KEY_PARTS
 CELL_KEYS = frozenset({"cell", "cells", "exit", "armies", "path", "label"})  # keys whose values are cells
