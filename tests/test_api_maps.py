@@ -85,6 +85,9 @@ def test_a_check_of_a_text_that_is_not_toml_has_no_document_and_a_body_of_anothe
     for body in ({"ruleset": "manoeuvre", "toml": SMALL}, {"ruleset": "front"},
                  {"ruleset": "front", "toml": SMALL, "document": {}}, {"ruleset": "front", "document": {"a": None}}):
         assert anyone.post("/api/maps/check", json=body).status_code == 422, body
+    huge = {"x" * 20_000: {f"k{n}": {"a": 1} for n in range(2_000)}}  # 54 KB of JSON, 40 MB of TOML headers
+    refused = anyone.post("/api/maps/check", json={"ruleset": "front", "document": huge})
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_document"
     deep = '{"ruleset": "front", "document": ' + '{"a": ' * 500 + "1" + "}" * 501  # pickling it would recurse
     refused = anyone.post("/api/maps/check", content=deep, headers={"Content-Type": "application/json"})
     assert refused.status_code == 422 and refused.json()["code"] == "bad_document"

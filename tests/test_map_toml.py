@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kadesh.core.errors import RuleError
-from kadesh.core.tomlwrite import NotWritable, write
+from kadesh.core.tomlwrite import NotWritable, TooLong, write
 from kadesh.rules.front import scenario as front
 from kadesh.rules.royaumes import scenario as royaumes
 from kadesh.server.map_checks import check_map
@@ -214,3 +214,13 @@ def test_a_royaumes_edit_written_is_the_map_and_the_faults_the_document_says(doc
     assert checked["toml"] == text and checked["playable"] == (refused is None)
     assert [(f["message"], f["message_en"]) for f in checked["faults"]] == ([(refused.fr, refused.en)] if refused
                                                                            else [])
+
+
+def test_a_document_whose_text_would_be_far_longer_is_stopped_while_written() -> None:
+    """A header repeats the keys around it: 3,000 tables under a key of 30,000 characters would make 90 MB."""
+    document = {"x" * 30_000: {f"k{n}": {"a": 1} for n in range(3_000)}}
+    with pytest.raises(TooLong):
+        write(document, most=240_000)
+    assert tomllib.loads(write({"a": {"b": 1}}, most=14)) == {"a": {"b": 1}}  # "[a]\nb = 1\n": 10 characters
+    with pytest.raises(TooLong):
+        write({"a": {"b": 1}}, most=8)

@@ -6,6 +6,10 @@ is the subset those formats use: tables and tables within tables (``[kingdoms.ko
 (``[[units]]``, ``[[kingdoms.koush.cities]]``), strings, integers, booleans and arrays of them; a float, and a table
 inside an array of values, are written inline too. A value TOML has no word for (``null``, a date given as JSON
 text is only text) is refused with ``NotWritable`` naming its key.
+
+A table's header repeats the keys of the tables around it, so a small document can make a long text (3,000 tables
+under a key of 30,000 characters: 90 MB from 86 KB of JSON): ``most`` stops the writing past so many characters
+(``TooLong``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,28 @@ _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
 ONE_LINE = 80  # characters: an array of values longer than this is written one value a line (a map's rows)
 
 
+class TooLong(ValueError):
+    """The document's text would be longer than asked."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"more than {most} characters of TOML")
+        self.most = most
+
+
+class _Lines(list):
+    """The text's lines as they are written, counted against ``most`` characters."""
+
+    def __init__(self, most: int | None) -> None:
+        super().__init__()
+        self.most, self.size = most, 0
+
+    def append(self, line: str) -> None:
+        self.size += len(line) + 1
+        if self.most is not None and self.size > self.most:
+            raise TooLong(self.most)
+        super().append(line)
+
+
 class NotWritable(ValueError):
     """A value TOML cannot hold (``where``: its key, ``units[3].cell``)."""
 
@@ -28,11 +54,12 @@ class NotWritable(ValueError):
         self.where, self.kind = where, kind
 
 
-def write(document: dict[str, Any]) -> str:
-    """The TOML text of ``document`` (a table: string keys, TOML's values)."""
+def write(document: dict[str, Any], most: int | None = None) -> str:
+    """The TOML text of ``document`` (a table: string keys, TOML's values), of at most ``most`` characters
+    (``TooLong`` beyond)."""
     if not isinstance(document, dict):
         raise NotWritable("", type(document).__name__)
-    lines: list[str] = []
+    lines = _Lines(most)
     _table_body(document, [], lines, "")
     return "\n".join(lines).strip("\n") + "\n"
 
@@ -59,7 +86,7 @@ def _is_nested(value: object) -> bool:
     return isinstance(value, dict) or _is_table_array(value)
 
 
-def _table_body(table: dict[str, Any], path: list[str], lines: list[str], where: str) -> None:
+def _table_body(table: dict[str, Any], path: list[str], lines: _Lines, where: str) -> None:
     """The table's own values under its header, then its tables and arrays of tables, each under its own."""
     nested = []
     for name, value in table.items():
@@ -74,11 +101,13 @@ def _table_body(table: dict[str, Any], path: list[str], lines: list[str], where:
         header = ".".join(key(part) for part in [*path, name])
         if isinstance(value, dict):
             if not value or any(not _is_nested(inner) for inner in value.values()):
-                lines += ["", f"[{header}]"]  # a table of tables alone needs no header of its own
+                lines.append("")
+                lines.append(f"[{header}]")  # a table of tables alone needs no header of its own
             _table_body(value, [*path, name], lines, inner)
             continue
         for index, item in enumerate(value, start=1):
-            lines += ["", f"[[{header}]]"]
+            lines.append("")
+            lines.append(f"[[{header}]]")
             _table_body(item, [*path, name], lines, f"{inner}[{index}]")
 
 

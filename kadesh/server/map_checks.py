@@ -21,13 +21,17 @@ from kadesh.core.errors import RuleError, UnknownRuleset
 from kadesh.core.grid import map_cell_name, parse_map_cell
 from kadesh.core.tomlcheck import MAX_KEY_PARTS, read
 from kadesh.core.tomlcheck import MAX_NESTING as TOML_NESTING
-from kadesh.core.tomlwrite import NotWritable, write
+from kadesh.core.tomlwrite import NotWritable, TooLong, write
 from kadesh.server.problems import ApiProblem
 
 OWN_MAP = "scenario_toml"  # the option that carries a map of one's own
 # Tables and arrays within each other in a document: a Royaumes map's deepest value, a city's cell, is at 6; TOML's
 # own text may nest 16 arrays or inline tables under a key of 8 parts (``kadesh.core.tomlcheck``).
 MAX_DEPTH = TOML_NESTING + MAX_KEY_PARTS
+# The text a document may make, as a multiple of its format's MAX_TEXT: longer than MAX_TEXT, the engine's own fault
+# says so with the text; far longer, the document is refused (a header repeats its tables' keys: a small document
+# can make a huge text).
+WRITTEN_MOST = 4
 CELL_KEYS = frozenset({"cell", "cells", "exit", "armies", "path", "label"})  # keys whose values are cells
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[([0-9]+)\]")  # ``kingdoms.koush.cities[2].cell``, one part at a time
 
@@ -62,10 +66,14 @@ def check_depth(document: object) -> None:
         waiting.extend((item, depth + 1) for item in inner)
 
 
-def toml_of(document: object) -> str:
-    """The TOML text of a document (422 ``bad_document`` for a value TOML cannot hold, such as null)."""
+def toml_of(document: object, most: int) -> str:
+    """The TOML text of a document (422 ``bad_document`` for a value TOML cannot hold, such as null, or a text of
+    more than ``most`` characters)."""
     try:
-        return write(document)  # type: ignore[arg-type]
+        return write(document, most)  # type: ignore[arg-type]
+    except TooLong:
+        raise ApiProblem(422, "bad_document", f"Document refusé : son texte TOML aurait plus de {most} caractères.",
+                         f"Document refused: its TOML text would be more than {most} characters.") from None
     except NotWritable as error:
         where = error.where or "document"
         raise ApiProblem(422, "bad_document", f"Document refusé, {where} : TOML n'a pas de valeur {error.kind}.",
@@ -78,7 +86,7 @@ def check_map(ruleset: str, toml: str | None = None, document: dict[str, Any] | 
     rules = designable(ruleset)
     if document is not None:
         check_depth(document)
-    text = toml_of(document) if document is not None else toml or ""
+    text = toml_of(document, WRITTEN_MOST * max_text(rules)) if document is not None else toml or ""
     if document is None:
         document = read(text, max_text(rules))
     size = size_of(document)
