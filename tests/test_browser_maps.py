@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from kadesh.server.identity import COOKIE
 from kadesh.server.map_checks import check_map
 from kadesh.store.maps import Checked
 from tests.browser_support import assert_page_clean, running_server
@@ -128,3 +129,20 @@ def test_an_open_game_on_a_map_of_the_shelf_is_listed_by_its_name_and_taken(brow
     assert not store.open_seats.of_game(game_id)  # taken
     opener.close()
     taker.close()
+
+
+def test_a_signed_in_player_reports_a_map_to_the_moderators(browser, site):
+    base, store, shelf = site
+    reader = store.accounts.create_player("Tiyi", "fr")
+    page = browser.new_page(viewport=DESKTOP)
+    page.context.add_cookies([{"name": COOKIE, "value": store.accounts.open_session(reader.id), "url": base}])
+    open_shelf(page, f"{base}/maps?ruleset=royaumes")
+    card = page.locator(f'.map-card[data-map="{shelf["Le Delta"]}"]')
+    card.locator("details.map-report summary").click()
+    card.locator("textarea").fill("Un nom injurieux.")
+    card.locator("button[type=submit]").click()
+    card.locator("text=la carte est signalée").wait_for()
+    assert_page_clean(page, "fr")
+    assert ("Le Delta", reader.id, "Un nom injurieux.") in [(r.map_name, r.reporter_id, r.reason)
+                                                            for r in store.maps.reports()]
+    page.close()
