@@ -196,6 +196,12 @@ def test_a_front_edit_written_is_the_map_and_the_faults_the_document_says(docume
     assert checked["toml"] == text and checked["playable"] == (refused is None)
     assert [(f["message"], f["message_en"]) for f in checked["faults"]] == ([(refused.fr, refused.en)] if refused
                                                                            else [])
+    where = refused.details.get("where", "") if refused else ""
+    if where.startswith("units[") and where.endswith(".cell"):  # a unit placed where it may not stand: its cell
+        unit = document["units"][int(where[len("units["):where.index("]")]) - 1]
+        assert checked["faults"][0]["cell"] == unit["cell"], (where, unit)
+    if where.startswith("map.rows["):  # a mark not in the legend: its cell
+        assert checked["faults"][0]["cell"] is not None
 
 
 @settings(SETTINGS, max_examples=40)
