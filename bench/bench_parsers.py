@@ -11,13 +11,15 @@ for a client, each timed along the whole path its request takes.
 - JSON bodies at the body limit (64 KiB): the request-limits check, ``json.loads``, pydantic, the store's check;
 - each again, end to end through the app (FastAPI's TestClient, a SQLite file, no rate limits), as much as fits
   in a body;
+- maps' documents (issue 61: a map's TOML as JSON, which the server writes out as TOML before the engine reads it)
+  at their worst within a body: through ``check_map`` (the check process's work) and ``POST /api/maps/check``;
 - ``--search N``: hypothesis looks for a costlier TOML shape than these (a snippet repeated to the limit,
   ``hypothesis.target`` on its CPU time), and prints the worst it found.
 
 Each figure is the best of ``--repeat`` runs (a garbage collection before each), CPU time of the process
 (``time.process_time``) and wall time, in milliseconds. Note ``uptime``'s load with the figures.
 
-    python bench/bench_parsers.py [--repeat 5] [--parts toml,orders,json,http] [--search 0]
+    python bench/bench_parsers.py [--repeat 5] [--parts toml,orders,json,http,maps] [--search 0]
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ from kadesh.rules.royaumes.scenario import SCENARIOS
 from kadesh.rules.royaumes.state import initial_state
 from kadesh.server.app import create_app
 from kadesh.server.limits import MAX_BODY, _has_lone_surrogate
+from kadesh.server.map_checks import check_map
 from kadesh.server.models import ActionRequest
+from kadesh.server.problems import ApiProblem
 from kadesh.server.rates import RatePolicy
 from kadesh.store import json_value
 
@@ -66,6 +70,8 @@ def outcome_of(run: Callable[[], Any]) -> str:
         run()
     except RuleError as refused:
         return f"4xx {refused.code}: {refused.en[:60]}"
+    except ApiProblem as refused:  # the server's own refusal (a map's document)
+        return f"{refused.status} {refused.code}: {refused.en[:60]}"
     except RecursionError:
         return "4xx (RecursionError, FastAPI's 400)"
     except Exception as error:  # noqa: BLE001 - what the bench looks for
@@ -382,6 +388,53 @@ def http_part(repeat: int, bodies: dict[str, bytes]) -> None:
         app.state.store.close()
 
 
+def map_documents() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Documents at their worst within a body, by shape: (ruleset, document)."""
+    import tomllib
+
+    def fitting(ruleset: str, build: Callable[[int], str]) -> dict[str, Any]:
+        """The largest document ``build`` makes whose body still fits."""
+        size = MAX_TEXT[ruleset]
+        while len(_body({"ruleset": ruleset, "document": tomllib.loads(build(size))})) > MAX_BODY:
+            size -= 1_000
+        return tomllib.loads(build(size))
+
+    battle = fitting("front", front_battle)
+    kingdoms = fitting("royaumes", lambda n: royaumes_map(n, "armies"))
+    deep: dict[str, Any] = {"a": 1}
+    for level in range(22):  # the deepest value at the 24th level, as deep as a document may go
+        deep = {f"k{level}" * 200: deep}
+    shapes = {
+        "the largest valid battle": ("front", battle),
+        "the valid map with most armies": ("royaumes", kingdoms),
+        "2,000 tables under a key of 20,000 characters (each header repeats it)":
+            ("front", {"x" * 20_000: {f"k{n}": {"a": 1} for n in range(2_000)}}),
+        "3,000 small tables side by side": ("front", {f"t{n}": {"a": n} for n in range(3_000)}),
+        "tables 23 deep, keys of 400 characters": ("royaumes", deep),
+        "11,000 strings in an array": ("front", {"map": {"rows": ["x"] * 11_000}}),
+    }
+    for ruleset, document in shapes.values():
+        assert len(_body({"ruleset": ruleset, "document": document})) <= MAX_BODY, ruleset
+    return shapes
+
+
+def maps_part(repeat: int) -> None:
+    header("Maps' documents (issue 61): check_map (the check process's work), then POST /api/maps/check (wall)")
+    shapes = chosen(map_documents())
+    for shape, (ruleset, document) in shapes.items():
+        run = partial(check_map, ruleset, None, document)
+        row("check_map", f"{ruleset}: {shape}", len(_body(document)), timed(run, repeat, _clear))
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(f"sqlite:///{Path(folder) / 'bench.sqlite3'}", local_workers=0,
+                         rate_policy=RatePolicy.unlimited())
+        with TestClient(app) as client:
+            for shape, (ruleset, document) in shapes.items():
+                body = _body({"ruleset": ruleset, "document": document})
+                row("POST /api/maps/check", f"{ruleset}: {shape}", len(body),
+                    timed(_posting(client, "/api/maps/check", body), repeat, _clear))
+        app.state.store.close()
+
+
 def _body(value: Any) -> bytes:
     """A JSON body with its text in UTF-8 as is (ensure_ascii would make 6 bytes of a character)."""
     return json.dumps(value, ensure_ascii=False).encode()
@@ -471,7 +524,7 @@ def search_part(examples: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--parts", default="toml,orders,json,http")
+    parser.add_argument("--parts", default="toml,orders,json,http,maps")
     parser.add_argument("--shapes", default="", help="a regular expression: only the shapes it finds")
     parser.add_argument("--search", type=int, default=0, help="hypothesis examples looking for a worse TOML")
     args = parser.parse_args()
@@ -489,6 +542,8 @@ def main() -> None:
         json_part(args.repeat, bodies)
     if "http" in parts:
         http_part(args.repeat, bodies)
+    if "maps" in parts:
+        maps_part(args.repeat)
     if args.search:
         search_part(args.search)
     print(f"\nload average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}; "

@@ -402,7 +402,8 @@ def import_games(
     finally:
         store.close()
     console.print(f"Restored {len(report.restored)} games; {len(report.already_there)} were already there. "
-                  f"Restored {len(report.players)} player{'' if len(report.players) == 1 else 's'}.", highlight=False)
+                  f"Restored {len(report.players)} player{'' if len(report.players) == 1 else 's'}. "
+                  f"Restored {len(report.maps)} map{'' if len(report.maps) == 1 else 's'}.", highlight=False)
     for game_id, why in report.refused.items():
         console.print(f"Refused {game_id}: {why}", highlight=False)
     if report.refused:
@@ -435,6 +436,32 @@ def ratings(
         console.print(f"  {player} {ruleset}: stored {stored}, recomputed {recomputed}", highlight=False)
     if differing and not write:
         raise typer.Exit(1)
+
+
+@app.command("map-reports")
+def map_reports(
+    db: str | None = DbOption,
+    withdraw: Annotated[list[str] | None, typer.Option(
+        "--withdraw", help="Take this published map off the shelf (its id; may be given again), whoever wrote it: "
+        "a report upheld")] = None,
+) -> None:
+    """The maps of the shelf that players reported to the installation's moderators (its operators), the latest
+    first; with --withdraw, take maps off the shelf (a draft of their author's again; games keep their copy)."""
+    from kadesh.store import Store
+
+    store = Store(db)
+    try:
+        for map_id in withdraw or []:
+            done = store.maps.withdraw(map_id)
+            console.print(f"{map_id}: {'withdrawn' if done else 'not on the shelf'}", highlight=False)
+        reports = store.maps.reports()
+    finally:
+        store.close()
+    for report in reports:
+        console.print(f"{report.created_at} {report.map_id} « {report.map_name} » reported by {report.reporter_id}: "
+                      f"{report.reason}", highlight=False, markup=False)
+    if not reports:
+        console.print("No map reported.", highlight=False)
 
 
 @app.command()

@@ -26,8 +26,10 @@ from sqlalchemy import update  # noqa: E402
 
 from kadesh.core import all_rulesets  # noqa: E402
 from kadesh.server.delivery import Settings  # noqa: E402
+from kadesh.server.map_checks import check_map  # noqa: E402
 from kadesh.store import schema  # noqa: E402
 from kadesh.store.jobs import utc_text  # noqa: E402
+from kadesh.store.maps import Checked  # noqa: E402
 from kadesh.store.table import DAY, TableSettings  # noqa: E402
 from tests.bataille_support import field_battle  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
@@ -483,6 +485,37 @@ def show_council(page) -> None:
     page.click("[data-channel='council:koush']")
 
 
+SHELF = (("front", "skirmish", "L'escarmouche du gué, revue",
+          "Deux ponts, trois points : qui tient le gué tient la rive."),
+         ("royaumes", "delta", "Le Delta des quatre nomes", "Quatre nomes autour des bras du Nil."),
+         ("front", "test_small", "Petit terrain", "Pour une partie d'un quart d'heure."))
+
+
+def shelf_of_maps(store) -> str:
+    """The shelf of maps (issue 61): three maps published by Méryt, one played twice; the battle's id."""
+    author = store.accounts.create_player("Méryt", "fr")
+    ids = []
+    for ruleset, file_name, name, description in SHELF:
+        folder = Path(__file__).resolve().parent.parent / "kadesh" / "rules" / ruleset / "scenarios"
+        text = (folder / f"{file_name}.toml").read_text(encoding="utf-8")
+        checked = Checked.of(check_map(ruleset, text))
+        made = store.maps.create(author.id, ruleset, name, description, text, checked)
+        store.maps.publish(made.id, author.id, made.revision, checked)
+        ids.append(made.id)
+    for _ in range(2):
+        store.maps.played(ids[0])
+    return ids[0]
+
+
+def shelf_drawn(page) -> None:
+    """Every picture drawn: each is drawn as its card comes near the screen (a phone's whole page is taken)."""
+    pictures = page.locator(".map-picture")
+    for index in range(pictures.count()):
+        pictures.nth(index).scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('.map-picture')].every((p) => p.dataset.drawn)")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def shots(base: str, store) -> dict:
     """name → (link, what to do on the page before the picture or None[, a session's secret: signed in])."""
     battle = store.create_game("manoeuvre", seed="kadesh-screenshot")
@@ -513,6 +546,7 @@ def shots(base: str, store) -> dict:
     signed = players(store, battle, finished, base)
     table = rated_history(store)
     councils, chat = council(store), chatting(store)
+    shelf_map = shelf_of_maps(store)
     return {
         "lobby": (f"{base}/", None),
         "manoeuvre-deployment": (base + deployment["seats"]["north"]["link"], open_rules),
@@ -560,6 +594,8 @@ def shots(base: str, store) -> dict:
         "council-chief": (seat_link(base, councils, "koush"), show_council),
         "chat": (seat_link(base, chat, "north"), None),
         "replay": (f"{base}/play/{finished.id}?token={finished.spectator_token}", replay_halfway),
+        "maps": (f"{base}/maps", shelf_drawn),
+        "lobby-map": (f"{base}/?map={shelf_map}", None),
     }
 
 

@@ -210,10 +210,21 @@ def test_an_accounts_webhooks_count_as_subscriptions(app_of):
     assert refused.status_code == 429 and refused.json()["limit"] == "subscriptions"
 
 
-@pytest.mark.parametrize("path", ["/api/open-games", "/api/players/Personne"])
+@pytest.mark.parametrize("path", ["/api/open-games", "/api/players/Personne", "/api/maps?ruleset=front"])
 def test_the_lists_that_load_games_are_limited_per_address(app_of, path):
     client, _ = app_of(RatePolicy.defaults(lists="2/minute"))
     assert 429 not in [client.get(path).status_code for _ in range(2)]
     refused = client.get(path)
     assert refused.status_code == 429 and refused.json()["limit"] == "lists"
 
+
+
+def test_maps_checked_and_maps_written_have_limits_of_their_own(app_of):
+    client, _ = app_of(RatePolicy.defaults(maps_check="2/minute", maps="3/minute"))
+    checks = [client.post(path, json={"ruleset": "front", "toml": "x"})
+              for path in ("/api/maps/check", "/api/maps/preview", "/api/maps/check")]
+    assert [c.status_code for c in checks] == [200, 422, 429] and checks[2].json()["limit"] == "maps_check"
+    writes = [client.post("/api/maps", json={}), client.put("/api/maps/abc", json={}), client.delete("/api/maps/abc"),
+              client.post("/api/maps/abc/publish")]
+    assert [w.status_code for w in writes] == [401, 401, 401, 429]  # anonymous, but counted
+    assert writes[3].json()["limit"] == "maps"

@@ -33,6 +33,7 @@ import copy
 import itertools
 import os
 import random
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -48,6 +49,9 @@ from schemathesis.checks import (
 
 from kadesh.core import all_rulesets
 from kadesh.server.app import create_app
+from kadesh.server.identity import COOKIE
+from kadesh.server.rates import RatePolicy
+from kadesh.store.maps import Checked
 from tests.asgi_client import TestClient
 from tests.waiting import CEILING
 
@@ -316,3 +320,62 @@ for _part_index in range(PARTS):
     _name = f"test_every_holder_of_every_ruleset_gets_documented_answers_{_suffix}"
     globals()[_name] = _every_holder(_part_index)
     globals()[_name].__name__ = _name
+
+
+# -- the maps' routes, signed in (issue 61): an author's requests on a real draft and a published map ------------
+
+MAPS_EXAMPLES = EXAMPLES["holders"] * 2
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def maps_app(request, tmp_path_factory):
+    """Without rate limits: the random runs meet them, this one is for what an author's requests reach. On both
+    databases: what PostgreSQL refuses that SQLite takes (a NUL character) is met where requests are signed in."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('maps')}/kadesh.sqlite3"
+    else:
+        url = request.getfixturevalue("postgres").new_database(migrated=True)
+    application = create_app(url, rate_policy=RatePolicy.unlimited())
+    yield application
+    application.state.store.close()
+    if request.param == "postgresql":
+        request.getfixturevalue("postgres").drop_database(url)
+
+
+@pytest.fixture(scope="module")
+def maps_schema(maps_app):
+    return schemathesis.openapi.from_asgi("/openapi.json", maps_app)
+
+
+@pytest.fixture(scope="module")
+def author(maps_app) -> dict[str, Any]:
+    """A signed-in author's cookie, a draft and a published map of theirs."""
+    store = maps_app.state.store
+    player = store.accounts.create_player("Ahmès", "fr")
+    small = resources.files("kadesh.rules.front").joinpath("scenarios", "test_small.toml").read_text(encoding="utf-8")
+    with TestClient(maps_app, client=SETUP_CLIENT, base_url="https://testserver") as client:
+        client.cookies.set(COOKIE, store.accounts.open_session(player.id))
+        made = [client.post("/api/maps", json={"ruleset": "front", "name": name, "toml": small}).json()["id"]
+                for name in ("Brouillon", "Publiée")]
+        client.post(f"/api/maps/{made[1]}/publish")
+        return {"cookie": client.cookies[COOKIE], "maps": made, "toml": small, "id": player.id}
+
+
+maps_routes = schemathesis.pytest.from_fixture("maps_schema")
+
+
+@pytest.mark.slow
+@maps_routes.include(path_regex="^/api/maps").parametrize()
+@settings(SETTINGS, max_examples=MAPS_EXAMPLES)
+def test_the_maps_routes_signed_in_get_documented_answers(case, author, maps_app):
+    rng = random.Random(repr(case.body) + repr(case.path_parameters))
+    if "map_id" in (case.path_parameters or {}) and rng.random() < 0.7:
+        case.path_parameters["map_id"] = rng.choice(author["maps"])
+        if case.method.upper() == "DELETE":  # a draft of its own to delete: the others stay for the other routes
+            made = maps_app.state.store.maps.create(author["id"], "front", "Jetable", "", author["toml"],
+                                                    Checked(True, []))
+            case.path_parameters["map_id"] = made.id
+    if isinstance(case.body, dict) and "toml" in case.body and rng.random() < 0.5:
+        case.body["toml"] = author["toml"]
+    case.headers = {**(case.headers or {}), "Cookie": f"{COOKIE}={author['cookie']}"}
+    case.call_and_validate(checks=CHECKS, timeout=CEILING)

@@ -69,6 +69,17 @@ def _shape_problem(text: str) -> tuple[str, str] | None:
     return None
 
 
+def read(text: str, max_text: int) -> dict[str, Any] | None:
+    """The document's keys and values, or None where ``Checker.parse`` refuses the text (too long, too costly to
+    parse, not TOML): what a page shows of a text being written, beside the refusal itself."""
+    if len(text) > max_text or _shape_problem(text) is not None:
+        return None
+    try:
+        return tomllib.loads(text)
+    except (RecursionError, ValueError):  # TOMLDecodeError is a ValueError, as is a too long integer
+        return None
+
+
 class Checker:
     """The checks of one kind of document: ``refused`` starts every message (« Scénario refusé »), ``of``
     names the document in « il faut le texte TOML du scénario » / "the scenario's TOML text is needed"."""
@@ -80,15 +91,18 @@ class Checker:
         """The document refused as a whole."""
         return RuleError(self.code, f"{self.refused['fr']} : {fr}", f"{self.refused['en']}: {en}")
 
-    def bad(self, where: str, fr: str, en: str) -> RuleError:
-        """The document refused, naming the key at fault."""
+    def bad(self, where: str, fr: str, en: str, cell: str | None = None) -> RuleError:
+        """The document refused, naming the key at fault; the error also carries it whole (``where``), and the
+        map's cell where the key alone does not name it (``cell``: a character of ``map.rows[5]``), for a page
+        that marks the fault on the map."""
         if not where:
             return self.whole(fr, en)
-        if len(where) > MAX_SHOWN:
-            where = where[: MAX_SHOWN - 1] + "…"
-        return RuleError(self.code, f"{self.refused['fr']}, {where} : {fr}", f"{self.refused['en']}, {where}: {en}")
+        shown = where if len(where) <= MAX_SHOWN else where[: MAX_SHOWN - 1] + "…"
+        return RuleError(self.code, f"{self.refused['fr']}, {shown} : {fr}", f"{self.refused['en']}, {shown}: {en}",
+                         where=where, cell=cell)
 
     def parse(self, text: object, max_text: int) -> dict[str, Any]:
+        """The document's keys and values, as ``tomllib`` reads them, once its size and shape allow it."""
         if not isinstance(text, str) or not text.strip():
             raise self.whole(f"il faut le texte TOML {self.of['fr']}.", f"the {self.of['en']} TOML text is needed.")
         if len(text) > max_text:

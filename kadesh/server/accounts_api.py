@@ -563,18 +563,22 @@ def player_page(name: Annotated[str, Path(max_length=64)], store: StoreDep) -> P
 
 @router.get("/api/account/export", tags=["accounts"], responses=ACCOUNT)
 def export_account(player: PlayerDep, store: StoreDep) -> JSONResponse:
-    """Everything Kadesh keeps about you, as JSON: your account, passkeys, devices, webhooks and games."""
+    """Everything Kadesh keeps about you, as JSON: your account, passkeys, devices, webhooks, games and maps."""
     account = account_out(store, player).model_dump()
     account["created_at"] = player.created_at
     body = {"account": account, "webhooks": [hook.model_dump() for hook in list_webhooks(player, store)],
-            "games": [game.model_dump() for game in account_games(store, player)]}
+            "games": [game.model_dump() for game in account_games(store, player)],
+            "maps": [{"id": m.id, "ruleset": m.ruleset, "name": m.name, "description": m.description,
+                      "toml": m.toml, "status": m.status, "created": m.created_at, "updated": m.updated_at,
+                      "published": m.published_at, "played": m.played} for m in store.maps.mine(player.id)]}
     return JSONResponse(body, headers={"Content-Disposition": 'attachment; filename="kadesh-account.json"'})
 
 
 @router.delete("/api/account", status_code=204, tags=["accounts"], responses=ACCOUNT)
 def delete_account(request: Request, player: PlayerDep, store: StoreDep) -> Response:
-    """Delete your account: your name, address, passkeys and sessions are gone. Your games stay, played by their
-    links, with nobody's name at your seat."""
+    """Delete your account: your name, address, passkeys, sessions and drafts of maps are gone. Your games stay,
+    played by their links, with nobody's name at your seat; your published maps stay on the shelf, by « auteur
+    supprimé » (unpublish or delete them first to take them away)."""
     unfollow(store, player)
     store.accounts.delete_player(player.id)
     response = Response(status_code=204)

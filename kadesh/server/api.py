@@ -63,6 +63,7 @@ from kadesh.server.models import (
 )
 from kadesh.server.problems import PROBLEM_JSON, ApiProblem
 from kadesh.store import LORD, OWNER, SEAT, SPECTATOR, Access, CreatedGame, Store
+from kadesh.store.maps import ShelfMap
 from kadesh.store.table import CLAIM, COMPUTER, DAY, TableSettings, claimable
 from kadesh.store.verify import verify_export
 
@@ -114,10 +115,15 @@ def ruleset_info(rules: Ruleset) -> RulesetInfo:
              responses=problems(400, 404, 413, 415, 422, 429))
 async def ruleset_seats(name: str, body: SeatsRequest, request: Request) -> SeatsOut | Response:
     """The seats a game with these options would have, checking the options as creating the game
-    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault); nothing is stored. Computed
-    away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait)."""
+    would (a map of one's own: 422 ``bad_scenario`` naming the key at fault; ``map``, a map of the shelf's);
+    nothing is stored. Computed away from the web process (``kadesh.server.checks``: 429 ``checks_busy`` when too
+    many wait)."""
     get_ruleset(name)
-    seats = await request.app.state.checks.run(request, seats_of, name, body.options)
+    options = body.options
+    if MAP in options:  # a map of the shelf: its kingdoms
+        chosen = await run_in_threadpool(map_chosen, request.app.state.store, name, options)
+        options = played_on(chosen, options)
+    seats = await request.app.state.checks.run(request, seats_of, name, options)
     return Response(status_code=499) if seats is None else SeatsOut(**seats)
 
 
@@ -143,16 +149,22 @@ async def simulate(name: str, body: SimulateRequest, request: Request) -> dict[s
 
 
 @router.post("/games", response_model=GameCreated, status_code=201, tags=["games"],
-             responses=problems(400, 401, 413, 415, 422, 429))
+             responses=problems(400, 401, 404, 413, 415, 422, 429))
 async def create_game(body: GameCreate, request: Request) -> GameCreated | Response:
     """Open a game: one secret link per seat, one for spectators and one for the owner.
 
     ``bots`` gives seats to the computer (``{"south": "maladroit"}``); they play as soon as it is their turn.
+    ``options.map`` names a published map of the shelf (``/api/maps``): the game is played on its text, which the
+    game's record holds from then on (the map may change or go: the game keeps its copy).
     A game from a text of the client's own (``scenario_toml``: a map, a battle) is read in the check process
     (``kadesh.server.checks``: 429 ``checks_busy`` when too many wait). A rated game is made signed in: 401
     ``not_signed_in`` without an account's session."""
     state = request.app.state
     table = table_of(body)
+    shelf_map = None
+    if MAP in body.options:
+        shelf_map = await run_in_threadpool(map_chosen, state.store, body.ruleset, body.options)
+        body = body.model_copy(update={"options": played_on(shelf_map, body.options)})
     creator = await run_in_threadpool(signed_in, request, state.store) if same_site(request) else None
     if table.rated and creator is None:
         raise ApiProblem(401, "not_signed_in", "Une partie classée se crée en étant connecté.",
@@ -169,6 +181,8 @@ async def create_game(body: GameCreate, request: Request) -> GameCreated | Respo
         state.workers.ensure()  # the store queued the bot's move if it is due; a clock is watched by the workers
     if creator is not None:
         await run_in_threadpool(_owned_by_creator, state.store, created, creator.id, body.open or {}, body.bots)
+    if shelf_map is not None:
+        await run_in_threadpool(state.store.maps.played, shelf_map.id, created.id, shelf_map.name)
     return GameCreated(
         id=created.id, ruleset=created.ruleset, commitment=created.commitment,
         seats={seat: play_link(created.id, token) for seat, token in created.seat_tokens.items()
@@ -190,6 +204,31 @@ async def rematch(game_id: str, access: AccessDep, request: Request) -> GameCrea
                          "A spectator does not ask for a rematch.")
     again = await run_in_threadpool(_again, request.app.state.store, game_id)
     return await create_game(again, request)
+
+
+MAP = "map"  # the option naming a published map of the shelf
+
+
+def map_chosen(store: Store, ruleset: str, options: dict[str, Any]) -> ShelfMap:
+    """The published map ``options.map`` names, for a game of ``ruleset`` (404 ``no_such_map``, 422 otherwise)."""
+    map_id = options[MAP]
+    if not isinstance(map_id, str) or len(map_id) > 64:
+        raise ApiProblem(422, "bad_options", "options.map : l'identifiant d'une carte publiée est attendu.",
+                         "options.map: a published map's id is expected.")
+    if options.get("scenario_toml"):
+        raise ApiProblem(422, "bad_options", "Une carte ou un texte à soi (scenario_toml), pas les deux.",
+                         "A map or a text of one's own (scenario_toml), not both.")
+    chosen = store.maps.to_play(map_id)
+    if chosen.ruleset != ruleset:
+        title = get_ruleset(chosen.ruleset).title
+        raise ApiProblem(422, "map_of_another_game", f"Cette carte est une carte de {title['fr']}.",
+                         f"This map is a {title['en']} map.")
+    return chosen
+
+
+def played_on(chosen: ShelfMap, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a game on a map of the shelf: its text in place of its id (the record keeps the text)."""
+    return {**{key: value for key, value in options.items() if key != MAP}, "scenario_toml": chosen.toml}
 
 
 def _owned_by_creator(store: Store, created: CreatedGame, player_id: str, open_seats: dict[str, str],

@@ -22,6 +22,7 @@ from kadesh.core.registry import broken_rulesets
 from kadesh.server import (
     accounts_api,
     api,
+    maps_api,
     messages_api,
     open_games_api,
     problems,
@@ -116,7 +117,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     # (``include_router``), each app rebuilt every route's dependencies and models at its first request, 25-30 ms
     # of CPU per app (the same paths, answers and /openapi.json; no router adds a prefix or dependency here).
     for router in (api.router, subscriptions_api.router, accounts_api.router, open_games_api.router,
-                   table_api.router, messages_api.router, ws.router):
+                   table_api.router, messages_api.router, maps_api.router, ws.router):
         app.router.routes.extend(router.routes)
     views = ruleset_views()
 
@@ -160,6 +161,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     def leaderboards_page() -> FileResponse:
         """The leaderboards, drawn from ``GET /api/leaderboards/{ruleset}``."""
         return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html; charset=utf-8")
+
+    @app.get("/maps", include_in_schema=False)
+    def maps_page() -> FileResponse:
+        """The shelf of the players' maps, drawn from ``GET /api/maps``."""
+        return FileResponse(WEB_DIR / "maps.html", media_type="text/html; charset=utf-8")
 
     @app.get("/watch", include_in_schema=False)
     def watch_page() -> FileResponse:

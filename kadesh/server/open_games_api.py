@@ -30,6 +30,16 @@ router = APIRouter()
 HIDDEN_OPTIONS = ("scenario_toml",)  # a text of the creator's own: its game tells it to its players
 
 
+class ShelfMapName(BaseModel):
+    id: str
+    name: str
+
+
+def shelf_map_name(found: tuple[str, str] | None) -> ShelfMapName | None:
+    """A game's map of the shelf, as its lists name it."""
+    return ShelfMapName(id=found[0], name=found[1]) if found else None
+
+
 class OpenSeatOut(BaseModel):
     seat: str
     open_to: str = Field(description="anyone (a player by link too) or accounts")
@@ -40,6 +50,7 @@ class OpenGameOut(BaseModel):
     ruleset: str
     options: JsonObject = Field(description="The game's options, but a text of the creator's own")
     own_scenario: bool = Field(description="Whether the game is played on a map or battle of the creator's own")
+    map: ShelfMapName | None = Field(None, description="The map of the shelf it is played on (/api/maps), if any")
     open: list[OpenSeatOut]
     players: list[SeatHolder] = Field(description="Every seat: who keeps it in an account, the computer's level")
     opened_at: str = Field(description="UTC")
@@ -49,12 +60,15 @@ class OpenGameOut(BaseModel):
 
 def open_games(store: Store) -> list[OpenGameOut]:
     listed = []
-    for game in store.open_seats.games():
+    waiting = store.open_seats.games()
+    on_maps = store.maps.of_games([game.game_id for game in waiting])
+    for game in waiting:
         with store.game(game.game_id) as played:
             seats = list(played.seats)
         table = store.tables.of(game.game_id)
         listed.append(OpenGameOut(
             id=game.game_id, ruleset=game.ruleset, own_scenario=any(game.options.get(k) for k in HIDDEN_OPTIONS),
+            map=shelf_map_name(on_maps.get(game.game_id)),
             options={k: v for k, v in game.options.items() if k not in HIDDEN_OPTIONS},
             open=[OpenSeatOut(seat=s.seat, open_to=s.open_to) for s in game.seats],
             players=players_of(store, game.game_id, seats), opened_at=game.seats[0].opened_at,

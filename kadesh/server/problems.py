@@ -32,6 +32,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
+from kadesh.store.maps import MapRefused
 from kadesh.store.messages import MessageRefused
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def from_rule_error(error: RuleError) -> ApiProblem:
 
 
 def from_store_error(error: StoreError) -> ApiProblem:
-    if isinstance(error, MessageRefused):
+    if isinstance(error, MessageRefused | MapRefused):
         return ApiProblem(error.status, error.code, error.fr, error.en)
     if isinstance(error, TokenRevoked):
         return ApiProblem(401, "token_revoked",

@@ -48,7 +48,7 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # last changes in each game; the open games: up to 50; the games to watch: 30, with their views; a
     # leaderboard: 50; where accounts wait for an opponent: a count per game and time per move).
     "lists": ("GET", re.compile(r"^/api/(open-games|watch|pairing/waiting|players/[^/]+(/ratings)?"
-                                r"|leaderboards/[^/]+)/?$"), "120/minute"),
+                                r"|leaderboards/[^/]+|maps)/?$"), "120/minute"),
     # Open seats taken (each a new link written; a seat is taken once).
     "seats": ("POST", re.compile(r"^/api/games/[^/]+/seats/[^/]+/take/?$"), "30/minute;300/day"),
     # Looks for an opponent (each may make a game for the pair; a waiting page looks again every 5 s).
@@ -59,6 +59,12 @@ KINDS: dict[str, tuple[str, re.Pattern[str], str]] = {
     # Replays (issue 44): a past version of a game, replayed from its record in the check process; a finished public
     # game's replay is anyone's. A page steps through batches of 64 versions, one request each.
     "replays": ("GET", re.compile(r"^/api/games/[^/]+(?:/replay/?$|/?\?(?:.*&)?at=)"), "120/minute;3000/day"),
+    # Maps checked or previewed as they are drawn (issue 61): each reads a text of the client's own in the check
+    # process, as a game opened on it would; a designer page asks as its player paints, a second or so apart.
+    "maps_check": ("POST", re.compile(r"^/api/maps/(check|preview)/?$"), "240/minute"),
+    # Maps saved, changed, published, withdrawn, deleted or reported (each one row, and a check of its text).
+    "maps": ("POST|PUT|DELETE", re.compile(r"^/api/maps(/[^/]+(/(publish|unpublish|report))?)?/?$"),
+             "30/minute;500/day"),
     # A sign-in link is an e-mail: beside the e-mails' own limits per address and per server.
     "sign_in_emails": ("POST", re.compile(r"^/api/session/email/?$"), "5/hour;20/day"),
 }
@@ -220,6 +226,8 @@ WORDS = {
     "sign_in_emails": ("de liens de connexion demandés", "sign-in links asked for"),
     "messages": ("de messages", "messages"),
     "replays": ("de replays demandés", "replays asked for"),
+    "maps_check": ("de cartes vérifiées", "maps checked"),
+    "maps": ("de cartes enregistrées", "maps saved"),
 }
 
 

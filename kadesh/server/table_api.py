@@ -22,7 +22,7 @@ from kadesh.server.api import StoreDep, problems, seat_view
 from kadesh.server.auth import AuthHeader, GameId, TokenQuery, account_of, bearer
 from kadesh.server.identity import check_same_site, not_signed_in, signed_in
 from kadesh.server.models import ActionOut, JsonObject
-from kadesh.server.open_games_api import HIDDEN_OPTIONS
+from kadesh.server.open_games_api import HIDDEN_OPTIONS, ShelfMapName, shelf_map_name
 from kadesh.server.problems import ApiProblem
 from kadesh.store import SEAT, Store
 from kadesh.store.accounts import Player
@@ -64,6 +64,7 @@ class WatchedGameOut(BaseModel):
     ruleset: str
     options: JsonObject = Field(description="The game's options, but a text of the creator's own")
     own_scenario: bool
+    map: ShelfMapName | None = Field(None, description="The map of the shelf it is played on (/api/maps), if any")
     players: list[SeatHolder]
     version: int
     to_act: list[str]
@@ -132,7 +133,9 @@ def games_to_watch(store: StoreDep) -> list[WatchedGameOut]:
     """The public games in progress (opened to others, or rated; every seat taken), the latest first (30 at most),
     each as a spectator sees it. ``GET /api/games/{id}`` and its socket answer anyone a public game's spectator view."""
     watched = []
-    for game_id in public_games(store.engine):
+    public = public_games(store.engine)
+    on_maps = store.maps.of_games(list(public))
+    for game_id in public:
         if store.open_seats.of_game(game_id):
             continue  # still waiting for its players: in « Parties ouvertes », not yet under way
         table = store.tables.of(game_id)
@@ -143,6 +146,7 @@ def games_to_watch(store: StoreDep) -> list[WatchedGameOut]:
             options, view = dict(game.options), game.view(None)
         watched.append(WatchedGameOut(
             id=game_id, ruleset=ruleset, own_scenario=any(options.get(k) for k in HIDDEN_OPTIONS),
+            map=shelf_map_name(on_maps.get(game_id)),
             options={k: v for k, v in options.items() if k not in HIDDEN_OPTIONS},
             players=players_of(store, game_id, seats), version=version, to_act=to_act,
             days_per_move=table.days_per_move, rated=table.rated, started=store.created_at(game_id) or "", view=view))

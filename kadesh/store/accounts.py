@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from kadesh.store import schema
 from kadesh.store.errors import StoreError
 from kadesh.store.jobs import utc_text
+from kadesh.store.maps import author_gone
 from kadesh.store.names import clean_name, name_key
 from kadesh.store.subscriptions import Mailing, Subscriptions
 from kadesh.store.tokens import LORD, OWNER, SEAT, token_hash
@@ -236,14 +237,16 @@ class Accounts:
             raise AddressTaken("another account has this address") from error
 
     def delete_player(self, player_id: str) -> None:
-        """The player and everything personal: names, passkeys, sessions, claims, the name on their messages.
-        Their games stay, played by their links, with nobody's name at the seat."""
+        """The player and everything personal: names, passkeys, sessions, claims, the name on their messages, their
+        drafts of maps. Their games stay, played by their links, with nobody's name at the seat; their published
+        maps stay on the shelf, by « auteur supprimé »."""
         gone = self.player(player_id)
         messages = schema.messages
         written = messages.c.author_id == player_id
         if gone is not None:  # messages written before their writer's account was recorded beside its name
             written = written | (messages.c.author_id.is_(None) & (messages.c.author == gone.name))
         self._write(update(messages).where(written).values(author=None, author_id=None),
+                    *author_gone(player_id),
                     update(sign_in_links).where(sign_in_links.c.player_id == player_id)
                     .values(used_at=utc_text(_now())),
                     *(delete(table).where(table.c.player_id == player_id)

@@ -5,8 +5,9 @@ their stored events) and the rows of every other table that belongs to a game (t
 hashes, seats given to bots, its table and its rating's result, ...); then one line per player with their
 account, passkeys, webhooks, the seats they keep, their vacations and their ratings with their history (sessions
 are not kept: a restored server signs everyone out; nor are the sign-in links and passkey ceremonies of the last
-minutes, nor a place in the pairing queue: a player asks again). Unfinished games' seeds are in it, token hashes
-and players' addresses: a backup is an operator's secret, unlike a finished game's export.
+minutes, nor a place in the pairing queue: a player asks again); then one line per map of the shelf, a draft or
+published, with its reports (issue 61). Unfinished games' seeds are in it, token hashes, players' addresses and
+their drafts: a backup is an operator's secret, unlike a finished game's export.
 
 A backup read while servers write is still consistent: a game's row is read first, then
 only the actions up to its version (actions are append-only, and a version and its action
@@ -70,6 +71,7 @@ def dump(store: Store) -> Iterator[dict[str, Any]]:
         yield {"game": _plain_row(schema.games, row),
                "actions": [_plain_row(schema.actions, action) for action in actions], **belongings}
     yield from _players(store)
+    yield from _maps(store)
 
 
 def _players(store: Store) -> Iterator[dict[str, Any]]:
@@ -85,6 +87,15 @@ def _players(store: Store) -> Iterator[dict[str, Any]]:
             yield {"player": _plain_row(schema.players, player), **owned}
 
 
+def _maps(store: Store) -> Iterator[dict[str, Any]]:
+    """Each map of the shelf with its reports (after the players: they are its authors)."""
+    with store.engine.connect() as conn:
+        for row in conn.execute(select(schema.maps).order_by(schema.maps.c.created_at, schema.maps.c.id)).all():
+            reports = conn.execute(select(schema.map_reports).where(schema.map_reports.c.map_id == row.id)).all()
+            yield {"map": _plain_row(schema.maps, row),
+                   "map_reports": [_plain_row(schema.map_reports, report) for report in reports]}
+
+
 def write_backup(store: Store, out) -> int:
     """Write the backup to a text stream; returns the number of games."""
     games = 0
@@ -98,6 +109,7 @@ def write_backup(store: Store, out) -> int:
 class RestoreReport:
     restored: list[str] = field(default_factory=list)
     players: list[str] = field(default_factory=list)  # the ids of the players written
+    maps: list[str] = field(default_factory=list)  # the ids of the maps written
     already_there: list[str] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)  # game id -> why
 
@@ -120,6 +132,10 @@ def restore(store: Store, games: Iterable[dict[str, Any]]) -> RestoreReport:
         if "player" in item:
             if _restore_player(store, item):
                 report.players.append(item["player"]["id"])
+            continue
+        if "map" in item:
+            if _restore_map(store, item):
+                report.maps.append(item["map"]["id"])
             continue
         game_row = item["game"]
         game_id = game_row["id"]
@@ -186,6 +202,26 @@ def _restore_player(store: Store, item: dict[str, Any]) -> bool:
                 schema.claims.c.seat == claim["seat"])).first()
             if game_there is not None and held is None:
                 conn.execute(schema.claims.insert().values(**_typed_row(schema.claims, claim)))
+    return True
+
+
+def _restore_map(store: Store, item: dict[str, Any]) -> bool:
+    """Write a map that is not in the database yet, with its reports; whether it was written. A map whose author is
+    not in the database (another player took the name meanwhile) is kept by nobody if published, as a deleted
+    account's, and left out if a draft."""
+    row = _typed_row(schema.maps, item["map"])
+    with store.engine.begin() as conn:
+        if conn.execute(select(schema.maps.c.id).where(schema.maps.c.id == row["id"])).first() is not None:
+            return False
+        author = row.get("author_id")
+        if author is not None and conn.execute(select(schema.players.c.id).where(
+                schema.players.c.id == author)).first() is None:
+            if row["status"] != "published":
+                return False  # a draft is its author's alone: nobody's, it would be nobody's to open
+            row.update(author_id=None, author_deleted=True)
+        conn.execute(schema.maps.insert().values(**row))
+        for report in item.get("map_reports", []):
+            conn.execute(schema.map_reports.insert().values(**_typed_row(schema.map_reports, report)))
     return True
 
 

@@ -403,3 +403,53 @@ message_notices = Table(
     Column("subscription", String(32), primary_key=True),
     Column("seen", Integer, nullable=False),  # the last seq told
 )
+
+# Maps of the players' own (issue 61): a Front battle's or a Royaumes map's TOML, a draft of its author's until it is
+# published on the shelf (read-only then, anyone's to play). What the last check of its text found is kept beside it
+# (``playable``, ``faults``, its size and players), so that a list reads no map's text. ``revision`` counts the
+# text's changes: a publication is of the text it checked. An author's account deleted, their published maps stay,
+# by nobody (``author_id`` null, ``author_deleted``); their drafts go with it.
+maps = Table(
+    "maps",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("ruleset", String(64), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("description", Text, nullable=False),
+    Column("toml", Text, nullable=False),
+    Column("author_id", String(32), ForeignKey("players.id"), nullable=True, index=True),
+    Column("author_deleted", Boolean, nullable=False, server_default=false()),
+    Column("status", String(16), nullable=False),  # "draft" or "published"
+    Column("revision", Integer, nullable=False, server_default="0"),
+    Column("playable", Boolean, nullable=False),
+    Column("faults", JSON, nullable=False),  # the last check's, as POST /api/maps/check answers them
+    Column("columns", Integer, nullable=True),
+    Column("rows", Integer, nullable=True),
+    Column("players", Integer, nullable=True),
+    Column("played", Integer, nullable=False, server_default="0"),  # games opened on it
+    Column("created_at", String(32), nullable=False),  # UTC text
+    Column("updated_at", String(32), nullable=False),
+    Column("published_at", String(32), nullable=True),
+    Index("ix_maps_shelf", "status", "ruleset", "published_at"),
+)
+
+# The map of the shelf a game was opened on, and its name then (the game's record holds its text): the lists of games
+# name it. It stays when the map is deleted or withdrawn.
+map_games = Table(
+    "map_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("map_id", String(32), nullable=False, index=True),
+    Column("name", String(80), nullable=False),
+)
+
+# A published map shown to the installation's moderators (its operators: ``kadesh maps reports``), once per
+# reporter.
+map_reports = Table(
+    "map_reports",
+    metadata,
+    Column("map_id", String(32), ForeignKey("maps.id"), primary_key=True),
+    Column("reporter_id", String(32), primary_key=True),  # the reporting account's id
+    Column("reason", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+)

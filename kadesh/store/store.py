@@ -64,6 +64,7 @@ from kadesh.store.errors import (
     WrongGame,
 )
 from kadesh.store.jobs import BOT, RATE, JobQueue, bot_priority, utc_text
+from kadesh.store.maps import Maps
 from kadesh.store.messages import Messages, Shape
 from kadesh.store.open_seats import OpenSeats
 from kadesh.store.pairing import Pairing
@@ -310,6 +311,7 @@ class Store:
         self.vacations = Vacations(self.engine, self._writing)
         self.ratings = Ratings(self.engine, self._writing)
         self.messages = Messages(self.engine, self._writing, self.jobs)
+        self.maps = Maps(self.engine, self._writing)
         # Players' actions: written in groups by a few threads (kadesh.store.writer).
         self._writer = GroupWriter(self._write_group, self.engine.connect, WRITERS.get(self.engine.dialect.name, 1))
 

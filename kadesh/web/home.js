@@ -4,6 +4,7 @@
 
 import { el } from "./dom.js";
 import { picture } from "./lobby-art.js";
+import { forgetMapInAddress, goneNote, mapInAddress, mapNote } from "./lobby-map.js";
 import { PICTURES, SEATS, TEXT, VALUES, seatName } from "./lobby-words.js";
 import { renderMyGames } from "./my-games.js";
 import { followOpenGames, renderOpenGames } from "./open-games.js";
@@ -17,6 +18,9 @@ const pictures = {};  // ruleset → its own lobby picture (a plugin's: rules/<r
 const guides = {};    // ruleset → GUIDE (title, tagline, duration, players), from rules/<ruleset>-guide.js
 const created = {};   // ruleset → {body, names}: the game just created here and its seats' names
 const chosen = {};    // ruleset → {field: value}: the player's choices in the card, kept across a language switch
+let shelfMap = null;  // a map of the shelf chosen by the address (/?map=<id>): its game's card plays on it
+const MAP_REPLACES = new Set(["scenario", "scenario_toml"]);  // the options a map of the shelf stands for
+const onShelfMap = (name, key) => shelfMap?.ruleset === name && MAP_REPLACES.has(key);
 
 const $ = (id) => document.getElementById(id);
 const t = (key, ...args) => {
@@ -73,6 +77,7 @@ function card(ruleset) {
       guide.duration ? el("div", {}, el("dt", {}, t("duration")), el("dd", {}, guide.duration)) : null,
       guide.players ? el("div", {}, el("dt", {}, t("players")), el("dd", {}, guide.players)) : null),
   ];
+  if (shelfMap?.ruleset === name) parts.push(mapNote(shelfMap, lang, () => dropShelfMap(ruleset)));
   if (two && ruleset.bots?.length) parts.push(versusForm(ruleset, id));
   parts.push(createForm(ruleset, id, two));
   if (account && ruleset.clocks) parts.push(pairingBox(ruleset, lang));  // a rated game between accounts, with a clock
@@ -291,6 +296,7 @@ function optionsBox(ruleset) {
   const { name } = ruleset;
   const fields = [];
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
+    if (onShelfMap(name, key)) continue;
     const fieldId = optionId(name, key);
     // ``suggested``: what the card offers first when it is not the API's default (Bataille's field)
     const value = remembered(name, `opt:${key}`, spec.type === "group" ? spec.default?.troop : spec.suggested ?? spec.default);
@@ -375,11 +381,11 @@ function hideExcluded(ruleset) {
 
 // What the card's options ask for, as the server wants it.
 function options(ruleset) {
-  const out = {};
+  const out = shelfMap?.ruleset === ruleset.name ? { map: shelfMap.id } : {};
   const gone = excluded(ruleset);
   for (const [key, spec] of Object.entries(ruleset.options_schema ?? {})) {
     const field = $(optionId(ruleset.name, key));
-    if (!field || gone.has(key)) continue;
+    if (!field || gone.has(key) || onShelfMap(ruleset.name, key)) continue;
     if (spec.type === "bool") out[key] = field.checked;
     else if (spec.type === "group") out[key] = { troop: field.value };
     else if (spec.type === "text") { if (field.value.trim()) out[key] = field.value; }
@@ -608,6 +614,32 @@ async function simulateFor(name, request) {
   return body;
 }
 
+// -- a map of the shelf ----------------------------------------------------------------------------------
+function dropShelfMap(ruleset) {
+  shelfMap = null;
+  forgetMapInAddress();
+  delete seatsFor[ruleset.name];
+  render();
+  $(ids(ruleset.name).card)?.focus();
+}
+
+// The card of the map's game, brought into view with the map chosen (its kingdoms asked for, a campaign's rulers).
+async function showShelfMap() {
+  if (!shelfMap) return;
+  if (shelfMap.gone) {
+    $("error").textContent = goneNote(lang);
+    shelfMap = null;
+    return;
+  }
+  const ruleset = rulesets.find((r) => r.name === shelfMap.ruleset);
+  if (!ruleset) return;
+  await refreshRulers(ruleset);
+  const shown = $(ids(ruleset.name).card);
+  shown?.scrollIntoView({ block: "start" });
+  shown?.setAttribute("tabindex", "-1");
+  shown?.focus({ preventScroll: true });
+}
+
 // -- the page ------------------------------------------------------------------------------------------
 function render() {
   document.documentElement.lang = lang;
@@ -619,6 +651,7 @@ function render() {
   $("account-link").textContent = account ? account.name : t("sign_in");
   $("leaderboards-link").textContent = t("leaderboards");
   $("watch-link").textContent = t("watching");
+  $("maps-link").textContent = t("maps");
   renderMyGames($("my-games-section"), { lang, rulesets, guides, account });
   renderOpenGames($("open-games-section"), { lang, rulesets, guides, account });
 }
@@ -629,13 +662,15 @@ $("lang").addEventListener("click", () => {
   render();
 });
 
-[rulesets, account] = await Promise.all([
+[rulesets, account, shelfMap] = await Promise.all([
   fetch("/api/rulesets").then((r) => r.json()),
   fetch("/api/session").then((r) => r.json()).then((body) => body.account ?? null).catch(() => null),
+  mapInAddress(),
 ]);
 rulesets = inPlayOrder(rulesets);
 await loadModules();
 render();
+await showShelfMap();
 followOpenGames($("open-games-section"));
 if (account) await resumePairing(redrawPairing);  // a wait for an opponent begun before goes on
 document.body.dataset.ready = "true";

@@ -24,6 +24,7 @@ function waiting(game, lang) {
 // The game's options that have names of their own (a map, a scenario, a field), in words.
 function optionWords(game, rulesets, lang) {
   const schema = rulesets.find((r) => r.name === game.ruleset)?.options_schema ?? {};
+  if (game.map) return [TEXT[lang].shelf_map(game.map.name)];  // a map of the shelf (/maps)
   if (game.own_scenario) return [TEXT[lang].own_scenario];  // its named map is not the one played
   return Object.entries(game.options ?? {}).map(([key, value]) => schema[key]?.labels?.[value]?.[lang]).filter(Boolean);
 }

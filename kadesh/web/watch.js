@@ -16,7 +16,7 @@ const TEXT = {
     watch: "Regarder", watchLabel: (game) => `Regarder la partie de ${game}`,
     turn: (seats) => `à ${seats} de jouer`, started: (d) => `commencée le ${d}`, byLink: "un joueur par lien",
     computer: "l'ordinateur", free: "place libre", perMove: (n) => (n === 1 ? "1 jour par coup" : `${n} jours par coup`),
-    rated: "classée", and: " et ",
+    rated: "classée", and: " et ", map: (name) => `carte « ${name} »`,
   },
   en: {
     home: "Home", account: "My account", toggle: "Français", title: "Games in progress",
@@ -26,7 +26,7 @@ const TEXT = {
     watch: "Watch", watchLabel: (game) => `Watch the game of ${game}`,
     turn: (seats) => `${seats} to play`, started: (d) => `begun on ${d}`, byLink: "a player by link",
     computer: "the computer", free: "free seat", perMove: (n) => (n === 1 ? "1 day per move" : `${n} days per move`),
-    rated: "rated", and: " and ",
+    rated: "rated", and: " and ", map: (name) => `map “${name}”`,
   },
 };
 const REFRESH = 15_000;  // milliseconds between two looks at the list
@@ -47,7 +47,8 @@ function who(player) {
 function card(game) {
   const title = titleOf(game.ruleset);
   const schema = rulesets.find((r) => r.name === game.ruleset)?.options_schema ?? {};
-  const named = game.own_scenario ? [] : Object.entries(game.options).map(([k, v]) => schema[k]?.labels?.[v]?.[lang]);
+  const named = game.map ? [t("map", game.map.name)]  // a map of the shelf (/maps)
+    : game.own_scenario ? [] : Object.entries(game.options).map(([k, v]) => schema[k]?.labels?.[v]?.[lang]);
   const table = [game.days_per_move ? t("perMove", game.days_per_move) : null, game.rated ? t("rated") : null];
   const turn = game.to_act.length ? t("turn", game.to_act.map((s) => seatName(s, lang)).join(t("and"))) : null;
   return el("li", { class: "card player-game watched-game", "data-game": game.id },

@@ -159,17 +159,23 @@ def _ground(raw: dict[str, Any], head: dict[str, Any]) -> State:
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, str) or len(row) != width:
             raise bad(f"map.rows[{number}]", f"toutes les lignes ont {width} caractères.",
-                      f"every row has {width} characters.")
-        for mark in row:
+                      f"every row has {width} characters.", _row_end(row, width, number))
+        for column, mark in enumerate(row):
             if mark not in legend:
                 raise bad(f"map.rows[{number}]", f"« {mark} » n'est pas dans la légende.",
-                          f"'{mark}' is not in the legend.")
+                          f"'{mark}' is not in the legend.", map_cell_name((column, number - 1)))
     terrain = [[legend[mark] for mark in row] for row in rows]
     season = _one_of(head["season"], "scenario.season", SEASONS)
     hour = _one_of(head["hour"], "scenario.hour", HOURS)
     state = State(width, len(rows), terrain, {}, [], season, hour)
     state.original = [[t.id for t in row] for row in terrain]
     return state
+
+
+def _row_end(row: object, width: int, number: int) -> str:
+    """The cell where a row of the wrong length goes wrong: the first it lacks, or the map's last of that row."""
+    length = len(row) if isinstance(row, str) else 0
+    return map_cell_name((min(length, width - 1), number - 1))
 
 
 def _structure(state: State, item: dict[str, Any], where: str) -> None:

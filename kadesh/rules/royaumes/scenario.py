@@ -134,11 +134,14 @@ def _rows(raw: object) -> tuple[list[str], frozenset[Cell]]:
     for number, row in enumerate(rows, start=1):
         where = f"map.rows[{number}]"
         if not isinstance(row, str) or len(row) != width or not 1 <= width <= MAX_SIDE:
+            length = len(row) if isinstance(row, str) else 0
+            end = map_cell_name((min(length, width - 1), number - 1)) if 1 <= width <= MAX_SIDE else None
             raise bad(where, f"toutes les lignes ont la même longueur, de 1 à {MAX_SIDE} cases.",
-                      f"every row has the same length, 1 to {MAX_SIDE} cells.")
-        if set(row) - {LAND, WATER}:
+                      f"every row has the same length, 1 to {MAX_SIDE} cells.", end)
+        strange = next((column for column, mark in enumerate(row) if mark not in (LAND, WATER)), None)
+        if strange is not None:
             raise bad(where, f"« {LAND} » pour la terre, « {WATER} » pour l'eau, rien d'autre.",
-                      f"'{LAND}' for land, '{WATER}' for water, nothing else.")
+                      f"'{LAND}' for land, '{WATER}' for water, nothing else.", map_cell_name((strange, number - 1)))
     water = frozenset((x, y) for y, row in enumerate(rows) for x, mark in enumerate(row) if mark == WATER)
     return rows, water
 
