@@ -22,6 +22,7 @@ from kadesh.core.registry import broken_rulesets
 from kadesh.server import (
     accounts_api,
     api,
+    maps_check_stub,  # issue 61's designer, until branch maps-api's real routes: dropped at the merge
     messages_api,
     open_games_api,
     problems,
@@ -113,7 +114,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
     # (``include_router``), each app rebuilt every route's dependencies and models at its first request, 25-30 ms
     # of CPU per app (the same paths, answers and /openapi.json; no router adds a prefix or dependency here).
     for router in (api.router, subscriptions_api.router, accounts_api.router, open_games_api.router,
-                   table_api.router, messages_api.router, ws.router):
+                   table_api.router, messages_api.router, maps_check_stub.router, ws.router):
         app.router.routes.extend(router.routes)
     views = ruleset_views()
 
@@ -152,6 +153,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         """« Mon compte »: sign in or make an account; once signed in, the account (``accounts_api``)."""
         return FileResponse(WEB_DIR / "account.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
+
+    @app.get("/design", include_in_schema=False)
+    def design_page() -> FileResponse:
+        """The map designer (issue 61): a Front battle or a Royaumes map drawn, checked by the server, tried."""
+        return FileResponse(WEB_DIR / "design.html", media_type="text/html; charset=utf-8")
 
     @app.get("/leaderboards", include_in_schema=False)
     def leaderboards_page() -> FileResponse:

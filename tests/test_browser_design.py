@@ -1,0 +1,187 @@
+"""The map designer (/design, issue 61) in Debian's Chromium: a small Front battle drawn from an empty grid with the
+page's own controls (a river dragged with the brush, a forest, two units a side, a capture point laid from the
+keyboard, a victory), a fault shown on its cell while a unit stands on water, fixed, « Jouable »; undone and redone
+with Ctrl+Z and Ctrl+Y; previewed as Red sees it; its text taken out and put back; and played against the computer
+in one click. The page reads clean (axe, no internal word) in French and in English, and on a phone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser_support import assert_page_clean, running_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with running_server(str(tmp_path_factory.mktemp("design") / "design.sqlite3")) as (base, store):
+        yield base, store
+
+
+def open_designer(browser, base, lang="fr", **options):
+    page = browser.new_page(**{"viewport": {"width": 1280, "height": 800}, **options})
+    page.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
+    page.goto(f"{base}/design")
+    page.wait_for_selector("body[data-ready]")
+    return page
+
+
+def cell(page, name: str):
+    return page.locator(f'#design-map [data-cell="{name}"]').first
+
+
+def choose(page, pick: str) -> None:
+    """A palette item, by its kind and id (« terrain:water », « unit:infantry », « point: »)."""
+    page.click(f'#design-palette [data-pick="{pick}"]')
+
+
+def side(page, name: str) -> None:
+    page.check(f'#design-palette input[name="design-side"][value="{name}"]')
+
+
+def checked_after(page, action) -> str:
+    """Do ``action``, then wait for the server's answer to the edit it made; the verdict then shown."""
+    asked = int(page.evaluate("() => Number(document.body.dataset.checked ?? 0)"))
+    action()
+    page.wait_for_function(f"() => Number(document.body.dataset.checked) > {asked}"
+                           " && document.querySelector('#design-verdict').dataset.state !== 'checking'")
+    return page.locator("#design-verdict").inner_text()
+
+
+def drag(page, start: str, end: str) -> None:
+    page.evaluate("() => document.getElementById('design-map').scrollIntoView()")
+    first, last = cell(page, start).bounding_box(), cell(page, end).bounding_box()
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=12)
+    page.mouse.up()
+
+
+def units_drawn(page, host="#design-map") -> list[str]:
+    return page.eval_on_selector_all(f"{host} g.unit[aria-label]",
+                                     "(nodes) => nodes.map((n) => n.getAttribute('aria-label'))")
+
+
+def test_a_battle_is_drawn_from_an_empty_grid_fixed_and_played_against_the_computer(browser, site):
+    base, store = site
+    page = open_designer(browser, base)
+    assert page.locator("#design-verdict").inner_text() == "Un défaut à corriger"  # no unit yet: the server says so
+    assert "aucune unité" in page.locator("#design-faults").inner_text()
+    assert_page_clean(page, "fr")
+
+    # a small field: 14 × 8, a river down column G dragged with the brush, a forest
+    page.fill("#design-columns", "14")
+    page.fill("#design-rows", "8")
+    checked_after(page, lambda: page.click("#design-resize"))
+    assert page.locator("#design-map [data-cell]").count() == 14 * 8
+    choose(page, "terrain:water")
+    checked_after(page, lambda: drag(page, "G1", "G8"))
+    assert all("eau" in (cell(page, f"G{row}").get_attribute("aria-label") or "").lower() for row in range(1, 9))
+    assert "eau" not in cell(page, "F3").get_attribute("aria-label").lower()
+    choose(page, "terrain:forest")
+    checked_after(page, lambda: cell(page, "B2").click())
+
+    # two units a side; Red's first stands on the water: the fault is shown on its cell, in the engine's words
+    choose(page, "unit:infantry")
+    cell(page, "A2").click()
+    choose(page, "unit:engineer")
+    cell(page, "B5").click()
+    side(page, "red")
+    choose(page, "unit:infantry")
+    verdict = checked_after(page, lambda: cell(page, "G3").click())
+    assert verdict == "Un défaut à corriger"
+    faults = page.locator("#design-faults").inner_text()
+    assert "units[3].cell" in faults and "ne peut s'y tenir" in faults
+    assert "à corriger" in cell(page, "G3").get_attribute("aria-label")
+    assert page.locator("#design-map .fm-fault").count() == 1  # one cell tinted (and bracketed)
+    assert page.locator("#design-play").is_disabled()
+    assert_page_clean(page, "fr")
+
+    # fixed: the unit rubbed out and put on dry ground, a second red unit
+    choose(page, "eraser:")
+    cell(page, "G3").click()
+    choose(page, "unit:infantry")
+    cell(page, "M3").click()
+    choose(page, "unit:engineer")
+    verdict = checked_after(page, lambda: cell(page, "N6").click())
+    assert verdict == "Jouable", page.locator("#design-faults").inner_text()
+    assert page.locator("#design-map .fm-fault").count() == 0
+    assert len(units_drawn(page)) == 4
+
+    # a capture point laid from the keyboard: the cursor (on the last cell painted) moved with the arrows, Enter paints
+    choose(page, "point:")
+    grid = page.locator("#design-map .fm-grid")
+    grid.focus()
+    assert grid.get_attribute("aria-activedescendant").endswith("-N6")
+    for key in ["ArrowLeft"] * 9 + ["ArrowUp"]:
+        page.keyboard.press(key)
+    assert grid.get_attribute("aria-activedescendant").endswith("-E5")
+    checked_after(page, lambda: page.keyboard.press("Enter"))
+    assert "point de victoire" in cell(page, "E5").get_attribute("aria-label")
+
+    # the victory: one point held wins
+    page.fill("#design-points", "1")
+    assert checked_after(page, lambda: page.press("#design-points", "Tab")) == "Jouable"
+
+    # undone and redone from the keyboard, as one stroke each
+    page.locator("#design-map .fm-grid").focus()
+    checked_after(page, lambda: page.keyboard.press("Control+z"))
+    assert page.input_value("#design-points") == "4"
+    checked_after(page, lambda: page.keyboard.press("Control+z"))
+    assert "point de victoire" not in cell(page, "E5").get_attribute("aria-label")
+    checked_after(page, lambda: page.keyboard.press("Control+y"))
+    assert checked_after(page, lambda: page.keyboard.press("Control+y")) == "Jouable"
+    assert page.input_value("#design-points") == "1"
+    assert "point de victoire" in cell(page, "E5").get_attribute("aria-label")
+
+    # as Red sees it: the game's own view of the first turn, fog and all
+    page.click("#design-preview-red")
+    page.locator("#design-preview-map .fm-grid").wait_for()
+    seen = page.locator("#design-preview-map [data-cell]")
+    assert seen.count() == 14 * 8
+    assert "hors de vue" in page.locator('#design-preview-map [data-cell="A6"]').get_attribute("aria-label")
+    assert len(units_drawn(page, "#design-preview-map")) == 2  # Red's own; Blue's, far off, unseen
+    assert_page_clean(page, "fr")
+
+    # the text out and back in: the same battle
+    page.click(".design-text summary")
+    text = page.input_value("#design-toml")
+    assert 'type = "engineer"' in text and 'cell = "E5"' in text
+    page.fill("#design-toml", text.replace('cell = "N6"', 'cell = "N7"'))
+    checked_after(page, lambda: page.click("#design-load"))
+    assert "Ingénieur rouge" in cell(page, "N7").get_attribute("aria-label")
+    assert page.locator("#design-verdict").inner_text() == "Jouable"
+
+    # against the computer, in one click: the game page opens on this battle
+    page.click("#design-play")
+    page.wait_for_url("**/play/**")
+    page.locator(".front .front-map-host").wait_for()
+    game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
+    with store.game(game_id) as game:
+        assert 'cell = "N7"' in game.options["scenario_toml"]
+        assert (game.state.width, game.state.height) == (14, 8)
+    assert list(store.bots(game_id)) == ["red"]
+
+
+def test_the_designer_reads_clean_in_english_and_on_a_phone(browser, site):
+    base, _ = site
+    page = open_designer(browser, base, "en")
+    assert page.locator("#design-verdict").inner_text() == "One fault to fix"
+    assert page.locator("#design-palette [data-pick='terrain:water']").get_attribute("title") == "Water"
+    assert_page_clean(page, "en")
+    page.close()
+
+    phone = open_designer(browser, base, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    assert phone.is_checked('#design-palette input[name="design-tool"][value="hand"]')  # a finger moves the map
+    side(phone, "blue")
+    choose(phone, "unit:infantry")
+    cell(phone, "E4").scroll_into_view_if_needed()
+    box = cell(phone, "E4").bounding_box()
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    verdict = checked_after(phone, lambda: phone.touchscreen.tap(*middle))
+    assert "Infanterie bleue" in cell(phone, "E4").get_attribute("aria-label"), verdict
+    assert_page_clean(phone, "fr")
