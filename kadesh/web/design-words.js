@@ -8,7 +8,7 @@ export const TEXT = {
       + "les points à prendre et la victoire. Le serveur vérifie la carte à chaque retouche avec les règles du jeu : "
       + "ce qu'il refuse est marqué sur la case ou le champ en cause.",
     newMap: "Nouvelle carte",
-    palette: "Palette", tools: "Outil",
+    palette: "Palette", tools: "Outil", change: "changer",
     tool: { brush: "Pinceau", fill: "Remplir", hand: "Main" },
     toolHint: {
       brush: "Cliquer ou glisser peint les cases.",
@@ -51,7 +51,7 @@ export const TEXT = {
     intro: "Draw a Front battle cell by cell: the ground, each side's units, mines, works, the points to take and the victory. "
       + "The server checks the map at every change with the game's rules: what it refuses is marked on the cell or the field at fault.",
     newMap: "New map",
-    palette: "Palette", tools: "Tool",
+    palette: "Palette", tools: "Tool", change: "change",
     tool: { brush: "Brush", fill: "Fill", hand: "Hand" },
     toolHint: {
       brush: "Click or drag to paint cells.",

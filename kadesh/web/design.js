@@ -236,6 +236,7 @@ function build() {
         el("div", { class: "design-board-head" }, el("h3", { id: "design-map-title" }, w.map),
           el("div", { class: "design-buttons" }, button("design-undo", w.undo, undo, { "aria-keyshortcuts": "Control+Z" }),
             button("design-redo", w.redo, redo, { "aria-keyshortcuts": "Control+Y" }))),
+        el("p", { id: "design-current", class: "design-current" }),
         el("div", { id: "design-map", class: "front-map-host" }),
         el("p", { class: "muted design-keys" }, w.keys)),
       el("section", { class: "design-palette", "aria-labelledby": "design-palette-title" },
@@ -263,7 +264,7 @@ function build() {
         button("design-preview-close", w.closePreview, () => { $("design-preview").hidden = true; $("design-preview-blue").focus(); })),
       el("div", { id: "design-preview-map", class: "front-map-host" })));
   part = designs.createFrontDesign({ lang, glossary: rules.glossary ?? {}, edit, words: w },
-    { map: $("design-map"), palette: $("design-palette"), settings: $("design-settings") });
+    { map: $("design-map"), palette: $("design-palette"), settings: $("design-settings"), current: $("design-current") });
   drawDocument();
 }
 

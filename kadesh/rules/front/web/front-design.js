@@ -6,6 +6,7 @@
 //   const part = createFrontDesign({ lang, glossary, edit, words }, { palette, map, settings });
 //   part.draw(doc, faults);  part.centerOn("C4");  part.fieldOf("scenario.season") → the field's node or null
 //
+// hosts.current: a line over the map that says what a click paints (on a phone the palette is far below).
 // edit(change, continues): the page applies change(doc) to its document (undoable; `continues`: the same stroke
 // as the edit before, one undo for both) and draws again.
 
@@ -204,7 +205,12 @@ export function createFrontDesign({ lang, glossary, edit, words }, hosts) {
   }
   let paletteNode = el("div");
   hosts.palette.append(paletteNode);
-  function drawPalette() { paletteNode = update(paletteNode, paletteTree()); }
+  function drawPalette() {
+    paletteNode = update(paletteNode, paletteTree());
+    const item = paletteNode.querySelector(".design-item[aria-pressed='true']")?.title ?? "";
+    const sided = ["unit", "structure"].includes(pick.kind) ? ` · ${W.sides[pick.side]}` : "";
+    hosts.current.replaceChildren(`${W.tool[tool]} · ${item}${sided} `, el("a", { href: "#design-palette-title" }, W.change));
+  }
 
   // ---- the settings: title, season, hour, size, victory ---------------------------------------------------
   const field = (label, control, key) => el("div", { class: "design-field", "data-field": key },
