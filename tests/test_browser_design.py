@@ -185,3 +185,85 @@ def test_the_designer_reads_clean_in_english_and_on_a_phone(browser, site):
     verdict = checked_after(phone, lambda: phone.touchscreen.tap(*middle))
     assert "Infanterie bleue" in cell(phone, "E4").get_attribute("aria-label"), verdict
     assert_page_clean(phone, "fr")
+
+
+def kingdom_city(page, kingdom: str, at: str) -> None:
+    choose(page, f"city:{kingdom}")
+    press_cell(page, at)
+
+
+def press_cell(page, name: str) -> None:
+    """A click on a cell of the campaign map, whatever is drawn on it (a city, an army: the cell is painted)."""
+    royaumes_cell(page, name).click(force=True)
+
+
+def royaumes_cell(page, name: str):
+    return page.locator(f'#design-map rect[data-cell="{name}"]')
+
+
+def test_a_kingdom_map_is_drawn_fixed_and_played_against_three_computer_kingdoms(browser, site):
+    base, store = site
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/design?ruleset=royaumes")
+    page.wait_for_selector("body[data-ready]")
+    assert "au moins une cité" in page.locator("#design-faults").inner_text()  # four kingdoms, no city yet
+
+    page.fill("#design-columns", "10")
+    page.fill("#design-rows", "8")
+    checked_after(page, lambda: page.click("#design-resize"))
+    assert page.locator("#design-map rect[data-cell]").count() == 80
+    page.evaluate("() => document.getElementById('design-map').scrollIntoView()")
+    choose(page, "water:")
+    checked_after(page, lambda: drag_royaumes(page, "A8", "J8"))  # a sea along the south
+    assert "eau" in royaumes_cell(page, "F8").locator("title").text_content().lower()
+    choose(page, "river:")
+    checked_after(page, lambda: drag_royaumes(page, "E1", "E7"))  # the Nile, from the south up
+    assert page.locator("#design-map path.river").count() == 1
+
+    # the North's first city put in the sea: the fault is on its cell, in the map's words
+    verdict = checked_after(page, lambda: kingdom_city(page, "nord", "A8"))
+    assert verdict == "Un défaut à corriger"
+    assert "A8 est de l'eau" in page.locator("#design-faults").inner_text()
+    assert page.locator("#design-map .design-fault-mark").count() == 1
+    choose(page, "eraser:")
+    press_cell(page, "A8")
+    for kingdom, at in (("nord", "B2"), ("sud", "I2"), ("est", "B6"), ("ouest", "I6")):
+        kingdom_city(page, kingdom, at)
+    choose(page, "army:nord")
+    assert checked_after(page, lambda: press_cell(page, "B2")) == "Jouable"
+
+    # an army of the South laid from the keyboard: the cursor, on the last cell painted, walked up to I2
+    choose(page, "army:sud")
+    frame = page.locator("#design-map .design-royaumes-map")
+    frame.focus()
+    page.keyboard.press("ArrowRight")  # from B2 to C2…
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    checked_after(page, lambda: page.keyboard.press("Enter"))  # …to I2
+    assert page.locator('#design-map [data-army="sud@I2"]').count() == 1
+    assert "1 armée au départ" in page.locator("#design-settings").inner_text()
+
+    # a city renamed in the settings, on the map at once
+    page.fill("#design-kingdom-1-city-1", "Memphis")
+    checked_after(page, lambda: page.press("#design-kingdom-1-city-1", "Tab"))
+    assert page.locator('#design-map [data-label="Memphis"]').count() == 1
+    assert_page_clean(page, "fr")
+
+    page.click("#design-preview-est")
+    page.locator("#design-preview-map svg").wait_for()
+    assert page.locator('#design-preview-map [data-city="Memphis"]').count() == 1
+
+    page.click("#design-play")
+    page.wait_for_url("**/play/**")
+    game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
+    assert sorted(store.bots(game_id)) == ["est", "ouest", "sud"]
+    with store.game(game_id) as game:
+        assert "Memphis" in game.options["scenario_toml"]
+
+
+def drag_royaumes(page, start: str, end: str) -> None:
+    first, last = royaumes_cell(page, start).bounding_box(), royaumes_cell(page, end).bounding_box()
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=12)
+    page.mouse.up()

@@ -4,9 +4,15 @@
 export const TEXT = {
   fr: {
     home: "Accueil", account: "Mon compte", toggle: "English", title: "Dessiner une carte",
-    intro: "Dessine une bataille de Front case par case : le terrain, les unités de chaque camp, les mines, les ouvrages, "
-      + "les points à prendre et la victoire. Le serveur vérifie la carte à chaque retouche avec les règles du jeu : "
-      + "ce qu'il refuse est marqué sur la case ou le champ en cause.",
+    intro: {
+      front: "Dessine une bataille de Front case par case : le terrain, les unités de chaque camp, les mines, les ouvrages, "
+        + "les points à prendre et la victoire. Le serveur vérifie la carte à chaque retouche avec les règles du jeu : "
+        + "ce qu'il refuse est marqué sur la case ou le champ en cause.",
+      royaumes: "Dessine une carte de Royaumes case par case : la terre et l'eau, le Nil, les cités de chaque royaume et ses "
+        + "armées au départ. Le serveur vérifie la carte à chaque retouche avec les règles du jeu : ce qu'il refuse est "
+        + "marqué sur la case ou le champ en cause.",
+    },
+    games: { front: "Une bataille de Front", royaumes: "Une carte de Royaumes" }, whichGame: "Que dessiner ?",
     newMap: "Nouvelle carte",
     palette: "Palette", tools: "Outil", change: "changer",
     tool: { brush: "Pinceau", fill: "Remplir", hand: "Main" },
@@ -38,18 +44,40 @@ export const TEXT = {
     previewOf: (side) => `Aperçu : la carte comme le ${side} la voit au premier tour`, closePreview: "Fermer l'aperçu",
     playComputer: "Essayer contre l'ordinateur", playAs: "Tu joues le Bleu ; l'ordinateur joue le Rouge.",
     notPlayable: "Corrige d'abord les défauts.",
-    text: "Le texte du scénario", textHint: "Le format des scénarios de Front : on peut l'écrire ou le retoucher à la main.",
-    textLabel: "Texte du scénario", load: "Charger ce texte", openFile: "Ouvrir un fichier", download: "Télécharger",
+    text: "Le texte de la carte", textHint: "Le format des cartes du jeu, en TOML : on peut l'écrire ou le retoucher à la main.",
+    textLabel: "Texte de la carte", load: "Charger ce texte", openFile: "Ouvrir un fichier", download: "Télécharger",
     loaded: "Texte chargé.", notToml: "Ce texte n'est pas lisible : la carte dessinée reste la même.",
     shelf: "Mes cartes", signInToSave: "Connecte-toi pour enregistrer tes cartes et les publier.", signIn: "Se connecter",
     mapName: "Nom de la carte", description: "Description", save: "Enregistrer le brouillon", publish: "Publier",
     saved: "Brouillon enregistré.", published: "Carte publiée.", shelfDown: "Les cartes ne peuvent pas être enregistrées pour l'instant.",
     failed: (why) => `Échec : ${why}`,
+    royaumes: {
+      defaultKingdoms: { fr: ["Nord", "Sud", "Est", "Ouest"], en: ["North", "South", "East", "West"] },
+      kingdomWord: { fr: "Royaume", en: "Kingdom" },
+      city: "Cité", mapLabel: "Carte de la campagne à dessiner",
+      mapHint: "Flèches : déplacer le curseur (Maj : 5 cases). Entrée : peindre la case du curseur. À la souris ou au doigt : cliquer ou glisser peint.",
+      ground: "Terre et eau", land: "Terre", water: "Eau (mer, lac)", nile: "Nil (son cours, case après case)",
+      eraser: "Gomme (enlève cités, armées et cours du Nil)",
+      cityOf: (k) => `Cité de ${k}`, armyOf: (k) => `Armée de ${k}`,
+      kingdoms: "Royaumes", addKingdom: "Ajouter un royaume", removeKingdom: (k) => `Retirer ${k}`,
+      nameFr: "Nom en français", nameEn: "Nom en anglais", colour: "Couleur", military: "Niveau militaire",
+      population: "Population", resources: { gold: "or", wheat: "blé", stone: "pierre", wood: "bois" },
+      cities: "Cités", cityName: (cell, first) => `Nom de la cité en ${cell}${first ? " (la cité initiale)" : ""}`,
+      noCity: "Aucune cité : peins-en une sur la carte.",
+      armies: (n) => (n ? `${n} armée${n > 1 ? "s" : ""} au départ, peintes sur la carte.` : "Aucune armée au départ."),
+      previewAs: (k) => `Aperçu pour ${k}`, previewOf: (k) => `Aperçu : la carte que ${k} voit au premier tour`,
+      playAs: (k) => `Tu joues ${k} ; l'ordinateur joue les autres royaumes, Kadesh juge chaque tour.`,
+    },
   },
   en: {
     home: "Home", account: "My account", toggle: "Français", title: "Design a map",
-    intro: "Draw a Front battle cell by cell: the ground, each side's units, mines, works, the points to take and the victory. "
-      + "The server checks the map at every change with the game's rules: what it refuses is marked on the cell or the field at fault.",
+    intro: {
+      front: "Draw a Front battle cell by cell: the ground, each side's units, mines, works, the points to take and the victory. "
+        + "The server checks the map at every change with the game's rules: what it refuses is marked on the cell or the field at fault.",
+      royaumes: "Draw a Royaumes map cell by cell: land and water, the Nile, each kingdom's cities and its armies at the start. "
+        + "The server checks the map at every change with the game's rules: what it refuses is marked on the cell or the field at fault.",
+    },
+    games: { front: "A Front battle", royaumes: "A Royaumes map" }, whichGame: "What to draw?",
     newMap: "New map",
     palette: "Palette", tools: "Tool", change: "change",
     tool: { brush: "Brush", fill: "Fill", hand: "Hand" },
@@ -81,12 +109,29 @@ export const TEXT = {
     previewOf: (side) => `Preview: the map as ${side} sees it on the first turn`, closePreview: "Close the preview",
     playComputer: "Try it against the computer", playAs: "You play Blue; the computer plays Red.",
     notPlayable: "Fix the faults first.",
-    text: "The scenario's text", textHint: "Front's scenario format: it can be written or touched up by hand.",
-    textLabel: "Scenario text", load: "Load this text", openFile: "Open a file", download: "Download",
+    text: "The map's text", textHint: "The game's map format, in TOML: it can be written or touched up by hand.",
+    textLabel: "Map text", load: "Load this text", openFile: "Open a file", download: "Download",
     loaded: "Text loaded.", notToml: "This text cannot be read: the map drawn stays as it was.",
     shelf: "My maps", signInToSave: "Sign in to save your maps and publish them.", signIn: "Sign in",
     mapName: "Map name", description: "Description", save: "Save the draft", publish: "Publish",
     saved: "Draft saved.", published: "Map published.", shelfDown: "Maps cannot be saved for now.",
     failed: (why) => `Failed: ${why}`,
+    royaumes: {
+      defaultKingdoms: { fr: ["Nord", "Sud", "Est", "Ouest"], en: ["North", "South", "East", "West"] },
+      kingdomWord: { fr: "Royaume", en: "Kingdom" },
+      city: "City", mapLabel: "Campaign map to draw",
+      mapHint: "Arrow keys: move the cursor (Shift: 5 cells). Enter: paint the cursor's cell. With a mouse or a finger: click or drag to paint.",
+      ground: "Land and water", land: "Land", water: "Water (sea, lake)", nile: "Nile (its course, cell after cell)",
+      eraser: "Eraser (removes cities, armies and the Nile's course)",
+      cityOf: (k) => `City of ${k}`, armyOf: (k) => `Army of ${k}`,
+      kingdoms: "Kingdoms", addKingdom: "Add a kingdom", removeKingdom: (k) => `Remove ${k}`,
+      nameFr: "Name in French", nameEn: "Name in English", colour: "Colour", military: "Military level",
+      population: "Population", resources: { gold: "gold", wheat: "wheat", stone: "stone", wood: "wood" },
+      cities: "Cities", cityName: (cell, first) => `Name of the city at ${cell}${first ? " (the initial city)" : ""}`,
+      noCity: "No city: paint one on the map.",
+      armies: (n) => (n ? `${n} arm${n > 1 ? "ies" : "y"} at the start, painted on the map.` : "No army at the start."),
+      previewAs: (k) => `Preview for ${k}`, previewOf: (k) => `Preview: the map ${k} sees on the first turn`,
+      playAs: (k) => `You play ${k}; the computer plays the other kingdoms, Kadesh judges each turn.`,
+    },
   },
 };

@@ -17,11 +17,12 @@ const $ = (id) => document.getElementById(id);
 let lang = startingLang(TEXT);
 const t = () => TEXT[lang];
 const params = new URLSearchParams(location.search);
-const ruleset = "front";  // the one designable here so far; a Royaumes map is written as text (docs)
+const DESIGNABLE = ["front", "royaumes"];
+const ruleset = DESIGNABLE.includes(params.get("ruleset")) ? params.get("ruleset") : "front";
 const rules = (await fetch("/api/rulesets").then((r) => r.json()).catch(() => [])).find((r) => r.name === ruleset) ?? {};
 const designs = await import(`/static/rules/${ruleset}-design.js`);
 
-let doc = designs.blank();
+let doc = designs.blank({ words: t() });
 let undone = [], redone = [], strokeSaved = false;
 let checked = { faults: [], playable: false, toml: "" };
 let checking = true, unreachable = false, asked = 0, timer = null;
@@ -102,8 +103,14 @@ function drawVerdict() {
     control?.setAttribute("aria-describedby", note.id);
   }
   const ready = !checking && !unreachable && checked.playable;
-  for (const id of ["design-preview-blue", "design-preview-red", "design-play"]) $(id).disabled = !ready;
-  $("design-try-hint").textContent = ready ? t().playAs : t().notPlayable;
+  const seats = part.seats();
+  const shown = [...$("design-previews").children].map((b) => b.dataset.seat).join(" ");
+  if (shown !== seats.map((s) => s.seat).join(" ")) {
+    $("design-previews").replaceChildren(...seats.map((s) => el("button", { type: "button", id: `design-preview-${s.seat}`,
+      "data-seat": s.seat, onclick: () => preview(s) }, s.label)));
+  }
+  for (const button of [...$("design-previews").children, $("design-play")]) button.disabled = !ready;
+  $("design-try-hint").textContent = ready ? part.againstTheComputer().hint : t().notPlayable;
 }
 
 function drawText() {
@@ -130,7 +137,7 @@ function drawDocument() {
 }
 
 // -- trying the map ---------------------------------------------------------------------------------------------
-async function preview(seat) {
+async function preview({ seat, title }) {
   const status = $("design-try-status");
   status.textContent = "";
   const answer = await maps.preview(ruleset, checked.toml, seat);
@@ -138,7 +145,7 @@ async function preview(seat) {
   const section = $("design-preview");
   section.hidden = false;
   const heading = $("design-preview-title");
-  heading.textContent = t().previewOf(t().sides[seat]);
+  heading.textContent = title;
   const host = $("design-preview-map");
   host.replaceChildren();
   part.drawPreview(host, answer.body.view, seat);
@@ -148,17 +155,18 @@ async function preview(seat) {
 async function playComputer() {
   const status = $("design-try-status");
   status.textContent = "";
-  const level = rules.bots?.[0]?.level;
+  const level = rules.bots?.find((b) => b.level !== "random")?.level ?? rules.bots?.[0]?.level;
+  const { seat: mine, body: shape } = part.againstTheComputer(level);
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ruleset, options: { scenario_toml: checked.toml }, ...(level ? { bots: { red: level } } : {}) }),
+    body: JSON.stringify({ ruleset, options: { scenario_toml: checked.toml }, ...shape }),
   }).catch(() => null);
   const body = await response?.json().catch(() => ({}));
   if (!response?.ok) { status.textContent = t().failed(body?.[lang] ?? response?.statusText ?? ""); return; }
   // in « Mes parties » at once, as the lobby does: closing the tab must not lose the game
-  const seat = body.seats.blue;
+  const seat = body.seats[mine];
   const games = JSON.parse(localStorage.getItem("kadesh.games") || "[]").filter((g) => g.token !== seat.token);
-  games.unshift({ id: body.id, token: seat.token, seat: "blue", ruleset, link: seat.link, opened: Date.now() });
+  games.unshift({ id: body.id, token: seat.token, seat: mine, ruleset, link: seat.link, opened: Date.now() });
   localStorage.setItem("kadesh.games", JSON.stringify(games.slice(0, 50)));
   location.href = seat.link;
 }
@@ -227,7 +235,9 @@ function build() {
     onchange: async (event) => { const file = event.target.files[0]; if (file) { $("design-toml").value = await file.text(); loadText($("design-toml").value); } } });
   $("design").replaceChildren(
     el("h2", {}, w.title),
-    el("p", { class: "intro muted" }, w.intro),
+    el("p", { class: "intro muted" }, w.intro[ruleset]),
+    el("nav", { class: "design-games", "aria-label": w.whichGame }, ...DESIGNABLE.map((name) =>
+      el("a", { href: `/design?ruleset=${name}`, class: "button", "aria-current": name === ruleset ? "page" : null }, w.games[name]))),
     el("div", { class: "design-check card" },
       el("p", { id: "design-verdict", role: "status", "aria-live": "polite" }),
       el("ul", { id: "design-faults", class: "design-faults" })),
@@ -243,8 +253,7 @@ function build() {
         el("h3", { id: "design-palette-title" }, w.palette), el("div", { id: "design-palette" })),
       el("div", { class: "design-side" },
         el("section", { class: "card", "aria-labelledby": "design-try-title" }, el("h3", { id: "design-try-title" }, w.tryIt),
-          el("div", { class: "design-buttons" }, button("design-preview-blue", w.previewBlue, () => preview("blue")),
-            button("design-preview-red", w.previewRed, () => preview("red"))),
+          el("div", { class: "design-buttons", id: "design-previews" }),
           el("div", { class: "design-buttons" }, button("design-play", w.playComputer, playComputer, { class: "primary" })),
           el("p", { id: "design-try-hint", class: "muted" }), el("p", { id: "design-try-status", role: "status", class: "problem" })),
         el("section", { class: "card", "aria-labelledby": "design-settings-title" },
@@ -261,9 +270,9 @@ function build() {
           el("div", { id: "design-shelf" }, ...shelfTree()), el("p", { id: "design-shelf-status", role: "status" })))),
     el("section", { id: "design-preview", class: "card design-preview", hidden: true, "aria-labelledby": "design-preview-title" },
       el("div", { class: "design-board-head" }, el("h3", { id: "design-preview-title", tabindex: "-1" }),
-        button("design-preview-close", w.closePreview, () => { $("design-preview").hidden = true; $("design-preview-blue").focus(); })),
+        button("design-preview-close", w.closePreview, () => { $("design-preview").hidden = true; $("design-previews").firstChild?.focus(); })),
       el("div", { id: "design-preview-map", class: "front-map-host" })));
-  part = designs.createFrontDesign({ lang, glossary: rules.glossary ?? {}, edit, words: w },
+  part = designs.createDesign({ lang, glossary: rules.glossary ?? {}, edit, words: w },
     { map: $("design-map"), palette: $("design-palette"), settings: $("design-settings"), current: $("design-current") });
   drawDocument();
 }

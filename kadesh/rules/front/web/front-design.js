@@ -3,7 +3,7 @@
 // works, and its settings (title, season, hour, size, victory). It only edits the document: whether the battle is
 // playable is the server's answer (POST /api/maps/check), which the page shows on the cells and fields named here.
 //
-//   const part = createFrontDesign({ lang, glossary, edit, words }, { palette, map, settings });
+//   const part = createDesign({ lang, glossary, edit, words }, { palette, map, settings, current });
 //   part.draw(doc, faults);  part.centerOn("C4");  part.fieldOf("scenario.season") → the field's node or null
 //
 // hosts.current: a line over the map that says what a click paints (on a phone the palette is far below).
@@ -33,7 +33,7 @@ function within(object, key, empty) {
 }
 
 // A new battle: a meadow of 12 × 8 cells, no unit yet (the server says each side needs one).
-export function blank(columns = 12, rows = 8) {
+export function blank({ columns = 12, rows = 8 } = {}) {
   return { scenario: { fr: "Ma bataille", en: "My battle", season: "summer", hour: "morning" },
     legend: { ".": "meadow" }, map: { rows: Array.from({ length: rows }, () => ".".repeat(columns)) }, units: [] };
 }
@@ -139,7 +139,7 @@ function viewOf(doc, glossary) {
 }
 
 // -- the page's part ------------------------------------------------------------------------------------------
-export function createFrontDesign({ lang, glossary, edit, words }, hosts) {
+export function createDesign({ lang, glossary, edit, words }, hosts) {
   const W = words, P = PANEL[lang];
   const name = (table, id) => cap(glossary[table]?.[id]?.[lang] ?? id);
   let doc = null;
@@ -313,7 +313,10 @@ export function createFrontDesign({ lang, glossary, edit, words }, hosts) {
     return shown;
   }
 
-  return { draw, fieldOf, drawPreview, centerOn: map.centerOn, sizeOf };
+  // The seats a preview is asked for; a game against the computer: Blue played, Red the computer's.
+  const seats = () => SIDES.map((seat) => ({ seat, label: seat === "blue" ? W.previewBlue : W.previewRed, title: W.previewOf(W.sides[seat]) }));
+  const againstTheComputer = (level) => ({ seat: "blue", hint: W.playAs, body: level ? { bots: { red: level } } : {} });
+  return { draw, fieldOf, drawPreview, centerOn: map.centerOn, seats, againstTheComputer };
 }
 
 export { sizeOf, viewOf };
