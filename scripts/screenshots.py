@@ -3,8 +3,8 @@ sees first) and on a phone (390×844, the whole page): the lobby, Manœuvre (dep
 rules open, a battle after the other side's turn, the end with its rematch, the hot-seat hand-over),
 Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front (each side,
 by day and at night, a unit's orders, a shot's odds and a way's cost shown; against Général Maladroit after its
-answer and at the battle's end), the map designer (the skirmish, and a fault shown on its cell), and the page for
-a link that leads nowhere.
+answer and at the battle's end), the map designer (the skirmish, a fault shown on its cell, the Nile of the four
+kingdoms), and the page for a link that leads nowhere.
 
     python scripts/screenshots.py [--out docs/screenshots] [--only manoeuvre-battle,lobby]
 
@@ -371,6 +371,7 @@ def design_text(text: str):
 SKIRMISH = (Path(__file__).resolve().parent.parent / "kadesh/rules/front/scenarios/skirmish.toml").read_text("utf-8")
 # The skirmish with Blue's mortar put in the river: the fault shown on its cell.
 SKIRMISH_WET = SKIRMISH.replace('cell = "A3"', 'cell = "I5"', 1)
+NILE = (Path(__file__).resolve().parent.parent / "kadesh/rules/royaumes/scenarios/nil.toml").read_text("utf-8")
 
 
 def show_open_games(page) -> None:
@@ -573,6 +574,7 @@ def shots(base: str, store) -> dict:
         "open-games": (f"{base}/", show_open_games),
         "design": (f"{base}/design", design_text(SKIRMISH)),
         "design-fault": (f"{base}/design", design_text(SKIRMISH_WET)),
+        "design-royaumes": (f"{base}/design?ruleset=royaumes", design_text(NILE)),
         "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),
         "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),
         "player-ratings": (f"{base}/players/N%C3%A9fertari", show_ratings),

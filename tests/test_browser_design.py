@@ -2,7 +2,9 @@
 page's own controls (a river dragged with the brush, a forest, two units a side, a capture point laid from the
 keyboard, a victory), a fault shown on its cell while a unit stands on water, fixed, « Jouable »; undone and redone
 with Ctrl+Z and Ctrl+Y; previewed as Red sees it; its text taken out and put back; and played against the computer
-in one click. The page reads clean (axe, no internal word) in French and in English, and on a phone."""
+in one click. The same for a Royaumes map of four kingdoms (the sea, the Nile, a city put in the sea and fixed, an
+army laid from the keyboard, a city renamed), tried against three computer kingdoms. The pages read clean (axe, no
+internal word) in French and in English, and on a phone."""
 
 from __future__ import annotations
 
@@ -16,16 +18,19 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+A_PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     with running_server(str(tmp_path_factory.mktemp("design") / "design.sqlite3")) as (base, store):
         yield base, store
 
 
-def open_designer(browser, base, lang="fr", **options):
+def open_designer(browser, base, lang="fr", ruleset="front", **options):
     page = browser.new_page(**{"viewport": {"width": 1280, "height": 800}, **options})
     page.add_init_script(f"localStorage.setItem('kadesh.lang', {json.dumps(lang)})")
-    page.goto(f"{base}/design")
+    page.goto(f"{base}/design?ruleset={ruleset}")
     page.wait_for_selector("body[data-ready]")
     return page
 
@@ -174,8 +179,12 @@ def test_the_designer_reads_clean_in_english_and_on_a_phone(browser, site):
     assert page.locator("#design-palette [data-pick='terrain:water']").get_attribute("title") == "Water"
     assert_page_clean(page, "en")
     page.close()
+    page = open_designer(browser, base, "en", "royaumes")
+    assert page.locator("#design-preview-nord").inner_text() == "Preview for North"
+    assert_page_clean(page, "en")
+    page.close()
 
-    phone = open_designer(browser, base, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = open_designer(browser, base, **A_PHONE)
     assert phone.is_checked('#design-palette input[name="design-tool"][value="hand"]')  # a finger moves the map
     side(phone, "blue")
     choose(phone, "unit:infantry")
@@ -184,6 +193,10 @@ def test_the_designer_reads_clean_in_english_and_on_a_phone(browser, site):
     middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     verdict = checked_after(phone, lambda: phone.touchscreen.tap(*middle))
     assert "Infanterie bleue" in cell(phone, "E4").get_attribute("aria-label"), verdict
+    assert_page_clean(phone, "fr")
+    phone.close()
+    phone = open_designer(browser, base, "fr", "royaumes", **A_PHONE)
+    assert phone.is_checked('#design-palette input[name="design-tool"][value="hand"]')
     assert_page_clean(phone, "fr")
 
 
@@ -241,9 +254,12 @@ def test_a_kingdom_map_is_drawn_fixed_and_played_against_three_computer_kingdoms
         page.keyboard.press("ArrowRight")
     checked_after(page, lambda: page.keyboard.press("Enter"))  # …to I2
     assert page.locator('#design-map [data-army="sud@I2"]').count() == 1
-    assert "1 armée au départ" in page.locator("#design-settings").inner_text()
+    kingdoms = page.locator("#design-settings .design-kingdom")
+    kingdoms.nth(1).locator("summary").click()  # each kingdom's settings folded under its name
+    assert "1 armée au départ" in kingdoms.nth(1).inner_text()
 
-    # a city renamed in the settings, on the map at once
+    # a city renamed in the settings, on the map at once (the North's unfolded already: its fault was shown there)
+    assert kingdoms.nth(0).get_attribute("open") is not None
     page.fill("#design-kingdom-1-city-1", "Memphis")
     checked_after(page, lambda: page.press("#design-kingdom-1-city-1", "Tab"))
     assert page.locator('#design-map [data-label="Memphis"]').count() == 1

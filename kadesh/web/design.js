@@ -98,6 +98,7 @@ function drawVerdict() {
     if (!note) continue;
     note.hidden = false;
     note.textContent = faultText(fault);
+    for (let fold = field.closest("details"); fold; fold = fold.parentElement?.closest("details")) fold.open = true;
     const control = field.querySelector("input, select");
     control?.setAttribute("aria-invalid", "true");
     control?.setAttribute("aria-describedby", note.id);

@@ -163,9 +163,10 @@ export function createDesign({ lang, edit, words }, hosts) {
   const W = words, R = words.royaumes;
   let doc = null, faultCells = [];
   let pick = { kind: "land" };
-  let tool = "brush";
+  let tool = matchMedia("(max-width: 560px)").matches ? "hand" : "brush";  // a phone's finger scrolls the map first
   let cursor = [0, 0];
   let stroking = null;
+  const opened = new Set();  // the kingdoms whose settings are unfolded
 
   const apply = (cell, continues) => {
     const cells = (d) => (tool === "fill" && (pick.kind === "land" || pick.kind === "water") ? area(d, cell) : [cell]);
@@ -206,7 +207,7 @@ export function createDesign({ lang, edit, words }, hosts) {
     return x >= 0 && y >= 0 && x < columns && y < rows ? [x, y] : null;
   }
   frame.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (tool === "hand" || (event.pointerType === "mouse" && event.button !== 0)) return;
     const at = cellAt(event);
     if (!at) return;
     stroking = event.pointerId;
@@ -220,6 +221,13 @@ export function createDesign({ lang, edit, words }, hosts) {
     if (!at || (at[0] === cursor[0] && at[1] === cursor[1])) return;
     cursor = at;
     apply(cursorName(), true);
+  });
+  frame.addEventListener("click", (event) => {  // the hand: a drag scrolls the map, a tap paints
+    if (tool !== "hand") return;
+    const at = cellAt(event);
+    if (!at) return;
+    cursor = at;
+    apply(cursorName(), false);
   });
   const endStroke = (event) => { if (event.pointerId === stroking) stroking = null; };
   frame.addEventListener("pointerup", endStroke);
@@ -263,6 +271,7 @@ export function createDesign({ lang, edit, words }, hosts) {
     });
     return el("div", { class: "design-palette-inner" },
       el("fieldset", { class: "design-tools" }, el("legend", {}, W.tools), radio("brush", W.tool.brush), radio("fill", W.tool.fill),
+        radio("hand", W.tool.hand),
         el("p", { class: "muted design-tool-hint" }, W.toolHint[tool])),
       group(R.ground,
         itemButton({ kind: "land" }, landCell, R.land),
@@ -275,6 +284,7 @@ export function createDesign({ lang, edit, words }, hosts) {
   hosts.palette.append(paletteNode);
   function drawPalette() {
     paletteNode = update(paletteNode, paletteTree());
+    frame.classList.toggle("design-hand", tool === "hand");
     const item = paletteNode.querySelector(".design-item[aria-pressed='true']")?.title ?? "";
     hosts.current.replaceChildren(`${W.tool[tool]} · ${item} `, el("a", { href: "#design-palette-title" }, W.change));
   }
@@ -289,7 +299,10 @@ export function createDesign({ lang, edit, words }, hosts) {
     const key = `kingdoms.${id}`, base = `design-kingdom-${index + 1}`;
     const set = (change) => edit((d) => change(d.kingdoms[id]));
     const resources = Array.isArray(doc.scenario?.resources) ? doc.scenario.resources : [];
-    return el("fieldset", { class: "design-kingdom", "data-field": key }, el("legend", {}, String(k?.[lang] ?? id)),
+    // each kingdom folded under its name (a phone's page would be long), kept open once opened
+    return el("details", { class: "design-kingdom", "data-field": key, open: opened.has(id),
+      ontoggle: (e) => { if (e.target.open) opened.add(id); else opened.delete(id); } },
+    el("summary", {}, String(k?.[lang] ?? id)),
       field(R.nameFr, text(`${base}-fr`, k?.fr, (e) => { const v = e.target.value; set((x) => { x.fr = v; }); }), `${key}.fr`),
       field(R.nameEn, text(`${base}-en`, k?.en, (e) => { const v = e.target.value; set((x) => { x.en = v; }); }), `${key}.en`),
       field(R.colour, el("input", { id: `${base}-colour`, type: "color", value: k?.colour ?? "#888888",
