@@ -49,6 +49,7 @@ export const TEXT = {
     loaded: "Texte chargé.", notToml: "Ce texte n'est pas lisible : la carte dessinée reste la même.",
     shelf: "Mes cartes", signInToSave: "Connecte-toi pour enregistrer tes cartes et les publier.", signIn: "Se connecter",
     mapName: "Nom de la carte", description: "Description", save: "Enregistrer le brouillon", publish: "Publier",
+    noSuchMap: "Cette carte n'existe pas, ou c'est le brouillon de quelqu'un d'autre : voici une carte nouvelle.",
     saved: "Brouillon enregistré.", published: "Carte publiée.", shelfDown: "Les cartes ne peuvent pas être enregistrées pour l'instant.",
     failed: (why) => `Échec : ${why}`,
     royaumes: {
@@ -114,6 +115,7 @@ export const TEXT = {
     loaded: "Text loaded.", notToml: "This text cannot be read: the map drawn stays as it was.",
     shelf: "My maps", signInToSave: "Sign in to save your maps and publish them.", signIn: "Sign in",
     mapName: "Map name", description: "Description", save: "Save the draft", publish: "Publish",
+    noSuchMap: "This map does not exist, or it is someone else's draft: here is a new map.",
     saved: "Draft saved.", published: "Map published.", shelfDown: "Maps cannot be saved for now.",
     failed: (why) => `Failed: ${why}`,
     royaumes: {

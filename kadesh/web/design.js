@@ -28,6 +28,8 @@ let checked = { faults: [], playable: false, toml: "" };
 let checking = true, unreachable = false, asked = 0, timer = null;
 let part = null;
 let account = null, draftId = null;
+let namedByHand = false;
+let shelfNote = "";  // what became of the map the address asked for, said once the page is drawn  // the shelf's name follows the map's title until the player writes one
 let download = null;  // the object URL of the text offered for download
 
 // -- editing ----------------------------------------------------------------------------------------------------
@@ -133,6 +135,7 @@ function drawDocument() {
   part.draw(doc, checked.faults ?? []);  // the last answer's faults stay shown while the next is awaited
   drawVerdict();
   drawText();
+  if ($("design-name") && !namedByHand) $("design-name").value = doc.scenario?.[lang] ?? doc.scenario?.fr ?? "";
   $("design-undo").disabled = !undone.length;
   $("design-redo").disabled = !redone.length;
 }
@@ -193,7 +196,7 @@ function shelfTree() {
   const title = doc.scenario?.[lang] ?? doc.scenario?.fr ?? "";
   return [
     el("div", { class: "design-field" }, el("label", { for: "design-name" }, t().mapName),
-      el("input", { id: "design-name", maxlength: 100, value: $("design-name")?.value || title })),
+      el("input", { id: "design-name", maxlength: 100, value: $("design-name")?.value || title, oninput: () => { namedByHand = true; } })),
     el("div", { class: "design-field" }, el("label", { for: "design-description" }, t().description),
       el("textarea", { id: "design-description", rows: 3, maxlength: 1000 }, $("design-description")?.value ?? "")),
     el("div", { class: "design-buttons" },
@@ -221,7 +224,10 @@ async function openFromShelf() {
   const id = params.get("map") ?? params.get("from");
   if (!id) return;
   const answer = await maps.fetchMap(id);
-  if (!answer.ok || typeof answer.body.toml !== "string") return;
+  if (!answer.ok || typeof answer.body.toml !== "string") {
+    shelfNote = answer.status === 404 ? t().noSuchMap : t().shelfDown;
+    return;
+  }
   if (params.has("map")) draftId = id;
   const loaded = await maps.check(ruleset, { toml: answer.body.toml });
   if (loaded.ok && loaded.body.document) { doc = loaded.body.document; undone = []; redone = []; }
@@ -293,5 +299,6 @@ onLanguageSwitch(() => lang, (chosen) => {
 
 [account] = await Promise.all([maps.signedIn(), openFromShelf()]);
 build();
+$("design-shelf-status").textContent = shelfNote;
 await check();
 document.body.dataset.ready = "true";
