@@ -181,8 +181,13 @@ def test_the_designer_reads_clean_in_english_and_on_a_phone(browser, site):
     assert page.locator("#design-palette [data-pick='terrain:water']").get_attribute("title") == "Water"
     assert_page_clean(page, "en")
     page.close()
-    page = open_designer(browser, base, "en", "royaumes")
+    page = open_designer(browser, base, "fr", "royaumes")
+    choose(page, "water:")
+    checked_after(page, lambda: press_cell(page, "C3"))
+    page.click("#lang")  # the page drawn again in English, the map and its history kept
     assert page.locator("#design-preview-nord").inner_text() == "Preview for North"
+    assert "water" in royaumes_cell(page, "C3").locator("title").text_content().lower()
+    assert page.locator("#design-undo").is_enabled()
     assert_page_clean(page, "en")
     page.close()
 
@@ -231,6 +236,12 @@ def test_a_kingdom_map_is_drawn_fixed_and_played_against_three_computer_kingdoms
     choose(page, "water:")
     checked_after(page, lambda: drag_royaumes(page, "A8", "J8"))  # a sea along the south
     assert "eau" in royaumes_cell(page, "F8").locator("title").text_content().lower()
+    choose(page, "waterName:")
+    checked_after(page, lambda: press_cell(page, "C8"))  # its name, written where it was put, then renamed
+    page.fill("#design-water-1-fr", "La Grande Verte")
+    checked_after(page, lambda: page.press("#design-water-1-fr", "Tab"))
+    assert page.locator("#design-map text.water-label").text_content() == "La Grande Verte"
+    assert "La Grande Verte" in royaumes_cell(page, "J8").locator("title").text_content()  # the whole sea is named
     choose(page, "river:")
     checked_after(page, lambda: drag_royaumes(page, "E1", "E7"))  # the Nile, from the south up
     assert page.locator("#design-map path.river").count() == 1

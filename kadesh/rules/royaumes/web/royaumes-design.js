@@ -101,6 +101,11 @@ function paint(doc, name, pick, words) {
   } else if (pick.kind === "army") {
     const kingdom = doc.kingdoms?.[pick.kingdom];
     if (kingdom) within(kingdom, "armies", []).push(name);
+  } else if (pick.kind === "waterName") {
+    const features = within(within(doc, "map", {}), "features", []);
+    if (features.some((f) => f?.label === name)) return;
+    const n = features.filter((f) => f?.kind !== "river").length + 1;
+    features.push({ kind: "sea", fr: `${words.seaWord.fr} ${n}`, en: `${words.seaWord.en} ${n}`, label: name });
   } else if (pick.kind === "eraser") erase(doc, name);
 }
 function erase(doc, name) {
@@ -110,8 +115,11 @@ function erase(doc, name) {
   }
   for (const feature of doc.map?.features ?? []) {
     if (Array.isArray(feature?.path)) feature.path = feature.path.filter((cell) => cell !== name);
+    if (feature?.label === name && feature.kind === "river") delete feature.label;
   }
-  if (Array.isArray(doc.map?.features)) doc.map.features = doc.map.features.filter((f) => !Array.isArray(f?.path) || f.path.length);
+  if (Array.isArray(doc.map?.features)) {  // a river with no course left, a sea's name rubbed out
+    doc.map.features = doc.map.features.filter((f) => (f?.kind === "river" ? !Array.isArray(f.path) || f.path.length : f?.label !== name));
+  }
 }
 function resize(doc, columns, rows) {
   const old = rowsOf(doc);
@@ -277,6 +285,7 @@ export function createDesign({ lang, edit, words }, hosts) {
         itemButton({ kind: "land" }, landCell, R.land),
         itemButton({ kind: "water" }, `<rect class="cell water" width="30" height="30"/>`, R.water),
         itemButton({ kind: "river" }, `${landCell}<path class="river main" d="M2,26 Q10,6 15,16 T28,4"/>`, R.nile),
+        itemButton({ kind: "waterName" }, `<rect class="cell water" width="30" height="30"/><text x="15" y="20" class="water-label" text-anchor="middle">Aa</text>`, R.waterName),
         itemButton({ kind: "eraser" }, `${landCell}<path d="M7 7L23 23M23 7L7 23" stroke="#a00" stroke-width="3"/>`, R.eraser)),
       ...kingdoms);
   }
@@ -322,6 +331,25 @@ export function createDesign({ lang, edit, words }, hosts) {
       kingdomsOf(doc).length > 2 ? el("button", { type: "button", onclick: () => edit((d) => { delete d.kingdoms[id]; }) }, R.removeKingdom(String(k?.[lang] ?? id))) : null,
       el("p", { class: "design-field-fault", id: `${base}-fault`, hidden: true }));
   }
+  // Seas' and lakes' names, written on the map where their label was put (the rules never read them).
+  function watersTree() {
+    const features = Array.isArray(doc.map?.features) ? doc.map.features : [];
+    const named = features.map((f, i) => [f, i]).filter(([f]) => f && f.kind !== "river");
+    const one = ([f, i]) => {
+      const key = `map.features[${i + 1}]`, base = `design-water-${i + 1}`;
+      const set = (change) => edit((d) => change(d.map.features[i]));
+      const title = String(f[lang] || f.fr || f.en || R.waterName);
+      return el("fieldset", { class: "design-water", "data-field": key }, el("legend", {}, `${title} (${f.label ?? ""})`),
+        field(R.waterKind, el("select", { id: `${base}-kind`, onchange: (e) => { const v = e.target.value; set((x) => { x.kind = v; }); } },
+          ...["sea", "lake"].map((k) => el("option", { value: k, selected: f.kind === k }, R.waterKinds[k]))), `${key}.kind`),
+        field(R.nameFr, text(`${base}-fr`, f.fr, (e) => { const v = e.target.value; set((x) => { x.fr = v; }); }), `${key}.fr`),
+        field(R.nameEn, text(`${base}-en`, f.en, (e) => { const v = e.target.value; set((x) => { x.en = v; }); }), `${key}.en`),
+        el("button", { type: "button", onclick: () => edit((d) => { d.map.features.splice(i, 1); }) }, R.removeWater(title)));
+    };
+    return el("section", { "data-field": "map.features" }, el("h3", {}, R.waters),
+      named.length ? el("div", {}, ...named.map(one)) : el("p", { class: "muted" }, R.noWater),
+      el("p", { class: "design-field-fault", id: "design-waters-fault", hidden: true }));
+  }
   function settingsTree() {
     const head = doc.scenario ?? {}, size = sizeOf(doc);
     const changeHead = (key) => (event) => { const value = event.target.value; edit((d) => { within(d, "scenario", {})[key] = value; }); };
@@ -345,6 +373,7 @@ export function createDesign({ lang, edit, words }, hosts) {
             if (columns >= 1 && columns <= MAX_SIDE && rows >= 1 && rows <= MAX_SIDE) edit((d) => resize(d, columns, rows));
           } }, W.resize)),
         el("p", { class: "muted" }, W.sizeHint(MAX_SIDE)), el("p", { class: "design-field-fault", id: "design-size-fault", hidden: true })),
+      watersTree(),
       el("section", { "data-field": "kingdoms" }, el("h3", {}, R.kingdoms),
         ...kingdomsOf(doc).map(kingdomTree),
         kingdomsOf(doc).length < MAX_KINGDOMS ? el("button", { type: "button", id: "design-add-kingdom", onclick: addKingdom }, R.addKingdom) : null,
