@@ -25,11 +25,12 @@ const designs = await import(`/static/rules/${ruleset}-design.js`);
 let doc = designs.blank({ words: t() });
 let undone = [], redone = [], strokeSaved = false;
 let checked = { faults: [], playable: false, toml: "" };
-let checking = true, unreachable = false, asked = 0, timer = null;
+let checking = true, asked = 0, timer = null;
+let refused = null;  // why the server gave no verdict (out of reach, too many checks, a text too long), or null
 let part = null;
 let account = null, draftId = null;
-let namedByHand = false;
-let shelfNote = "";  // what became of the map the address asked for, said once the page is drawn  // the shelf's name follows the map's title until the player writes one
+let namedByHand = false;  // the shelf's name follows the map's title until the player writes one
+let shelfNote = "";  // what became of the map the address asked for, said once the page is drawn
 let download = null;  // the object URL of the text offered for download
 
 // -- editing ----------------------------------------------------------------------------------------------------
@@ -75,8 +76,12 @@ async function check() {
   const answer = await maps.check(ruleset, { document: doc });
   if (mine !== asked) return;  // an older answer, overtaken by a newer edit
   checking = false;
-  unreachable = !answer.ok;
+  refused = answer.ok ? null : answer.status ? answer.body[lang] ?? String(answer.status) : t().unreachable;
   if (answer.ok) checked = answer.body;
+  if (answer.status === 429) {  // past the rate of checks: asked again when the server says
+    refused = t().tooFast;
+    timer = setTimeout(check, 1000 * (Number(answer.body.retry_after) || 5));
+  }
   drawDocument();
   document.body.dataset.checked = String(asked);
 }
@@ -88,8 +93,8 @@ function faultText(fault) {
 function drawVerdict() {
   const faults = checked.faults ?? [];
   const verdict = $("design-verdict");
-  verdict.dataset.state = unreachable ? "down" : checking ? "checking" : faults.length ? "faults" : "playable";
-  verdict.textContent = unreachable ? t().unreachable : checking ? t().checking : faults.length ? t().unplayable(faults.length) : t().playable;
+  verdict.dataset.state = refused ? "down" : checking ? "checking" : faults.length ? "faults" : "playable";
+  verdict.textContent = refused ?? (checking ? t().checking : faults.length ? t().unplayable(faults.length) : t().playable);
   $("design-faults").replaceChildren(...faults.map((fault) => el("li", {}, el("span", {}, faultText(fault)),
     fault.cell ? el("button", { type: "button", class: "design-see", onclick: () => part.centerOn(fault.cell) }, t().faultAt(fault.cell)) : null)));
   for (const node of document.querySelectorAll(".design-field-fault")) { node.hidden = true; node.textContent = ""; }
@@ -105,7 +110,7 @@ function drawVerdict() {
     control?.setAttribute("aria-invalid", "true");
     control?.setAttribute("aria-describedby", note.id);
   }
-  const ready = !checking && !unreachable && checked.playable;
+  const ready = !checking && !refused && checked.playable;
   const seats = part.seats();
   const shown = [...$("design-previews").children].map((b) => b.dataset.seat).join(" ");
   if (shown !== seats.map((s) => s.seat).join(" ")) {
