@@ -172,7 +172,7 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
   const chosen = (item) => pick.kind === item.kind && pick.id === item.id && pick.objective === item.objective;
   const itemButton = (item, markup, label, box) => el("button", { type: "button", class: "design-item", "aria-pressed": String(chosen(item)),
     "data-pick": `${item.kind}:${item.id ?? item.objective ?? ""}`, title: label,
-    onclick: () => { pick = { ...pick, ...item }; drawPalette(); } }, swatch(markup, box), el("span", {}, label));
+    onclick: () => { pick = { side: pick.side, ...item }; drawPalette(); } }, swatch(markup, box), el("span", {}, label));
   const group = (title, ...items) => el("section", { class: "design-group" }, el("h3", {}, title), el("div", { class: "design-items" }, ...items));
   const side = () => (pick.side === "none" ? null : pick.side);
 
@@ -226,13 +226,13 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
     const set = (key, value) => edit((d) => { const target = d.victory.objectives[i]; if (value === "" || value === null) delete target[key]; else target[key] = value; });
     const turn = (key, label, optional) => field(label, number(`${id}-${key}`, o[key], 1, 999,
       (e) => set(key, e.target.value === "" && optional ? null : Number(e.target.value))), `victory.objectives[${n}].${key}`);
-    const parts = o.kind === "hold"
-      ? [turn("until", W.until, false), el("p", { class: "muted" }, W.cellsHeld((o.cells ?? []).length))]
+    const parts = o.kind === "hold" ? [turn("until", W.until, false), el("p", { class: "muted" }, W.cellsHeld((o.cells ?? []).length))]
+      : o.kind !== "destroy" || "tag" in o ? [el("p", { class: "muted" }, W.byText)]  // an escort, a tag: the text's
       : [field(W.target, choose(`${id}-target`, Object.keys(glossary.units ?? {}).filter((u) => glossary.units[u].aircraft !== "drone"),
         (u) => name("units", u), o.target, (e) => set("target", e.target.value)), `victory.objectives[${n}].target`),
       turn("by", W.by, true)];
     return el("fieldset", { class: "design-objective", "data-field": `victory.objectives[${n}]` },
-      el("legend", {}, o.kind === "hold" ? W.objectiveHold(n) : W.objectiveDestroy(n)),
+      el("legend", {}, o.kind === "hold" ? W.objectiveHold(n) : o.kind === "escort" ? W.objectiveEscort(n) : W.objectiveDestroy(n)),
       field(W.objectiveSide, choose(`${id}-side`, SIDES, (s) => W.sides[s], o.side, (e) => set("side", e.target.value)), `victory.objectives[${n}].side`),
       ...parts,
       el("button", { type: "button", onclick: () => edit((d) => {
@@ -319,4 +319,3 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
   return { draw, fieldOf, drawPreview, centerOn: map.centerOn, seats, againstTheComputer };
 }
 
-export { sizeOf, viewOf };
