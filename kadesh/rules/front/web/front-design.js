@@ -203,7 +203,7 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
       group(W.sections.terrain, ...terrain), group(W.sections.units, ...units), group(W.sections.works, ...works),
       group(W.sections.marks, ...marks), holds.length ? group(W.sections.objective, ...holds) : null);
   }
-  let paletteNode = el("div");
+  let paletteNode = el("div"), paletteHolds = null;
   hosts.palette.append(paletteNode);
   function drawPalette() {
     paletteNode = update(paletteNode, paletteTree());
@@ -290,7 +290,10 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
     doc = next;
     if (pick.kind === "hold" && doc.victory?.objectives?.[pick.objective]?.kind !== "hold") pick = { kind: "terrain", id: "forest", side: pick.side };
     map.render({ view: viewOf(doc, glossary), seat: null, faults: faults.map((f) => f.cell).filter((c) => onMap(doc, c)) });
-    drawPalette();
+    // the palette changes with the objectives to hold only (and with a choice, which draws it itself): a stroke
+    // over a large map does not draw its forty swatches again at each cell
+    const holds = JSON.stringify((doc.victory?.objectives ?? []).map((o) => o?.kind));
+    if (holds !== paletteHolds) { paletteHolds = holds; drawPalette(); }
     drawSettings();
   }
 
