@@ -199,6 +199,13 @@ export function createDesign({ lang, edit, words }, hosts) {
     for (const name of faultCells) mark(name, "design-fault-mark");
     mark(cursorName(), "design-cursor-mark");
   }
+  // The cursor moved alone, the map left as drawn (a large map is long to draw again).
+  function placeCursor() {
+    const svg = frame.querySelector("svg"), mark = svg?.querySelector(".design-cursor-mark"), box = svg && cellBox(svg, cursorName());
+    if (!mark || !box) { drawMapNow(); return; }
+    for (const key of ["x", "y"]) mark.setAttribute(key, box.getAttribute(key));
+    mark.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }
   function drawMapNow() {
     const { view, layer } = viewOf(doc);
     if (!view.map.width) { frame.replaceChildren(); return; }
@@ -248,7 +255,7 @@ export function createDesign({ lang, edit, words }, hosts) {
       event.preventDefault();
       const n = event.shiftKey ? 5 : 1;
       cursor = [Math.max(0, Math.min(columns - 1, cursor[0] + step[0] * n)), Math.max(0, Math.min(rows - 1, cursor[1] + step[1] * n))];
-      drawMapNow();
+      placeCursor();
       said.textContent = frame.querySelector(`rect[data-cell="${cursorName()}"] title`)?.textContent ?? cursorName();
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
