@@ -120,6 +120,7 @@ export const TEXT = {
     // accounts
     sign_in: "Se connecter",
     leaderboards: "Classements",
+    design: "Dessiner une carte",
     watching: "En cours",
     account_games: "Dans mon compte",
     this_browser: "Sur ce navigateur seulement",
@@ -249,6 +250,7 @@ export const TEXT = {
     checking: "…",
     sign_in: "Sign in",
     leaderboards: "Leaderboards",
+    design: "Design a map",
     watching: "Live",
     account_games: "In my account",
     this_browser: "On this browser only",
