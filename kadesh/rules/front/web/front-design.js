@@ -80,7 +80,11 @@ function area(doc, name) {
   return [...seen];
 }
 
-// What the chosen palette item does to a cell (`pick`: { kind, id, side, objective }).
+// What the chosen tool and palette item do to a cell, in place (`pick`: { kind, id, side, objective }; `tool`:
+// "fill" fills the area of one ground, any other paints the cell): the page's edits, and the tests' random ones.
+export function paintAt(doc, name, pick, tool = "brush") {
+  for (const cell of tool === "fill" && pick.kind === "terrain" ? area(doc, name) : [name]) paint(doc, cell, pick);
+}
 function paint(doc, name, pick) {
   const side = pick.side === "none" ? null : pick.side;
   const put = (list, item) => {
@@ -110,7 +114,7 @@ function erase(doc, name) {
   }
 }
 // A new size: rows and columns cut or added (of meadow); what stood off the new map is removed.
-function resize(doc, columns, rows) {
+export function resize(doc, columns, rows) {
   const fill = markOf(doc, "meadow");
   const old = rowsOf(doc);
   doc.map = { ...doc.map, rows: Array.from({ length: rows }, (_, y) => (old[y] ?? "").slice(0, columns).padEnd(columns, fill)) };
@@ -147,10 +151,7 @@ export function createDesign({ lang, glossary, edit, words }, hosts) {
   let tool = matchMedia("(max-width: 560px)").matches ? "hand" : "brush";  // a phone's finger moves the map first
   let strokeOpen = false;
 
-  const apply = (cell, continues) => {
-    const cells = (d) => (tool === "fill" && pick.kind === "terrain" ? area(d, cell) : [cell]);
-    edit((d) => { for (const c of cells(d)) paint(d, c, pick); }, continues);
-  };
+  const apply = (cell, continues) => edit((d) => paintAt(d, cell, pick, tool), continues);
   const map = createMap(hosts.map, {
     lang, glossary,
     onCell: (cell) => apply(cell, false),
