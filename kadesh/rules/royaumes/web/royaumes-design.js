@@ -90,7 +90,13 @@ function freshCityName(doc, word) {
   for (let n = 1; ; n++) if (!taken.has(`${word} ${n}`.toLowerCase())) return `${word} ${n}`;
 }
 
-// What the chosen palette item does to a cell (`pick`: { kind, kingdom }).
+// What the chosen tool and palette item do to a cell, in place (`words`: the designer's Royaumes words, for a new
+// city's or sea's name): the page's edits, and the tests' random ones.
+export function paintAt(doc, name, pick, tool, words) {
+  const ground = pick.kind === "land" || pick.kind === "water";
+  for (const cell of tool === "fill" && ground ? area(doc, name) : [name]) paint(doc, cell, pick, words);
+}
+// What a palette item does to one cell (`pick`: { kind, kingdom }).
 function paint(doc, name, pick, words) {
   if (pick.kind === "land" || pick.kind === "water") setMark(doc, name, pick.kind === "land" ? LAND : WATER);
   else if (pick.kind === "river") { const nile = river(doc); if (nile.path.at(-1) !== name) nile.path.push(name); }
@@ -121,7 +127,7 @@ function erase(doc, name) {
     doc.map.features = doc.map.features.filter((f) => (f?.kind === "river" ? !Array.isArray(f.path) || f.path.length : f?.label !== name));
   }
 }
-function resize(doc, columns, rows) {
+export function resize(doc, columns, rows) {
   const old = rowsOf(doc);
   doc.map = { ...doc.map, rows: Array.from({ length: rows }, (_, y) => (old[y] ?? "").slice(0, columns).padEnd(columns, LAND)) };
   for (const [, kingdom] of kingdomsOf(doc)) {
@@ -176,10 +182,7 @@ export function createDesign({ lang, edit, words }, hosts) {
   let stroking = null;
   const opened = new Set();  // the kingdoms whose settings are unfolded
 
-  const apply = (cell, continues) => {
-    const cells = (d) => (tool === "fill" && (pick.kind === "land" || pick.kind === "water") ? area(d, cell) : [cell]);
-    edit((d) => { for (const c of cells(d)) paint(d, c, pick, R); }, continues);
-  };
+  const apply = (cell, continues) => edit((d) => paintAt(d, cell, pick, tool, R), continues);
 
   // ---- the map: the game's drawing, a cursor and the cells at fault laid over it --------------------------
   const said = el("p", { class: "visually-hidden", "aria-live": "polite" });
