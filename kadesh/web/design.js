@@ -18,7 +18,11 @@ let lang = startingLang(TEXT);
 const t = () => TEXT[lang];
 const params = new URLSearchParams(location.search);
 const DESIGNABLE = ["front", "royaumes"];
-const ruleset = DESIGNABLE.includes(params.get("ruleset")) ? params.get("ruleset") : "front";
+// /design?map=<id>: one's draft; /design?from=<id>: a copy of a published map; either is drawn by its own game's part.
+const shelfId = params.get("map") ?? params.get("from");
+const fromShelf = shelfId ? await maps.fetchMap(shelfId) : null;
+const wanted = fromShelf?.body?.ruleset ?? params.get("ruleset");
+const ruleset = DESIGNABLE.includes(wanted) ? wanted : "front";
 const rules = (await fetch("/api/rulesets").then((r) => r.json()).catch(() => [])).find((r) => r.name === ruleset) ?? {};
 const designs = await import(`/static/rules/${ruleset}-design.js`);
 
@@ -224,17 +228,15 @@ async function publish() {
   const answer = await maps.publish(draftId);
   $("design-shelf-status").textContent = answer.ok ? t().published : t().failed(answer.body[lang] ?? answer.status);
 }
-// /design?map=<id>: one's draft; /design?from=<id>: a copy of a published map.
+// The map the address names, as the shelf gave it: drawn from its text, through the server's check.
 async function openFromShelf() {
-  const id = params.get("map") ?? params.get("from");
-  if (!id) return;
-  const answer = await maps.fetchMap(id);
-  if (!answer.ok || typeof answer.body.toml !== "string") {
-    shelfNote = answer.status === 404 ? t().noSuchMap : t().shelfDown;
+  if (!fromShelf) return;
+  if (!fromShelf.ok || typeof fromShelf.body.toml !== "string") {
+    shelfNote = fromShelf.status === 404 ? t().noSuchMap : t().shelfDown;
     return;
   }
-  if (params.has("map")) draftId = id;
-  const loaded = await maps.check(ruleset, { toml: answer.body.toml });
+  if (params.has("map")) draftId = shelfId;
+  const loaded = await maps.check(ruleset, { toml: fromShelf.body.toml });
   if (loaded.ok && loaded.body.document) { doc = loaded.body.document; undone = []; redone = []; }
 }
 
