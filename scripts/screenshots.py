@@ -3,7 +3,8 @@ sees first) and on a phone (390×844, the whole page): the lobby, Manœuvre (dep
 rules open, a battle after the other side's turn, the end with its rematch, the hot-seat hand-over),
 Royaumes (a kingdom writing its orders, Imhotep's console, a spectator), Bataille, Front (each side,
 by day and at night, a unit's orders, a shot's odds and a way's cost shown; against Général Maladroit after its
-answer and at the battle's end), and the page for a link that leads nowhere.
+answer and at the battle's end), the map designer (the skirmish, a fault shown on its cell, the Nile of the four
+kingdoms), and the page for a link that leads nowhere.
 
     python scripts/screenshots.py [--out docs/screenshots] [--only manoeuvre-battle,lobby]
 
@@ -356,6 +357,25 @@ def pick_a_face(page) -> None:
     page.click(".faces button[data-face='5']")
 
 
+def design_text(text: str):
+    """The designer with ``text`` loaded through its own « Charger ce texte », the text's box closed again."""
+    def prepare(page) -> None:
+        page.wait_for_selector("body[data-ready]")
+        page.click(".design-text summary")
+        page.fill("#design-toml", text)
+        page.click("#design-load")
+        page.wait_for_selector("#design-verdict:is([data-state='playable'], [data-state='faults'])")
+        page.click(".design-text summary")
+        page.evaluate("window.scrollTo(0, 0)")
+    return prepare
+
+
+SKIRMISH = (Path(__file__).resolve().parent.parent / "kadesh/rules/front/scenarios/skirmish.toml").read_text("utf-8")
+# The skirmish with Blue's mortar put in the river: the fault shown on its cell.
+SKIRMISH_WET = SKIRMISH.replace('cell = "A3"', 'cell = "I5"', 1)
+NILE = (Path(__file__).resolve().parent.parent / "kadesh/rules/royaumes/scenarios/nil.toml").read_text("utf-8")
+
+
 def show_open_games(page) -> None:
     page.wait_for_selector("#open-games-section[data-loaded='true']", state="attached")
     page.locator("#open-games-section").scroll_into_view_if_needed()
@@ -586,6 +606,9 @@ def shots(base: str, store) -> dict:
         "sign-in-switch": (f"{base}/sign-in/{signed['sign_in_key']}", None, signed["session"]),
         "add-address-link": (f"{base}/sign-in/{signed['add_address_key']}", None),
         "open-games": (f"{base}/", show_open_games),
+        "design": (f"{base}/design", design_text(SKIRMISH)),
+        "design-fault": (f"{base}/design", design_text(SKIRMISH_WET)),
+        "design-royaumes": (f"{base}/design?ruleset=royaumes", design_text(NILE)),
         "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),
         "leaderboard": (f"{base}/leaderboards?ruleset=manoeuvre", None),
         "player-ratings": (f"{base}/players/N%C3%A9fertari", show_ratings),

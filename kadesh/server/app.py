@@ -157,6 +157,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, notifier: 
         return FileResponse(WEB_DIR / "account.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
 
+    @app.get("/design", include_in_schema=False)
+    def design_page() -> FileResponse:
+        """The map designer (issue 61): a Front battle or a Royaumes map drawn, checked by the server, tried."""
+        return FileResponse(WEB_DIR / "design.html", media_type="text/html; charset=utf-8")
+
     @app.get("/leaderboards", include_in_schema=False)
     def leaderboards_page() -> FileResponse:
         """The leaderboards, drawn from ``GET /api/leaderboards/{ruleset}``."""

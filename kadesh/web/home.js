@@ -650,6 +650,7 @@ function render() {
   renderPanels();
   $("account-link").textContent = account ? account.name : t("sign_in");
   $("leaderboards-link").textContent = t("leaderboards");
+  $("design-link").textContent = t("design");
   $("watch-link").textContent = t("watching");
   $("maps-link").textContent = t("maps");
   renderMyGames($("my-games-section"), { lang, rulesets, guides, account });

@@ -121,6 +121,7 @@ export const TEXT = {
     // accounts
     sign_in: "Se connecter",
     leaderboards: "Classements",
+    design: "Dessiner une carte",
     watching: "En cours",
     maps: "Cartes",
     account_games: "Dans mon compte",
@@ -252,6 +253,7 @@ export const TEXT = {
     checking: "…",
     sign_in: "Sign in",
     leaderboards: "Leaderboards",
+    design: "Design a map",
     watching: "Live",
     maps: "Maps",
     account_games: "In my account",

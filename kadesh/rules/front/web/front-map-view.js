@@ -12,11 +12,12 @@ const PHONE_CELL = 36;       // a phone's cell at first sight, in pixels
 const MIN_PHONE_CELL = 32;
 const MAX_CELL = 110;
 
-// parts: { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole }; look(): the view drawn and the
+// parts: { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole, holdsPress }; holdsPress(): whether a
+// one-pointer press belongs to the page (a designer's brush) rather than moving the map; look(): the view drawn and the
 // cell to centre on first ({ view, centre: [x, y] }); focused(): the cell to zoom towards, or null. onWhole(bool)
 // is told whether the whole map is in view (« Vue d'ensemble » pressed).
 export function createCamera(parts, look, focused) {
-  const { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole = () => {} } = parts;
+  const { element, frame, viewport, svg, colsInner, rowsInner, mini, onWhole = () => {}, holdsPress = () => false } = parts;
   let rows = 0, cols = 0;
   // tx, ty: where the map's top left corner stands in the frame, in pixels (≤ 0 once the map overflows it).
   let scale = 1, tx = 0, ty = 0, vpW = 0, vpH = 0, minScale = 0.1, phone = false, laidOut = false, rulerScale = 0, sized = 0;
@@ -151,7 +152,7 @@ export function createCamera(parts, look, focused) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     pointers.set(event.pointerId, local(event));
     dragged = false;
-    if (pointers.size === 1) drag = { start: local(event), tx, ty };
+    if (pointers.size === 1) drag = holdsPress() ? null : { start: local(event), tx, ty };
     else if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];
       pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, scale, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], tx, ty };

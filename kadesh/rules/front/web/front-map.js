@@ -10,6 +10,10 @@
 //
 // onCell's layer is "air" when the player picked an aircraft in flight, else "ground"; unit is the id of
 // the unit picked on that layer (null on an empty cell). onHover(cell) follows the pointer and the cursor.
+//
+// Outside a game (the designer, /design): render's `faults` (cell names) are marked as cells to fix, and a
+// `painter` ({ painting(), start(cell), over(cell), end() }) takes a press and drag while painting() says so:
+// the press paints its cell, the drag each cell it crosses, instead of moving the map (two fingers still pinch).
 
 import { el, columnName, parseMapCell } from "/static/dom.js";
 import * as art from "/static/rules/front-map-art.js";
@@ -49,7 +53,7 @@ function outline(keys) {
 }
 const keyOf = (name) => { const [x, y] = parseMapCell(name); return `${x},${y}`; };
 
-export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {}, onHover = () => {} } = {}) {
+export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {}, onHover = () => {}, painter = null } = {}) {
   ensureStylesheet();
   lang = lang === "en" ? "en" : "fr";
   const words = describer(lang, glossary);
@@ -128,7 +132,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
 
   function draw(view, s) {
     const seat = s.seat, spent = s.spent ?? new Set(), reachable = s.reachable ?? new Set(), targets = s.targets ?? new Map();
-    const onPath = new Set(s.path ?? []);
+    const onPath = new Set(s.path ?? []), faults = new Set(s.faults ?? []);
     // Ground, with the finished bridges joining the roads.
     const built = new Set((view.structures ?? []).filter((w) => w.kind === "bridge" && w.complete && !w.carcass).map((w) => keyOf(w.cell)));
     put(L.terrain, art.terrainMarkup(view.map, built));
@@ -215,6 +219,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
         if (reachable.has(name)) parts.push(t.reach);
         if (onPath.has(name)) parts.push(t.path);
         if (targets.has(name)) parts.push(t.target[targets.get(name)] ?? t.target.ground);
+        if (faults.has(name)) parts.push(t.fault);
         let inner = "";
         if (slot) {
           const units = [];
@@ -282,6 +287,10 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
           + `<path class="fm-target ${kind === "structure" ? "structure" : "ground"}" d="${brackets(ox + 2, oy + 2, ox + CELL - 2, oy + CELL - 2)}"/>`;
       }
     }
+    for (const name of faults) {
+      const [x, y] = parseMapCell(name), ox = x * CELL, oy = y * CELL;
+      markup += `<path class="fm-fault" d="${square(x, y)}"/><path class="fm-fault-edge" d="${brackets(ox + 2, oy + 2, ox + CELL - 2, oy + CELL - 2)}"/>`;
+    }
     put(L.over, markup);
     const hover = s.hover ?? hoverCell;
     showHover(hover);
@@ -338,7 +347,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
   grid.addEventListener("blur", () => element.classList.remove("fm-focused"));
 
   const camera = createCamera({ element, frame, viewport, svg, colsInner, rowsInner, mini,
-    onWhole: (whole) => miniButton.setAttribute("aria-pressed", String(whole)) },
+    holdsPress: () => Boolean(painter?.painting()), onWhole: (whole) => miniButton.setAttribute("aria-pressed", String(whole)) },
     () => ({ view: state?.view, centre: firstCentre() }), () => (element.classList.contains("fm-focused") ? cursor : null));
   // Where a new map opens: on the selected unit, else amid what the other side was seen doing (the page opens
   // on its turn's summary), else amid the side's units.
@@ -370,7 +379,7 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
     pointerHover = false;
   });
   svg.addEventListener("click", (event) => {
-    if (camera.dragEnded()) return;
+    if (camera.dragEnded() || painter?.painting()) return;  // a painter's press painted already
     const cellNode = event.target.closest?.("[data-cell]");
     if (!cellNode) return;
     const name = cellNode.dataset.cell;
@@ -379,6 +388,29 @@ export function createMap(host, { lang = "fr", glossary = {}, onCell = () => {},
     placeCursor();
     onCell(name, unitNode ? { layer: unitNode.dataset.layer, unit: unitNode.dataset.unit } : pick(name, "ground-only"));
   });
+
+  // A painter's stroke: the cell under the pointer (a finger's pointer stays with the element it pressed, so the
+  // cell is found where the pointer is, not from its target).
+  let stroking = null;
+  const cellUnder = (event) => document.elementFromPoint(event.clientX, event.clientY)?.closest?.("[data-cell]")?.dataset.cell ?? null;
+  svg.addEventListener("pointerdown", (event) => {
+    if (!painter?.painting() || (event.pointerType === "mouse" && event.button !== 0)) return;
+    if (stroking !== null) { stroking = null; painter.end(); return; }  // a second finger: a pinch, not a stroke
+    const name = cellUnder(event);
+    if (!name) return;
+    stroking = event.pointerId;
+    cursor = parseMapCell(name);
+    placeCursor();
+    painter.start(name);
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (event.pointerId !== stroking) return;
+    const name = cellUnder(event);
+    if (name) painter.over(name);
+  });
+  const endStroke = (event) => { if (event.pointerId === stroking) { stroking = null; painter.end(); } };
+  svg.addEventListener("pointerup", endStroke);
+  svg.addEventListener("pointercancel", endStroke);
 
   return { render, centerOn: camera.centerOn, element };
 }
