@@ -245,8 +245,10 @@ def test_a_kingdom_map_drawn_tried_published_then_played_for_a_turn_by_four_comp
     assert "Les quatre rives" in words and "Neithotep" in words and "8 × 6" in words and "4 royaumes" in words, words
     assert_page_clean(master, "fr")
     card.locator("a.play").click()
+    master.wait_for_url(lambda url: "/?map=" in url)
+    master.wait_for_selector("body[data-ready='true']")  # the map's kingdoms asked for (the default map has four too)
     master.wait_for_selector("#chosen-map-royaumes")
-    master.wait_for_function("() => document.querySelectorAll('#rulers-royaumes select').length === 4")
+    assert master.locator("#rulers-royaumes select").count() == 4
     for kingdom in ("nord", "sud", "est", "ouest"):
         master.select_option(f"#ruler-royaumes-{kingdom}", "maladroit")
     master.click("#campaign button[type=submit]")
