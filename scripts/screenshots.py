@@ -514,17 +514,18 @@ SHELF = (("front", "skirmish", "L'escarmouche du gué, revue",
 def shelf_of_maps(store) -> str:
     """The shelf of maps (issue 61): three maps published by Méryt, one played twice; the battle's id."""
     author = store.accounts.create_player("Méryt", "fr")
-    ids = []
+    published = []
     for ruleset, file_name, name, description in SHELF:
         folder = Path(__file__).resolve().parent.parent / "kadesh" / "rules" / ruleset / "scenarios"
         text = (folder / f"{file_name}.toml").read_text(encoding="utf-8")
         checked = Checked.of(check_map(ruleset, text))
         made = store.maps.create(author.id, ruleset, name, description, text, checked)
-        store.maps.publish(made.id, author.id, made.revision, checked)
-        ids.append(made.id)
-    for _ in range(2):
-        store.maps.played(ids[0])
-    return ids[0]
+        published.append(store.maps.publish(made.id, author.id, made.revision, checked))
+    battle = published[0]
+    for _ in range(2):  # games opened on it, as POST /api/games with options.map opens them
+        game = store.create_game(battle.ruleset, {"scenario_toml": battle.toml})
+        store.maps.played(battle.id, game.id, battle.name)
+    return battle.id
 
 
 def shelf_drawn(page) -> None:
@@ -606,7 +607,7 @@ def shots(base: str, store) -> dict:
         "sign-in-switch": (f"{base}/sign-in/{signed['sign_in_key']}", None, signed["session"]),
         "add-address-link": (f"{base}/sign-in/{signed['add_address_key']}", None),
         "open-games": (f"{base}/", show_open_games),
-        "design": (f"{base}/design", design_text(SKIRMISH)),
+        "design": (f"{base}/design", design_text(SKIRMISH), signed["session"]),  # signed in: « Mes cartes »
         "design-fault": (f"{base}/design", design_text(SKIRMISH_WET)),
         "design-royaumes": (f"{base}/design?ruleset=royaumes", design_text(NILE)),
         "clock": (f"{base}/play/{table['late'].id}", None, signed["session"]),

@@ -349,17 +349,25 @@ def test_a_signed_in_player_saves_a_draft_publishes_it_and_opens_it_again(browse
     assert page.input_value("#design-name") == "L'escarmouche du gué"  # the map's title, to start with
     page.fill("#design-name", "Le gué")
     page.fill("#design-description", "Deux points sur trois.")
-    page.click("#design-save")
+    page.evaluate("""() => {  // an edit, and « Enregistrer » at once: before the server's check of the edit is asked
+        const points = document.getElementById('design-points');
+        points.value = '3';
+        points.dispatchEvent(new Event('change'));
+        document.getElementById('design-save').click();
+    }""")
     page.wait_for_function("() => document.querySelector('#design-shelf-status').textContent.startsWith('Brouillon')")
     assert page.locator("#design-shelf-status").inner_text() == "Brouillon enregistré."
     method, path, body = shelf.sent[-1]
     assert (method, path) == ("POST", "maps")
     assert body["ruleset"] == "front" and body["name"] == "Le gué" and body["description"] == "Deux points sur trois."
     assert 'type = "engineer"' in body["toml"]
+    assert "points_to_win = 3" in body["toml"]  # the map as drawn, checked first, not as last checked
     assert page.url.endswith("/design?map=m1")
 
     page.click("#design-publish")
-    page.wait_for_function("() => document.querySelector('#design-shelf-status').textContent === 'Carte publiée.'")
+    page.locator("#design-on-shelf").wait_for()
+    assert page.locator("#design-shelf-status").inner_text().startswith("Carte publiée.")
+    assert page.get_attribute("#design-on-shelf", "href") == "/maps?ruleset=front"  # the shelf, a link away
     assert [(m, p) for m, p, _ in shelf.sent[-2:]] == [("PUT", "maps/m1"), ("POST", "maps/m1/publish")]
     assert set(shelf.sent[-2][2]) == {"name", "description", "toml"}  # a draft's fields: its ruleset is its own
 
@@ -368,4 +376,8 @@ def test_a_signed_in_player_saves_a_draft_publishes_it_and_opens_it_again(browse
     again.wait_for_selector("body[data-ready]")
     assert again.locator("#design-verdict").inner_text() == "Jouable"
     assert again.locator('#design-map [data-cell="P5"] g.unit').count() == 1
+    assert again.input_value("#design-name") == "Le gué"  # the draft's own name, not the map's title
+    checked_after(again, lambda: again.click("#design-new"))  # a blank battle in its place: saved, a new draft
+    assert again.url.endswith("/design?ruleset=front") and units_drawn(again) == []
+    assert again.input_value("#design-name") == "Ma bataille" and again.input_value("#design-description") == ""
     context.close()

@@ -3,7 +3,8 @@
 // last one the server checks the document (POST /api/maps/check): each fault it names is shown on its cell or
 // field, in its words, and « Jouable » once none is left. A playable map can be previewed as each side sees it,
 // tried against the computer in one click, downloaded as its TOML text, and saved or published by a signed-in
-// player. The ruleset's part (its palette, settings and drawing) is its own module: rules/<ruleset>-design.js.
+// player; back from trying it, the map is as it was left (the tab keeps the work in hand). The ruleset's part (its
+// palette, settings and drawing) is its own module: rules/<ruleset>-design.js.
 
 import { el } from "./dom.js";
 import { drawHeader, onLanguageSwitch, startingLang } from "./page.js";
@@ -12,6 +13,8 @@ import * as maps from "./maps-api.js";
 
 const CHECK_AFTER_MS = 350;   // the pause after an edit before the server is asked: a stroke is checked once
 const UNDO_DEPTH = 200;
+const NAME_LENGTH = 80, DESCRIPTION_LENGTH = 2000;  // the shelf's own limits (kadesh/store/maps.py)
+const KEPT = "kadesh.design";  // the tab's work in hand (sessionStorage)
 const $ = (id) => document.getElementById(id);
 
 let lang = startingLang(TEXT);
@@ -34,6 +37,7 @@ let refused = null;  // why the server gave no verdict (out of reach, too many c
 let part = null;
 let account = null, draftId = null;
 let namedByHand = false;  // the shelf's name follows the map's title until the player writes one
+let shelfFields = { name: "", description: "" };  // the name and description shown first: one's draft's, the work kept
 let shelfNote = "";  // what became of the map the address asked for, said once the page is drawn
 let download = null;  // the object URL of the text offered for download
 
@@ -205,19 +209,43 @@ function shelfTree() {
   const title = doc.scenario?.[lang] ?? doc.scenario?.fr ?? "";
   return [
     el("div", { class: "design-field" }, el("label", { for: "design-name" }, t().mapName),
-      el("input", { id: "design-name", maxlength: 100, value: $("design-name")?.value || title, oninput: () => { namedByHand = true; } })),
+      el("input", { id: "design-name", maxlength: NAME_LENGTH, value: $("design-name")?.value || shelfFields.name || title,
+        oninput: () => { namedByHand = true; } })),
     el("div", { class: "design-field" }, el("label", { for: "design-description" }, t().description),
-      el("textarea", { id: "design-description", rows: 3, maxlength: 1000 }, $("design-description")?.value ?? "")),
+      el("textarea", { id: "design-description", rows: 3, maxlength: DESCRIPTION_LENGTH },
+        $("design-description")?.value ?? shelfFields.description)),
     el("div", { class: "design-buttons" },
       el("button", { type: "button", id: "design-save", onclick: save }, t().save),
       el("button", { type: "button", id: "design-publish", class: "primary", onclick: publish }, t().publish)),
+    el("details", { class: "design-mine", ontoggle: (event) => { if (event.target.open) drawMine(); } },
+      el("summary", {}, t().myMaps), el("ul", { id: "design-mine-list" })),
   ];
+}
+// One's maps (GET /api/maps/mine), asked for when their list is unfolded: each opened here, a published one taken
+// off the shelf (a draft again, to change: games played on it keep their copy).
+async function drawMine() {
+  const answer = await maps.mine();
+  const items = answer.ok ? answer.body.map(mineItem) : [el("li", {}, t().shelfDown)];
+  $("design-mine-list")?.replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, t().mineEmpty)]));
+}
+function mineItem(map) {
+  const w = t(), published = map.status === "published";
+  const unpublish = async () => {
+    const answer = await maps.unpublish(map.id);
+    $("design-shelf-status").textContent = answer.ok ? w.unpublished(map.name) : w.failed(answer.body[lang] ?? answer.status);
+    await drawMine();
+  };
+  return el("li", { "data-map": map.id }, el("span", {}, `${map.name} · ${w.games[map.ruleset] ?? ""} · ${published ? w.publishedState : w.draftState}`),
+    " ", el("a", { href: `/design?map=${encodeURIComponent(map.id)}`, "aria-label": w.openLabel(map.name) }, w.open),
+    published ? el("button", { type: "button", class: "design-unpublish", "aria-label": w.unpublishLabel(map.name), onclick: unpublish },
+      w.unpublish) : null);
 }
 async function save() {
   const status = $("design-shelf-status");
+  if (checking) { clearTimeout(timer); await check(); }  // the text saved is the map as drawn now, not as last checked
   const answer = await maps.saveDraft(draftId, { ruleset, name: $("design-name").value, description: $("design-description").value,
     toml: checked.toml });
-  if (!answer.ok) { status.textContent = answer.status === 404 || !answer.status ? t().shelfDown : t().failed(answer.body[lang] ?? answer.status); return false; }
+  if (!answer.ok) { status.textContent = answer.status ? t().failed(answer.body[lang] ?? answer.status) : t().shelfDown; return false; }
   draftId = answer.body.id;
   history.replaceState(null, "", `/design?map=${encodeURIComponent(draftId)}`);
   status.textContent = t().saved;
@@ -226,7 +254,10 @@ async function save() {
 async function publish() {
   if (!(await save())) return;
   const answer = await maps.publish(draftId);
-  $("design-shelf-status").textContent = answer.ok ? t().published : t().failed(answer.body[lang] ?? answer.status);
+  const status = $("design-shelf-status");
+  if (!answer.ok) { status.textContent = t().failed(answer.body[lang] ?? answer.status); return; }
+  status.replaceChildren(t().published, " ",
+    el("a", { id: "design-on-shelf", href: `/maps?ruleset=${encodeURIComponent(ruleset)}` }, t().onShelf));
 }
 // The map the address names, as the shelf gave it: drawn from its text, through the server's check.
 async function openFromShelf() {
@@ -235,10 +266,46 @@ async function openFromShelf() {
     shelfNote = fromShelf.status === 404 ? t().noSuchMap : t().shelfDown;
     return;
   }
-  if (params.has("map")) draftId = shelfId;
+  if (params.has("map")) {  // one's draft: saved again under its own name, not the map's title
+    draftId = shelfId;
+    shelfFields = { name: fromShelf.body.name ?? "", description: fromShelf.body.description ?? "" };
+  }
   const loaded = await maps.check(ruleset, { toml: fromShelf.body.toml });
   if (loaded.ok && loaded.body.document) { doc = loaded.body.document; undone = []; redone = []; }
 }
+
+// A blank map of the same game, in place of the one drawn (undoable): saved, it is a new draft.
+function newMap() {
+  draftId = null;
+  namedByHand = false;
+  shelfFields = { name: "", description: "" };
+  if ($("design-description")) $("design-description").value = "";
+  $("design-shelf-status").textContent = "";
+  history.replaceState(null, "", `/design?ruleset=${encodeURIComponent(ruleset)}`);
+  edit((d) => { for (const key of Object.keys(d)) delete d[key]; Object.assign(d, designs.blank({ words: t() })); });
+}
+
+// -- the work in hand, kept for the tab ---------------------------------------------------------------------------
+// Trying the map against the computer leaves the page: the way back (or a reload) finds the map as it was, with its
+// draft, name and description, rather than a blank one. The tab keeps the last page's work, for its address alone:
+// another address (another game's designer, a draft saved since) opens as it would.
+const here = () => `${location.pathname}${location.search}`;
+function keepWork() {
+  const work = { address: here(), ruleset, doc, draftId, name: namedByHand ? $("design-name")?.value ?? "" : "",
+    description: $("design-description")?.value ?? shelfFields.description };
+  try {
+    sessionStorage.setItem(KEPT, JSON.stringify(work));
+  } catch { /* refused, or full: the work stays on the page alone */ }
+}
+function takeUpKeptWork() {
+  let work = null;
+  try { work = JSON.parse(sessionStorage.getItem(KEPT) ?? "null"); } catch { /* none to take up */ }
+  if (work?.address !== here() || work.ruleset !== ruleset || typeof work.doc !== "object" || !work.doc) return;
+  doc = work.doc;
+  draftId = work.draftId ?? draftId;
+  shelfFields = { name: work.name || shelfFields.name, description: work.description ?? shelfFields.description };
+}
+addEventListener("pagehide", keepWork);
 
 // -- the page -----------------------------------------------------------------------------------------------------
 function build() {
@@ -259,7 +326,7 @@ function build() {
       el("section", { class: "design-board", "aria-labelledby": "design-map-title" },
         el("div", { class: "design-board-head" }, el("h3", { id: "design-map-title" }, w.map),
           el("div", { class: "design-buttons" }, button("design-undo", w.undo, undo, { "aria-keyshortcuts": "Control+Z" }),
-            button("design-redo", w.redo, redo, { "aria-keyshortcuts": "Control+Y" }))),
+            button("design-redo", w.redo, redo, { "aria-keyshortcuts": "Control+Y" }), button("design-new", w.newMap, newMap))),
         el("p", { id: "design-current", class: "design-current" }),
         el("div", { id: "design-map", class: "front-map-host" }),
         el("p", { class: "muted design-keys" }, w.keys)),
@@ -305,6 +372,8 @@ onLanguageSwitch(() => lang, (chosen) => {
 });
 
 [account] = await Promise.all([maps.signedIn(), openFromShelf()]);
+takeUpKeptWork();
+namedByHand = Boolean(shelfFields.name);
 build();
 $("design-shelf-status").textContent = shelfNote;
 await check();

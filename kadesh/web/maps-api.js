@@ -30,3 +30,6 @@ export function saveDraft(id, { ruleset, name, description, toml }) {
   return id ? call("PUT", at(id), { name, description, toml }) : call("POST", "/api/maps", { ruleset, name, description, toml });
 }
 export const publish = (id) => call("POST", `${at(id)}/publish`);
+export const unpublish = (id) => call("POST", `${at(id)}/unpublish`);
+// The signed-in player's drafts and published maps, the last changed first.
+export const mine = () => call("GET", "/api/maps/mine");

@@ -1,7 +1,8 @@
 // The shelf of maps (issue 61): the players' published battles and kingdom maps, the last published first, a page
 // at a time, one game or all (kept in the address: /maps?ruleset=…&page=…). Each map's picture is drawn by its game's
 // own map code from what a game on it shows at its start (POST /api/maps/preview), never by a renderer of its own;
-// « Jouer sur cette carte » opens the lobby's card with the map chosen (/?map=<id>).
+// « Jouer sur cette carte » opens the lobby's card with the map chosen (/?map=<id>), « Repartir de cette carte » the
+// designer with a copy of it (/design?from=<id>).
 
 import { el, parseMapCell } from "./dom.js";
 import { drawHeader, inPlayOrder, onLanguageSwitch, startingLang } from "./page.js";
@@ -19,7 +20,7 @@ const TEXT = {
     empty: "Aucune carte publiée ici pour l'instant.", previous: "Page précédente", next: "Page suivante",
     page: (n, of) => `Page ${n} sur ${of}`, report: "Signaler", reason: "Ce qui ne va pas", send: "Envoyer",
     reported: "Merci : la carte est signalée aux modérateurs.", failed: "Échec : ", list: "Cartes publiées",
-    design: "Dessiner une carte",
+    design: "Dessiner une carte", copy: "Repartir de cette carte", copyOf: (name) => `Dessiner une carte à partir de « ${name} »`,
   },
   en: {
     home: "Home", account: "My account", toggle: "Français", title: "Players' maps",
@@ -33,7 +34,7 @@ const TEXT = {
     empty: "No map published here yet.", previous: "Previous page", next: "Next page",
     page: (n, of) => `Page ${n} of ${of}`, report: "Report", reason: "What is wrong", send: "Send",
     reported: "Thank you: the map is reported to the moderators.", failed: "Failed: ", list: "Published maps",
-    design: "Draw a map",
+    design: "Draw a map", copy: "Start from this map", copyOf: (name) => `Design a map from “${name}”`,
   },
 };
 
@@ -164,8 +165,11 @@ function card(entry) {
     el("dl", { class: "map-facts" }, fact(t("filter"), titleOf(entry.ruleset)), fact(t("author"), author),
       fact(t("size"), size), fact(t("players"), players(entry)), fact(t("played"), t("times", entry.played))),
     entry.description ? el("p", { class: "map-description" }, entry.description) : null,
-    el("a", { class: "primary play", href: `/?map=${encodeURIComponent(entry.id)}`, "aria-label": t("playOn", entry.name) },
-      t("play")),
+    el("p", { class: "map-actions" },
+      el("a", { class: "primary play", href: `/?map=${encodeURIComponent(entry.id)}`, "aria-label": t("playOn", entry.name) },
+        t("play")), " ",
+      el("a", { class: "copy", href: `/design?from=${encodeURIComponent(entry.id)}`, "aria-label": t("copyOf", entry.name) },
+        t("copy"))),
     reportBox(entry));
 }
 
