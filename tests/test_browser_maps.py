@@ -99,7 +99,7 @@ def test_the_lobby_says_so_when_the_map_is_gone_and_plays_without_a_map_once_dro
     page.wait_for_selector("body[data-ready='true']")
     assert "n'est plus sur l'étagère" in page.inner_text("#error")
     page.goto(f"{base}/?map={shelf['Le Delta']}")
-    page.wait_for_selector("body[data-ready='true']")  # the map's own kingdoms asked for: the default map's are four too
+    page.wait_for_selector("body[data-ready='true']")  # the map's own kingdoms asked for (the default map has four)
     page.wait_for_selector("#chosen-map-royaumes")
     page.wait_for_function("() => document.querySelectorAll('#rulers-royaumes select').length === 4")
     labels = page.inner_text("#rulers-royaumes")

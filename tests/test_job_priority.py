@@ -9,6 +9,7 @@ import pytest
 from kadesh.server.worker import Worker
 from kadesh.store import Store
 from kadesh.store.jobs import Job
+from kadesh.store.table import TableSettings
 from tests.store_support import computer_only as unwatched_computer_only
 from tests.store_support import watched
 
@@ -91,3 +92,17 @@ def test_a_game_master_held_by_a_person_is_a_person_waiting(store):
         if seat != "imhotep":
             store.set_bot(kingdoms.id, seat, "maladroit")
     assert claimed_games(store) == [kingdoms.id, *flood]
+
+
+def test_computer_kingdoms_refereed_by_kadesh_alone_make_a_computer_only_game(store):
+    """Nobody holds the game master's seat where Kadesh referees alone: four computer kingdoms there play after the
+    people's games and while someone watches, not as a person's game that never ends; a game master kept by a
+    person still waits as a person's."""
+    refereed = store.create_game("royaumes", table=TableSettings(referee=True)).id
+    kept = store.create_game("royaumes").id
+    for game_id in (refereed, kept):
+        for kingdom in ("basse_egypte", "haute_egypte", "koush", "libye"):
+            store.set_bot(game_id, kingdom, "maladroit")
+    assert claimed_games(store) == [kept]  # the refereed campaign's job waits for a watcher
+    watched(store, refereed)
+    assert claimed_games(store) == [refereed]

@@ -41,7 +41,8 @@ LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for d
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
 # A bot job's priority, lowest first: a game where at least one seat is a person's (a game master's seat held
-# by a person counts), then a game where the computer holds every seat. The column's default is a person's: a
+# by a person counts; where Kadesh referees alone, nobody holds it), then a game where the computer holds every
+# seat a person could hold. The column's default is a person's: a
 # server of the previous release, which writes no priority, queues as before.
 PERSON_WAITS, COMPUTER_ONLY = 0, 1
 

@@ -754,7 +754,7 @@ class Store:
                               new_round)
         try:
             has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
-                                            next_seats, game.seats, notices, commit, job, now,
+                                            next_seats, seats_for_people(game, settings), notices, commit, job, now,
                                             rate=settings.rated and game.outcome is not None)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
@@ -767,8 +767,8 @@ class Store:
                notices: list[tuple[str, str]], commit: Commit, job: int | None = None, moment: datetime | None = None,
                rate: bool = False) -> tuple[bool, bool]:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
-        (those to act next; after a person's games' if the computer holds all of the game's ``seats``) and a
-        notice's job for each subscription of a person's seat in ``notices``;
+        (those to act next; after a person's games' if the computer holds all of ``seats``, those a person may
+        hold) and a notice's job for each subscription of a person's seat in ``notices``;
         whether the game has computer seats (read in the same transaction: a seat given to the computer
         meanwhile is seen here or sees this action), and whether notices were queued; with ``rate``, the job that
         rates the game it ends."""
@@ -857,7 +857,7 @@ class Store:
             game = self._load(game_id, version)
             bots = conn.execute(select(schema.seat_bots.c.seat).where(schema.seat_bots.c.game_id == game_id)
                                 ).scalars().all()
-            priority = bot_priority(game.seats, bots)
+            priority = bot_priority(seats_for_people(game, self.tables.of(game_id)), bots)
             if level is not None and game.outcome is None and seat in game.to_act():
                 self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
             # The jobs already queued follow the seats: a game whose last seat goes to the computer (as each
@@ -874,7 +874,7 @@ class Store:
             bots = self.bots(game_id)
             with self.game(game_id) as game:
                 waiting = game.outcome is None and any(seat in bots for seat in game.to_act())
-                version, priority = game.version, bot_priority(game.seats, bots)
+                version, priority = game.version, bot_priority(seats_for_people(game, self.tables.of(game_id)), bots)
             if waiting:
                 with self.engine.begin() as conn:
                     self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
@@ -1075,6 +1075,14 @@ def due_at(game: Game, settings: TableSettings = NO_TABLE, stays: dict[str, list
     moments = [due_at_text(due[0])] if due is not None else []
     moments += [utc_text(deadline) for deadline in seat_deadlines(game, settings, stays, seated).values()]
     return min(moments, default=None)
+
+
+def seats_for_people(game: Game, settings: TableSettings) -> list[str]:
+    """The seats a person may hold: all, but the game master's where Kadesh referees alone (``settings.referee``):
+    a campaign of computer kingdoms refereed by Kadesh is a computer-only game, played after the people's games and
+    while someone watches it (``kadesh.store.jobs``), not a person's game that never ends."""
+    masters = game.ruleset.game_master_seats if settings.referee else ()
+    return [seat for seat in game.seats if seat not in masters]
 
 
 def playing_seats(game: Game) -> list[str]:
