@@ -3,8 +3,9 @@ page's own controls (a river dragged with the brush, a forest, two units a side,
 keyboard, a victory), a fault shown on its cell while a unit stands on water, fixed, « Jouable »; undone and redone
 with Ctrl+Z and Ctrl+Y; previewed as Red sees it; its text taken out and put back; and played against the computer
 in one click. The same for a Royaumes map of four kingdoms (the sea and its name, the Nile, a city put in the sea and
-fixed, an army laid from the keyboard, a city renamed), tried against three computer kingdoms, a turn of it played by
-four. A signed-in player's draft saved, published and opened again (the shelf's answers as the contract gives them).
+fixed, an army laid from the keyboard, a city renamed), tried against three computer kingdoms (a turn of it played by
+four: tests/test_browser_map_journeys.py). A signed-in player's draft saved, published and opened again (the shelf's
+answers as the contract gives them).
 The pages read clean (axe, no internal word) in French and in English, and on a phone."""
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import assert_page_clean, running_server
-from tests.waiting import wait_until
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -291,15 +291,7 @@ def test_a_kingdom_map_is_drawn_fixed_and_played_against_three_computer_kingdoms
     assert sorted(bots) == ["est", "ouest", "sud"]
     with store.game(game_id) as game:
         assert "Memphis" in game.options["scenario_toml"]
-
-    # the map holds a campaign: the fourth kingdom given to the computer too, the turn is judged by Kadesh
-    store.set_bot(game_id, "nord", bots["sud"])
-    def judged() -> bool:
-        with store.game(game_id) as game:
-            return game.state.turn >= 2
-
-    wait_until(judged, "the first turn judged")
-    store.set_bot(game_id, "nord", None)  # back to the player: four computers alone play on at once, turn after turn
+    # A turn of such a map judged with four computer kingdoms: tests/test_browser_map_journeys.py.
 
 
 def drag_royaumes(page, start: str, end: str) -> None:
