@@ -10,7 +10,8 @@
 // edit(change, continues): the page applies change(doc) to its document (undoable; `continues`: the same stroke
 // as the edit before, one undo for both) and draws again.
 
-import { el, columnName, parseMapCell, update } from "/static/dom.js";
+import { area, onMap, resizeRows, rowsOf, setMark, sizeOf, within } from "/static/design-grid.js";
+import { el, update } from "/static/dom.js";
 import * as art from "/static/rules/front-map-art.js";
 import { createMap } from "/static/rules/front-map.js";
 import { WORDS as PANEL } from "/static/rules/front-panel.js";
@@ -24,14 +25,7 @@ const MARKS = { meadow: ".", road: "=", bridge: "#", forest: "f", hill: "h", swa
   burnt: "b", crater: "c", wreck: "w" };
 const SPARE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+*%&@";
 const LISTS = ["units", "mines", "structures", "points"];
-const CELL_NAME = /^[A-Z]+[1-9]\d*$/;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-// object[key], made `empty` first if missing: the document's optional tables and lists, filled as they are painted.
-function within(object, key, empty) {
-  object[key] ??= empty;
-  return object[key];
-}
-
 // A new battle: a meadow of 12 × 8 cells, no unit yet (the server says each side needs one).
 export function blank({ columns = 12, rows = 8 } = {}) {
   return { scenario: { fr: "Ma bataille", en: "My battle", season: "summer", hour: "morning" },
@@ -39,19 +33,6 @@ export function blank({ columns = 12, rows = 8 } = {}) {
 }
 
 // -- the document's cells -------------------------------------------------------------------------------------
-function rowsOf(doc) {
-  const rows = doc.map?.rows;
-  return Array.isArray(rows) && rows.every((r) => typeof r === "string") ? rows : [];
-}
-function sizeOf(doc) {
-  const rows = rowsOf(doc);
-  return { columns: Math.max(0, ...rows.map((r) => r.length)), rows: rows.length };
-}
-function onMap(doc, name) {
-  if (typeof name !== "string" || !CELL_NAME.test(name)) return false;
-  const [x, y] = parseMapCell(name), size = sizeOf(doc);
-  return x < size.columns && y < size.rows;
-}
 // The legend's character for a ground, added to the legend if it has none.
 function markOf(doc, ground) {
   doc.legend ??= {};
@@ -61,25 +42,6 @@ function markOf(doc, ground) {
   doc.legend[mark] = ground;
   return mark;
 }
-function setMark(doc, name, mark) {
-  const [x, y] = parseMapCell(name);
-  const row = doc.map.rows[y];
-  doc.map.rows[y] = row.slice(0, x) + mark + row.slice(x + 1);
-}
-// The cells of the same character as `name`'s, joined to it side by side.
-function area(doc, name) {
-  const rows = rowsOf(doc), [x0, y0] = parseMapCell(name), mark = rows[y0][x0];
-  const seen = new Set(), todo = [[x0, y0]];
-  while (todo.length) {
-    const [x, y] = todo.pop();
-    const key = `${columnName(x)}${y + 1}`;
-    if (y < 0 || y >= rows.length || x < 0 || x >= rows[y].length || rows[y][x] !== mark || seen.has(key)) continue;
-    seen.add(key);
-    todo.push([x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]);
-  }
-  return [...seen];
-}
-
 // What the chosen tool and palette item do to a cell, in place (`pick`: { kind, id, side, objective }; `tool`:
 // "fill" fills the area of one ground, any other paints the cell): the page's edits, and the tests' random ones.
 export function paintAt(doc, name, pick, tool = "brush") {
@@ -115,9 +77,7 @@ function erase(doc, name) {
 }
 // A new size: rows and columns cut or added (of meadow); what stood off the new map is removed.
 export function resize(doc, columns, rows) {
-  const fill = markOf(doc, "meadow");
-  const old = rowsOf(doc);
-  doc.map = { ...doc.map, rows: Array.from({ length: rows }, (_, y) => (old[y] ?? "").slice(0, columns).padEnd(columns, fill)) };
+  resizeRows(doc, columns, rows, markOf(doc, "meadow"));
   for (const list of LISTS) if (Array.isArray(doc[list])) doc[list] = doc[list].filter((item) => onMap(doc, item?.cell));
   for (const objective of doc.victory?.objectives ?? []) {
     for (const key of ["cells", "exit"]) if (Array.isArray(objective[key])) objective[key] = objective[key].filter((c) => onMap(doc, c));

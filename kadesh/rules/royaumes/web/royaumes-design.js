@@ -8,6 +8,7 @@
 //
 // The map is clicked, dragged over or walked with the arrow keys (a cursor; Enter paints its cell).
 
+import { area, onMap, resizeRows, rowsOf, setMark, sizeOf, within } from "/static/design-grid.js";
 import { el, columnName, parseMapCell, update } from "/static/dom.js";
 import { drawMap } from "/static/rules/royaumes-map.js";
 import { shownLayer } from "/static/rules/royaumes-report.js";
@@ -16,7 +17,6 @@ export const MAX_SIDE = 200;  // kadesh/rules/royaumes/scenario.py
 const MAX_KINGDOMS = 8;
 const LAND = ".", WATER = "~";
 const COLOURS = ["#b8452f", "#2f6db8", "#3a8a3a", "#c9a227", "#7b4aa8", "#2a8c8c", "#a8577b", "#5a5a5a"];
-const CELL_NAME = /^[A-Z]+[1-9]\d*$/;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function ensureStylesheet() {
@@ -38,26 +38,9 @@ export function blank({ words }) {
 }
 
 // -- the document's cells -------------------------------------------------------------------------------------
-function rowsOf(doc) {
-  const rows = doc.map?.rows;
-  return Array.isArray(rows) && rows.every((r) => typeof r === "string") ? rows : [];
-}
-function sizeOf(doc) {
-  const rows = rowsOf(doc);
-  return { columns: Math.max(0, ...rows.map((r) => r.length)), rows: rows.length };
-}
-function onMap(doc, name) {
-  if (typeof name !== "string" || !CELL_NAME.test(name)) return false;
-  const [x, y] = parseMapCell(name), size = sizeOf(doc);
-  return x < size.columns && y < size.rows;
-}
 const kingdomsOf = (doc) => Object.entries(doc.kingdoms && typeof doc.kingdoms === "object" ? doc.kingdoms : {});
 const citiesOf = (kingdom) => (Array.isArray(kingdom?.cities) ? kingdom.cities : []);
 const armiesOf = (kingdom) => (Array.isArray(kingdom?.armies) ? kingdom.armies : []);
-function within(object, key, empty) {
-  object[key] ??= empty;
-  return object[key];
-}
 function river(doc) {
   const features = within(within(doc, "map", {}), "features", []);
   let found = features.find((f) => f?.kind === "river" && Array.isArray(f.path));
@@ -66,23 +49,6 @@ function river(doc) {
     features.unshift(found);
   }
   return found;
-}
-function setMark(doc, name, mark) {
-  const [x, y] = parseMapCell(name);
-  const row = doc.map.rows[y];
-  doc.map.rows[y] = row.slice(0, x) + mark + row.slice(x + 1);
-}
-function area(doc, name) {
-  const rows = rowsOf(doc), [x0, y0] = parseMapCell(name), mark = rows[y0][x0];
-  const seen = new Set(), todo = [[x0, y0]];
-  while (todo.length) {
-    const [x, y] = todo.pop();
-    const key = `${columnName(x)}${y + 1}`;
-    if (y < 0 || y >= rows.length || x < 0 || x >= rows[y].length || rows[y][x] !== mark || seen.has(key)) continue;
-    seen.add(key);
-    todo.push([x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]);
-  }
-  return [...seen];
 }
 // A city's name not yet taken on the map: « Cité 3 ».
 function freshCityName(doc, word) {
@@ -128,8 +94,7 @@ function erase(doc, name) {
   }
 }
 export function resize(doc, columns, rows) {
-  const old = rowsOf(doc);
-  doc.map = { ...doc.map, rows: Array.from({ length: rows }, (_, y) => (old[y] ?? "").slice(0, columns).padEnd(columns, LAND)) };
+  resizeRows(doc, columns, rows, LAND);
   for (const [, kingdom] of kingdomsOf(doc)) {
     if (Array.isArray(kingdom.cities)) kingdom.cities = kingdom.cities.filter((c) => onMap(doc, c?.cell));
     if (Array.isArray(kingdom.armies)) kingdom.armies = kingdom.armies.filter((cell) => onMap(doc, cell));
