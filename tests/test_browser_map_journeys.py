@@ -256,19 +256,20 @@ def test_a_kingdom_map_drawn_tried_published_then_played_for_a_turn_by_four_comp
     assert master.locator("#campaign-links tr.computer-seat").count() == 4
     assert_page_clean(master, "fr")
 
-    # the fourth kingdom's orders in, the first turn is judged at once (docs/rules/royaumes.md)
+    # the fourth kingdom's orders in, the first turn is judged at once (docs/rules/royaumes.md); four computer
+    # kingdoms play while someone watches, their game master's console among others
     game_id = master.get_attribute("#open-console", "href").split("/play/")[1].split("#")[0]
+    master.click("#open-console")
+    master.locator("table.secrets").wait_for()
 
     def judged() -> bool:
         with store.game(game_id) as game:
             return game.state.turn >= 2
 
     wait_until(judged, "the first turn judged")
-    # Four computer kingdoms then play on by themselves, turn after turn, as fast as the worker goes (nothing waits
-    # for the game master): Nord back to a person, for the console to show a turn that waits
+    # Four computer kingdoms then play on by themselves, a turn every ``computer_round_pause``: Nord back to a
+    # person, whose turn the console shows waiting (the others' orders go at once)
     store.set_bot(game_id, "nord", None)
-    master.click("#open-console")
-    master.locator("table.secrets").wait_for()
     master.wait_for_function("() => /En attente de\\W+Nord$/.test(document.querySelector('.orders-in')?.textContent)")
     assert_page_clean(master, "fr")
     with store.game(game_id) as game:

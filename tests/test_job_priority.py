@@ -4,11 +4,16 @@ Run on SQLite and on PostgreSQL (the ``db`` fixture); the workers are this test'
 
 from __future__ import annotations
 
-import pytest
+from datetime import UTC, datetime
 
+import pytest
+from sqlalchemy import select
+
+from kadesh.rules.royaumes import Royaumes
 from kadesh.server.worker import Worker
 from kadesh.store import Store
-from kadesh.store.jobs import Job
+from kadesh.store.jobs import BOT, Job, utc_moment
+from kadesh.store.schema import jobs
 from kadesh.store.table import TableSettings
 from tests.store_support import computer_only as unwatched_computer_only
 from tests.store_support import watched
@@ -84,25 +89,63 @@ def test_a_seat_given_to_the_computer_sends_the_queued_job_behind_the_peoples(st
     assert claimed_games(store) == [person]
 
 
-def test_a_game_master_held_by_a_person_is_a_person_waiting(store):
-    """Royaumes: the computer holds the four kingdoms, Imhotep (who never goes to the computer) is a person."""
-    flood = [computer_only(store) for _ in range(3)]
-    kingdoms = store.create_game("royaumes")
-    for seat in kingdoms.seat_tokens:
-        if seat != "imhotep":
-            store.set_bot(kingdoms.id, seat, "maladroit")
-    assert claimed_games(store) == [kingdoms.id, *flood]
+KINGDOMS = ("basse_egypte", "haute_egypte", "koush", "libye")
 
 
-def test_computer_kingdoms_refereed_by_kadesh_alone_make_a_computer_only_game(store):
-    """Nobody holds the game master's seat where Kadesh referees alone: four computer kingdoms there play after the
-    people's games and while someone watches, not as a person's game that never ends; a game master kept by a
-    person still waits as a person's."""
-    refereed = store.create_game("royaumes", table=TableSettings(referee=True)).id
-    kept = store.create_game("royaumes").id
-    for game_id in (refereed, kept):
-        for kingdom in ("basse_egypte", "haute_egypte", "koush", "libye"):
-            store.set_bot(game_id, kingdom, "maladroit")
-    assert claimed_games(store) == [kept]  # the refereed campaign's job waits for a watcher
+def campaign(store: Store, computer: tuple[str, ...] = KINGDOMS, referee: bool = False) -> str:
+    """A Royaumes campaign whose ``computer`` kingdoms are the computer's; Imhotep a person's unless ``referee``."""
+    game_id = store.create_game("royaumes", table=TableSettings(referee=referee)).id
+    for kingdom in computer:
+        store.set_bot(game_id, kingdom, "maladroit")
+    return game_id
+
+
+def test_computer_kingdoms_make_a_computer_only_campaign_whoever_referees(store):
+    """A game master plays no seat: four computer kingdoms play after the people's games and while someone (their
+    game master's page among others) watches, whether a person or Kadesh referees, not as a person's game that
+    never ends; one person's kingdom makes the campaign a person's."""
+    person = campaign(store, computer=KINGDOMS[1:])
+    refereed, kept = campaign(store, referee=True), campaign(store)
+    assert claimed_games(store) == [person]  # the two computer-only campaigns' jobs wait for a watcher
+    watched(store, kept)
+    assert claimed_games(store) == [kept]
     watched(store, refereed)
     assert claimed_games(store) == [refereed]
+
+
+def play_turn(store: Store, game_id: str, at_most: int = 20) -> int:
+    """Every job claimable now played (``at_most``: a turn's worth), as a worker would; the game's turn after."""
+    while at_most and (job := store.jobs.claim("w")) is not None:
+        play(store, job)
+        at_most -= 1
+    with store.game(game_id) as game:
+        return game.state.turn
+
+
+def queued_bot_job(store: Store, game_id: str):
+    with store.engine.connect() as conn:
+        return conn.execute(select(jobs.c.version, jobs.c.run_after).where(jobs.c.game_id == game_id,
+                                                                             jobs.c.kind == BOT)).one()
+
+
+def test_a_computer_only_campaign_pauses_before_each_new_turn_and_a_persons_does_not(store):
+    """Four computer kingdoms would judge hundreds of turns a minute: the computer waits the ruleset's
+    ``computer_round_pause`` before each new turn, so that its game master follows it turn by turn; where a
+    person plays a kingdom, the computer's orders of the new turn go at once."""
+    pause = Royaumes.computer_round_pause
+    assert pause >= 5
+    alone = watched(store, campaign(store))
+    assert play_turn(store, alone) == 2  # turn 1's orders were queued at once, when the seats were given
+    version, run_after = queued_bot_job(store, alone)
+    assert store.current_version(alone) == version
+    waits = (utc_moment(run_after) - datetime.now(UTC)).total_seconds()
+    assert pause - 5 < waits <= pause  # its first order of turn 2 waits, and nothing else is claimable meanwhile
+    assert store.jobs.claim("w") is None
+    store.set_bot(alone, KINGDOMS[0], None)  # a person takes a kingdom: the computer's orders go at once
+    assert utc_moment(queued_bot_job(store, alone)[1]) <= datetime.now(UTC)
+
+    person = campaign(store, computer=KINGDOMS[1:])
+    assert play_turn(store, person) == 1  # the computer's three kingdoms sent theirs: the person's are awaited
+    store.act(person, KINGDOMS[0], store.current_version(person), {"type": "orders"})
+    _, run_after = queued_bot_job(store, person)
+    assert utc_moment(run_after) <= datetime.now(UTC)

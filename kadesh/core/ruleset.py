@@ -42,6 +42,9 @@ class Ruleset(ABC):
     glossary: ClassVar[dict[str, dict[str, Any]]] = {}
     # Seats that referee rather than play (Royaumes' Imhotep): no computer opponent is offered for them.
     game_master_seats: ClassVar[tuple[str, ...]] = ()
+    # Seconds the computer waits before each new round (``round``) of a game where it plays every playing seat,
+    # so that a game master or a watcher follows the rounds as they come; 0: no pause (a game that ends soon).
+    computer_round_pause: ClassVar[float] = 0.0
     # Where each playing seat may be held by two people who confer (Royaumes' kingdoms, issue 43): the words for
     # the seat's own holder ("seat": who sends the orders) and for the second ("lord": confers, drafts, never
     # acts). {}: one person a seat.

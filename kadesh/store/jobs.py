@@ -40,10 +40,10 @@ NOTICES = ("turn", "ready", "over", "remind", "test", "confirm", "messages")
 LEASE = 60.0  # seconds a claim lasts: a worker silent for longer is taken for dead (a bot's ceiling is far less)
 MAX_ATTEMPTS = 5  # a job that failed this many times is dropped, and the failure logged
 RETRY_PAUSE = 1.0  # seconds before a failed job is tried again, doubled at each attempt
-# A bot job's priority, lowest first: a game where at least one seat is a person's (a game master's seat held
-# by a person counts; where Kadesh referees alone, nobody holds it), then a game where the computer holds every
-# seat a person could hold. The column's default is a person's: a
-# server of the previous release, which writes no priority, queues as before.
+# A bot job's priority, lowest first: a game where a person plays at least one seat, then a game where the
+# computer plays every seat (a game master, person or not, plays none: four computer kingdoms are a computer-only
+# campaign, which its game master watches). The column's default is a person's: a server of the previous
+# release, which writes no priority, queues as before.
 PERSON_WAITS, COMPUTER_ONLY = 0, 1
 
 jobs = schema.jobs
@@ -123,6 +123,11 @@ _FINISH = delete(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by ==
 _DONE = delete(jobs).where(jobs.c.id == bindparam("job"))
 _REPRIORITIZE = (update(jobs).where(jobs.c.game_id == bindparam("game"), jobs.c.kind == BOT)
                  .values(priority=bindparam("priority")))
+# A computer-only game's paused job (``Ruleset.computer_round_pause``), due now that a person plays a seat; a failed
+# job keeps its pause before the next attempt.
+_HURRY = (update(jobs).where(jobs.c.game_id == bindparam("game"), jobs.c.kind == BOT, jobs.c.attempts == 0,
+                             jobs.c.run_after > bindparam("now"))
+          .values(run_after=bindparam("now")))
 _POSTPONE = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
              .values(claimed_by=None, claimed_until=None, run_after=bindparam("later"), attempts=jobs.c.attempts - 1))
 _RETRY = (update(jobs).where(jobs.c.id == bindparam("job"), jobs.c.claimed_by == bindparam("worker"))
@@ -146,8 +151,10 @@ class JobQueue:
 
     def reprioritize(self, conn: Connection, game_id: str, priority: int) -> None:
         """Give the game's queued bot jobs ``priority``, inside the caller's transaction (its seats changed
-        hands)."""
+        hands); a person's game does not wait for a computer-only game's pause."""
         conn.execute(_REPRIORITIZE, {"game": game_id, "priority": priority})
+        if priority == PERSON_WAITS:
+            conn.execute(_HURRY, {"game": game_id, "now": utc_text(_now())})
 
     def done(self, conn: Connection, job: int) -> None:
         """Delete a job inside the caller's transaction: the one that wrote the job's action."""

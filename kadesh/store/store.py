@@ -63,7 +63,7 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
-from kadesh.store.jobs import BOT, RATE, JobQueue, bot_priority, utc_text
+from kadesh.store.jobs import BOT, COMPUTER_ONLY, RATE, JobQueue, bot_priority, utc_text
 from kadesh.store.maps import Maps
 from kadesh.store.messages import Messages, Shape
 from kadesh.store.open_seats import OpenSeats
@@ -754,8 +754,9 @@ class Store:
                               new_round)
         try:
             has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
-                                            next_seats, seats_for_people(game, settings), notices, commit, job, now,
-                                            rate=settings.rated and game.outcome is not None)
+                                            next_seats, playing_seats(game), notices, commit, job, now,
+                                            rate=settings.rated and game.outcome is not None,
+                                            pause=game.ruleset.computer_round_pause if new_round else 0.0)
         except BaseException:
             self.cache.drop(game_id)  # the cached game is ahead of the database now
             raise
@@ -765,10 +766,11 @@ class Store:
     def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
                outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], seats: list[str],
                notices: list[tuple[str, str]], commit: Commit, job: int | None = None, moment: datetime | None = None,
-               rate: bool = False) -> tuple[bool, bool]:
+               rate: bool = False, pause: float = 0.0) -> tuple[bool, bool]:
         """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
-        (those to act next; after a person's games' if the computer holds all of ``seats``, those a person may
-        hold) and a notice's job for each subscription of a person's seat in ``notices``;
+        (those to act next; after a person's games' if the computer holds all of ``seats``, the playing seats,
+        and then ``pause`` seconds from now) and a notice's job for each subscription of a person's seat in
+        ``notices``;
         whether the game has computer seats (read in the same transaction: a seat given to the computer
         meanwhile is seen here or sees this action), and whether notices were queued; with ``rate``, the job that
         rates the game it ends."""
@@ -795,7 +797,9 @@ class Store:
                 watchers = self._watchers.run(conn, game_id=game_id).fetchall()
             bots = {seat for seat, subscription in watchers if not subscription}
             if bots & next_seats:
-                self.jobs.enqueue(conn, BOT, game_id, current + 1, priority=bot_priority(seats, bots))
+                priority = bot_priority(seats, bots)
+                self.jobs.enqueue(conn, BOT, game_id, current + 1, priority=priority,
+                                  delay=pause if priority == COMPUTER_ONLY else 0.0)
             noticed = False
             for kind, noticed_seat in notices:
                 if noticed_seat in bots:
@@ -857,7 +861,7 @@ class Store:
             game = self._load(game_id, version)
             bots = conn.execute(select(schema.seat_bots.c.seat).where(schema.seat_bots.c.game_id == game_id)
                                 ).scalars().all()
-            priority = bot_priority(seats_for_people(game, self.tables.of(game_id)), bots)
+            priority = bot_priority(playing_seats(game), bots)
             if level is not None and game.outcome is None and seat in game.to_act():
                 self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
             # The jobs already queued follow the seats: a game whose last seat goes to the computer (as each
@@ -874,7 +878,7 @@ class Store:
             bots = self.bots(game_id)
             with self.game(game_id) as game:
                 waiting = game.outcome is None and any(seat in bots for seat in game.to_act())
-                version, priority = game.version, bot_priority(seats_for_people(game, self.tables.of(game_id)), bots)
+                version, priority = game.version, bot_priority(playing_seats(game), bots)
             if waiting:
                 with self.engine.begin() as conn:
                     self.jobs.enqueue(conn, BOT, game_id, version, priority=priority)
@@ -1077,16 +1081,10 @@ def due_at(game: Game, settings: TableSettings = NO_TABLE, stays: dict[str, list
     return min(moments, default=None)
 
 
-def seats_for_people(game: Game, settings: TableSettings) -> list[str]:
-    """The seats a person may hold: all, but the game master's where Kadesh referees alone (``settings.referee``):
-    a campaign of computer kingdoms refereed by Kadesh is a computer-only game, played after the people's games and
-    while someone watches it (``kadesh.store.jobs``), not a person's game that never ends."""
-    masters = game.ruleset.game_master_seats if settings.referee else ()
-    return [seat for seat in game.seats if seat not in masters]
-
-
 def playing_seats(game: Game) -> list[str]:
-    """The seats that play (and are rated): all but a game master's."""
+    """The seats that play (and are rated): all but a game master's. Where the computer plays all of them, the game
+    is computer-only whoever referees: played after the people's games and while someone (its game master among
+    others) watches it (``kadesh.store.jobs``), not a person's game that never ends."""
     return [seat for seat in game.seats if seat not in game.ruleset.game_master_seats]
 
 

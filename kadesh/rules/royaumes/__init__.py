@@ -31,6 +31,7 @@ class Royaumes(Ruleset):
     version = "1"
     title = {"fr": "Royaumes", "en": "Kingdoms"}
     game_master_seats = (GAME_MASTER,)
+    computer_round_pause = RULES.computer_turn_pause
     # « Les décisions de mouvements sont prises avec le Seigneur du Royaume »: a kingdom's two people.
     council_titles = {"seat": {"fr": "Chef militaire", "en": "Military chief"},
                       "lord": {"fr": "Seigneur du Royaume", "en": "Lord of the kingdom"}}

@@ -23,6 +23,7 @@ class Rules:
     max_cities: int
     population_divisor: int
     allies_at_most: int
+    computer_turn_pause: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,7 @@ def _load_rules() -> Rules:
         max_cities=raw["cities"]["max_cities"],
         population_divisor=raw["tribute"]["population_divisor"],
         allies_at_most=raw["orders"]["allies_at_most"],
+        computer_turn_pause=float(raw["table"]["computer_turn_pause"]),
     )
 
 
