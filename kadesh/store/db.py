@@ -96,7 +96,9 @@ def make_engine(url: str | None = None) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, poolclass=TimedPool)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, poolclass=TimedPool)
+    # psycopg prepares none of its own statements: it would deallocate them all, and the action path's with them
+    # (kadesh.store.prepared), at every rollback.
+    return create_engine(url, pool_pre_ping=True, poolclass=TimedPool, connect_args={"prepare_threshold": None})
 
 
 NEWEST_REVISION = "0020"  # the last migration's: kadesh/store/migrations/versions/ (a test checks they agree)
