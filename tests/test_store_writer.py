@@ -8,11 +8,11 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import event, select
+from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from kadesh.core import RuleError
-from kadesh.store import BadToken, GameNotFound, NotASeat, StaleVersion, Store, TokenRevoked, WrongGame
+from kadesh.store import BadToken, GameNotFound, NotASeat, StaleVersion, Store, TokenRevoked, WrongGame, schema
 from kadesh.store import writer as writer_module
 from kadesh.store.writer import GroupWriter, Play
 
@@ -297,3 +297,37 @@ def test_a_writer_that_fails_answers_with_the_error_and_goes_on():
         broken.result(timeout=10)
     assert submit_all(writer, ["fine"])[0].result(timeout=10) == "fine"
     writer.close()
+
+
+def test_the_action_path_survives_a_rollback_and_its_statements_deallocated(postgres):
+    """PostgreSQL runs the action path's statements prepared on each connection (kadesh.store.prepared): a rollback
+    leaves them in place (psycopg, which deallocates all of its own at a rollback, prepares none), and one
+    deallocated under the store's feet costs that one statement, refused, before it is prepared again."""
+    url = postgres.new_database()
+    store = Store(url)
+    try:
+        game = store.create_game("manoeuvre")
+        token = game.seat_tokens["north"]
+        read = store._version_to_write
+        with store.engine.connect() as conn:
+            for _ in range(2):
+                with conn.begin() as transaction:
+                    assert read.run(conn, game_id=game.id).fetchone() == (0,)
+                    for _ in range(6):  # a statement psycopg would prepare by itself at its fifth run
+                        conn.execute(select(schema.games.c.version).where(schema.games.c.id == game.id)).one()
+                    transaction.rollback()
+            conn.exec_driver_sql("DEALLOCATE ALL")
+            conn.commit()
+            with conn.begin() as transaction:
+                with pytest.raises(ProgrammingError, match="does not exist"):
+                    read.run(conn, game_id=game.id)
+                transaction.rollback()
+            with conn.begin():
+                assert read.run(conn, game_id=game.id).fetchone() == (0,)
+        with store.game(game.id) as opened:
+            action = next(iter(opened.legal_actions("north")))
+        store.play(game.id, token, 0, action)  # the whole action path, on a connection that saw all of this
+        assert store.current_version(game.id) == 1
+    finally:
+        store.close()
+        postgres.drop_database(url)
