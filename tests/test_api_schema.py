@@ -46,6 +46,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.python import asgi
 
 from kadesh.core import all_rulesets
 from kadesh.server.app import create_app
@@ -90,7 +91,30 @@ RULESETS = sorted(all_rulesets())
 def _app(url: str):
     application = create_app(url, bot_budget=0.01)
     yield application
+    _close(application)
+
+
+def _close(application) -> None:
+    client = getattr(application.state, "schema_client", None)
+    if client is not None:
+        client.__exit__(None, None, None)
     application.state.store.close()
+
+
+def _send(case):
+    """``case.call_and_validate`` through one client per app, as schemathesis would send it through a client of its
+    own: a new client for each case was a twentieth of the module's CPU, with the environment's proxies and netrc
+    looked up at each request (an app called in-process meets neither). The client's cookies are dropped after
+    each case, so that no case carries another's."""
+    application = case.operation.app
+    client = getattr(application.state, "schema_client", None)
+    if client is None:
+        client = application.state.schema_client = asgi.get_client(application).__enter__()
+        client.trust_env = False
+    try:
+        return case.call_and_validate(session=client, checks=CHECKS, timeout=CEILING)
+    finally:
+        client.cookies.clear()
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +200,7 @@ class Table:
 def sqlite_app(tmp_path_factory):
     application = create_app(f"sqlite:///{tmp_path_factory.mktemp('holders')}/kadesh.sqlite3", bot_budget=0.01)
     yield application
-    application.state.store.close()
+    _close(application)
 
 
 @pytest.fixture(scope="module")
@@ -262,7 +286,7 @@ def _random_requests(part: int, backend: str):
 
 
 def _call_then_with_seat(case, seat: tuple[str, str]) -> None:
-    case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    _send(case)
     if "game_id" not in (case.path_parameters or {}) or "accounts" in (case.operation.tags or ()):
         return  # the seat changes nothing elsewhere; the accounts' routes: see _not_accounts
     game_id, token = seat
@@ -270,7 +294,7 @@ def _call_then_with_seat(case, seat: tuple[str, str]) -> None:
     case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     try:
-        case.call_and_validate(checks=CHECKS, timeout=CEILING)
+        _send(case)
     except Exception as failure:
         failure.add_note("sent again with a real seat's token")
         raise
@@ -290,7 +314,7 @@ def _every_holder(part: int):
             _restore(case, drawn)
             holder = table.prepare(case)
             try:
-                response = case.call_and_validate(checks=CHECKS, timeout=CEILING)
+                response = _send(case)
             except Exception as failure:
                 failure.add_note(f"on the game of {ruleset}, as its {holder}")
                 raise
@@ -337,7 +361,7 @@ def maps_app(request, tmp_path_factory):
         url = request.getfixturevalue("postgres").new_database(migrated=True)
     application = create_app(url, rate_policy=RatePolicy.unlimited())
     yield application
-    application.state.store.close()
+    _close(application)
     if request.param == "postgresql":
         request.getfixturevalue("postgres").drop_database(url)
 
@@ -378,4 +402,4 @@ def test_the_maps_routes_signed_in_get_documented_answers(case, author, maps_app
     if isinstance(case.body, dict) and "toml" in case.body and rng.random() < 0.5:
         case.body["toml"] = author["toml"]
     case.headers = {**(case.headers or {}), "Cookie": f"{COOKIE}={author['cookie']}"}
-    case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    _send(case)
