@@ -54,6 +54,7 @@ from kadesh.server.identity import COOKIE
 from kadesh.server.rates import RatePolicy
 from kadesh.store.maps import Checked
 from tests.asgi_client import TestClient
+from tests.kadesh_http import migrated_url
 from tests.waiting import CEILING
 
 SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included
@@ -118,8 +119,8 @@ def _send(case):
 
 
 @pytest.fixture(scope="module")
-def sqlite_random_app(tmp_path_factory):
-    yield from _app(f"sqlite:///{tmp_path_factory.mktemp('random')}/kadesh.sqlite3")
+def sqlite_random_app(tmp_path_factory, migrated_sqlite):
+    yield from _app(migrated_url(migrated_sqlite, tmp_path_factory.mktemp("random") / "kadesh.sqlite3"))
 
 
 @pytest.fixture(scope="module")
@@ -197,8 +198,9 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def sqlite_app(tmp_path_factory):
-    application = create_app(f"sqlite:///{tmp_path_factory.mktemp('holders')}/kadesh.sqlite3", bot_budget=0.01)
+def sqlite_app(tmp_path_factory, migrated_sqlite):
+    application = create_app(migrated_url(migrated_sqlite, tmp_path_factory.mktemp("holders") / "kadesh.sqlite3"),
+                             bot_budget=0.01)
     yield application
     _close(application)
 
@@ -356,7 +358,8 @@ def maps_app(request, tmp_path_factory):
     """Without rate limits: the random runs meet them, this one is for what an author's requests reach. On both
     databases: what PostgreSQL refuses that SQLite takes (a NUL character) is met where requests are signed in."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('maps')}/kadesh.sqlite3"
+        template = request.getfixturevalue("migrated_sqlite")
+        url = migrated_url(template, tmp_path_factory.mktemp("maps") / "kadesh.sqlite3")
     else:
         url = request.getfixturevalue("postgres").new_database(migrated=True)
     application = create_app(url, rate_policy=RatePolicy.unlimited())

@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 from kadesh.cli import RUN_FOLDER
 from kadesh.store import metrics as series
-from tests.kadesh_http import db_url, deployment, make_client
+from tests.kadesh_http import deployment, make_client, migrated_url
 from tests.notice_support import Hooks
 from tests.server_support import ServerProcess, free_port
 from tests.waiting import wait_until
@@ -67,11 +67,12 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeypatch):
+def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeypatch, migrated_sqlite):
     monkeypatch.setenv("KADESH_LIMIT_LISTS", "1/minute")
     monkeypatch.setenv("KADESH_WEBHOOKS_PRIVATE", "allow")  # the webhook is on loopback
     metrics_port = free_port()
-    server = ServerProcess(db_url(tmp_path), tmp_path / "serve.log", None, "--log-level", "warning",
+    server = ServerProcess(migrated_url(migrated_sqlite, tmp_path / "kadesh.sqlite3"), tmp_path / "serve.log", None,
+                           "--log-level", "warning",
                            "--metrics-port", str(metrics_port)).start()
     metrics = f"http://127.0.0.1:{metrics_port}/metrics"
     run_folder = Path(tempfile.gettempdir()) / f"{RUN_FOLDER}{server.process.pid}"  # its processes' values
@@ -150,10 +151,11 @@ def test_the_operators_documentation_names_every_series_and_alerts_on_series_tha
     assert alerted and alerted <= recorded
 
 
-def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path):
+def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path, migrated_sqlite):
     """In this process's own memory (its metrics served on a port the system picks): a game's id, a path of nothing,
     a method of the client's own never become a label's value."""
-    for client in make_client(db_url(tmp_path), local_workers=0, metrics_at=("127.0.0.1", 0)):  # once
+    url = migrated_url(migrated_sqlite, tmp_path / "kadesh.sqlite3")
+    for client in make_client(url, local_workers=0, metrics_at=("127.0.0.1", 0)):  # once
         assert client.get("/api/games/made-up-game").status_code == 404
         assert client.get("/nothing/here/at-all").status_code == 404
         assert client.request("BREW", "/api/rulesets").status_code == 405
