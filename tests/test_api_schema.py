@@ -46,6 +46,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.python import asgi
 
 from kadesh.core import all_rulesets
 from kadesh.server.app import create_app
@@ -53,6 +54,7 @@ from kadesh.server.identity import COOKIE
 from kadesh.server.rates import RatePolicy
 from kadesh.store.maps import Checked
 from tests.asgi_client import TestClient
+from tests.kadesh_http import migrated_url
 from tests.waiting import CEILING
 
 SECURITY_HEADERS = {  # issue 26: on every answer of every route, refusals included
@@ -90,12 +92,35 @@ RULESETS = sorted(all_rulesets())
 def _app(url: str):
     application = create_app(url, bot_budget=0.01)
     yield application
+    _close(application)
+
+
+def _close(application) -> None:
+    client = getattr(application.state, "schema_client", None)
+    if client is not None:
+        client.__exit__(None, None, None)
     application.state.store.close()
 
 
+def _send(case):
+    """``case.call_and_validate`` through one client per app, as schemathesis would send it through a client of its
+    own: a new client for each case was a twentieth of the module's CPU, with the environment's proxies and netrc
+    looked up at each request (an app called in-process meets neither). The client's cookies are dropped after
+    each case, so that no case carries another's."""
+    application = case.operation.app
+    client = getattr(application.state, "schema_client", None)
+    if client is None:
+        client = application.state.schema_client = asgi.get_client(application).__enter__()
+        client.trust_env = False
+    try:
+        return case.call_and_validate(session=client, checks=CHECKS, timeout=CEILING)
+    finally:
+        client.cookies.clear()
+
+
 @pytest.fixture(scope="module")
-def sqlite_random_app(tmp_path_factory):
-    yield from _app(f"sqlite:///{tmp_path_factory.mktemp('random')}/kadesh.sqlite3")
+def sqlite_random_app(tmp_path_factory, migrated_sqlite):
+    yield from _app(migrated_url(migrated_sqlite, tmp_path_factory.mktemp("random") / "kadesh.sqlite3"))
 
 
 @pytest.fixture(scope="module")
@@ -173,10 +198,11 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def sqlite_app(tmp_path_factory):
-    application = create_app(f"sqlite:///{tmp_path_factory.mktemp('holders')}/kadesh.sqlite3", bot_budget=0.01)
+def sqlite_app(tmp_path_factory, migrated_sqlite):
+    application = create_app(migrated_url(migrated_sqlite, tmp_path_factory.mktemp("holders") / "kadesh.sqlite3"),
+                             bot_budget=0.01)
     yield application
-    application.state.store.close()
+    _close(application)
 
 
 @pytest.fixture(scope="module")
@@ -262,7 +288,7 @@ def _random_requests(part: int, backend: str):
 
 
 def _call_then_with_seat(case, seat: tuple[str, str]) -> None:
-    case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    _send(case)
     if "game_id" not in (case.path_parameters or {}) or "accounts" in (case.operation.tags or ()):
         return  # the seat changes nothing elsewhere; the accounts' routes: see _not_accounts
     game_id, token = seat
@@ -270,7 +296,7 @@ def _call_then_with_seat(case, seat: tuple[str, str]) -> None:
     case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     try:
-        case.call_and_validate(checks=CHECKS, timeout=CEILING)
+        _send(case)
     except Exception as failure:
         failure.add_note("sent again with a real seat's token")
         raise
@@ -290,7 +316,7 @@ def _every_holder(part: int):
             _restore(case, drawn)
             holder = table.prepare(case)
             try:
-                response = case.call_and_validate(checks=CHECKS, timeout=CEILING)
+                response = _send(case)
             except Exception as failure:
                 failure.add_note(f"on the game of {ruleset}, as its {holder}")
                 raise
@@ -332,12 +358,13 @@ def maps_app(request, tmp_path_factory):
     """Without rate limits: the random runs meet them, this one is for what an author's requests reach. On both
     databases: what PostgreSQL refuses that SQLite takes (a NUL character) is met where requests are signed in."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('maps')}/kadesh.sqlite3"
+        template = request.getfixturevalue("migrated_sqlite")
+        url = migrated_url(template, tmp_path_factory.mktemp("maps") / "kadesh.sqlite3")
     else:
         url = request.getfixturevalue("postgres").new_database(migrated=True)
     application = create_app(url, rate_policy=RatePolicy.unlimited())
     yield application
-    application.state.store.close()
+    _close(application)
     if request.param == "postgresql":
         request.getfixturevalue("postgres").drop_database(url)
 
@@ -378,4 +405,4 @@ def test_the_maps_routes_signed_in_get_documented_answers(case, author, maps_app
     if isinstance(case.body, dict) and "toml" in case.body and rng.random() < 0.5:
         case.body["toml"] = author["toml"]
     case.headers = {**(case.headers or {}), "Cookie": f"{COOKIE}={author['cookie']}"}
-    case.call_and_validate(checks=CHECKS, timeout=CEILING)
+    _send(case)

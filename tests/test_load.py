@@ -18,6 +18,7 @@ import pytest
 import websockets
 
 from kadesh.load import LoadReport, check_load, run_load, run_load_async
+from tests.kadesh_http import migrated_url
 from tests.pg_support import PostgresServer
 from tests.server_support import ServerProcess, start_servers
 from tests.waiting import in_a_thread_of_its_own
@@ -38,8 +39,8 @@ def _clean_load(db: str, folder, count: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_load_on_one_sqlite_server_loses_and_doubles_nothing(tmp_path):
-    _clean_load(f"sqlite:///{tmp_path / 'load.sqlite3'}", tmp_path, 1)
+def test_a_load_on_one_sqlite_server_loses_and_doubles_nothing(tmp_path, migrated_sqlite):
+    _clean_load(migrated_url(migrated_sqlite, tmp_path / "load.sqlite3"), tmp_path, 1)
 
 
 @pytest.mark.slow

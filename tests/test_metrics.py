@@ -19,12 +19,13 @@ from websockets.sync.client import connect
 
 from kadesh.cli import RUN_FOLDER
 from kadesh.store import metrics as series
-from tests.kadesh_http import db_url, deployment, make_client
+from tests.kadesh_http import deployment, make_client, migrated_url
 from tests.notice_support import Hooks
 from tests.server_support import ServerProcess, free_port
 from tests.waiting import wait_until
 
 Samples = dict[tuple[str, frozenset], float]
+SCRAPE_EVERY = 0.2  # seconds between two scrapes while waiting: each costs the server a read of every process's values
 
 # Each series, as one sample that must grow: (sample name, its labels). The bot's level is the test's.
 LEVEL = "random"
@@ -46,8 +47,10 @@ GROWING = [
 ]
 
 
-def scrape(url: str) -> Samples:
-    text = httpx.get(url, timeout=30).text
+def scrape(http: httpx.Client, url: str) -> Samples:
+    """The samples at ``url``, asked through ``http`` (a client of its own for each scrape made a TLS context each
+    time, 48 ms of CPU, twenty times a second while waiting)."""
+    text = http.get(url).text
     return {(sample.name, frozenset(sample.labels.items())): sample.value
             for family in text_string_to_metric_families(text) for sample in family.samples}
 
@@ -64,11 +67,12 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeypatch):
+def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeypatch, migrated_sqlite):
     monkeypatch.setenv("KADESH_LIMIT_LISTS", "1/minute")
     monkeypatch.setenv("KADESH_WEBHOOKS_PRIVATE", "allow")  # the webhook is on loopback
     metrics_port = free_port()
-    server = ServerProcess(db_url(tmp_path), tmp_path / "serve.log", None, "--log-level", "warning",
+    server = ServerProcess(migrated_url(migrated_sqlite, tmp_path / "kadesh.sqlite3"), tmp_path / "serve.log", None,
+                           "--log-level", "warning",
                            "--metrics-port", str(metrics_port)).start()
     metrics = f"http://127.0.0.1:{metrics_port}/metrics"
     run_folder = Path(tempfile.gettempdir()) / f"{RUN_FOLDER}{server.process.pid}"  # its processes' values
@@ -77,14 +81,14 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
         with httpx.Client(base_url=server.url, timeout=30) as http, Hooks() as hooks:
             assert http.get("/metrics").status_code == 404  # nothing to find on the public side
             assert not [path for path in http.get("/openapi.json").json()["paths"] if "metrics" in path]
-            before = scrape(metrics)
+            before = scrape(http, metrics)
             assert value(before, "kadesh_jobs_waiting", {"kind": "bot"}) == 0
 
             # Nobody watches a game the computer plays alone: its bot's job waits in the queue.
             alone = http.post("/api/games", json={"ruleset": "manoeuvre", "bots": {"north": LEVEL, "south": LEVEL}})
             assert alone.status_code == 201, alone.text
-            wait_until(lambda: value(scrape(metrics), "kadesh_jobs_waiting", {"kind": "bot"}) >= 1,
-                       "the computer-only game's job counted as waiting")
+            wait_until(lambda: value(scrape(http, metrics), "kadesh_jobs_waiting", {"kind": "bot"}) >= 1,
+                       "the computer-only game's job counted as waiting", every=SCRAPE_EVERY)
 
             game = http.post("/api/games", json={"ruleset": "manoeuvre", "bots": {"south": LEVEL}}).json()
             game_id, north = game["id"], bearer(game["seats"]["north"]["token"])
@@ -94,14 +98,16 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
             with connect(socket_url, subprotocols=["kadesh", f"kadesh.bearer.{game['seats']['north']['token']}"],
                          open_timeout=30) as socket:
                 first = json.loads(socket.recv(timeout=30))
-                wait_until(lambda: value(scrape(metrics), "kadesh_sockets_open") == 1, "the socket counted open")
+                wait_until(lambda: value(scrape(http, metrics), "kadesh_sockets_open") == 1, "the socket counted open",
+                           every=SCRAPE_EVERY)
                 legal = http.get(f"/api/games/{game_id}/legal", headers=north).json()["actions"]
                 played = http.post(f"/api/games/{game_id}/actions", headers=north,
                                    json={"expected_version": first["version"], "action": deployment(legal)[0]})
                 assert played.status_code == 200, played.text
                 wait_until(lambda: json.loads(socket.recv(timeout=30)).get("version", -1) >= played.json()["version"],
                            "the action pushed to the socket")
-            wait_until(lambda: value(scrape(metrics), "kadesh_sockets_open") == 0, "the socket counted closed")
+            wait_until(lambda: value(scrape(http, metrics), "kadesh_sockets_open") == 0, "the socket counted closed",
+                       every=SCRAPE_EVERY)
 
             assert [http.get("/api/watch").status_code for _ in range(2)] == [200, 429]
             assert http.post("/api/games", content=b"{" + b" " * 70_000 + b"}",
@@ -116,11 +122,11 @@ def test_every_series_moves_and_the_public_port_has_no_metrics(tmp_path, monkeyp
             last: list[str] = []
 
             def all_moved() -> bool:
-                last[:] = unmoved(before, scrape(metrics))
+                last[:] = unmoved(before, scrape(http, metrics))
                 return not last
 
             try:
-                wait_until(all_moved, "every series to move", seconds=60)
+                wait_until(all_moved, "every series to move", seconds=60, every=SCRAPE_EVERY)
             except AssertionError as error:
                 raise AssertionError(f"series that did not move: {last}") from error
     finally:
@@ -145,10 +151,11 @@ def test_the_operators_documentation_names_every_series_and_alerts_on_series_tha
     assert alerted and alerted <= recorded
 
 
-def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path):
+def test_requests_are_counted_by_route_template_never_by_what_a_client_makes_up(tmp_path, migrated_sqlite):
     """In this process's own memory (its metrics served on a port the system picks): a game's id, a path of nothing,
     a method of the client's own never become a label's value."""
-    for client in make_client(db_url(tmp_path), local_workers=0, metrics_at=("127.0.0.1", 0)):  # once
+    url = migrated_url(migrated_sqlite, tmp_path / "kadesh.sqlite3")
+    for client in make_client(url, local_workers=0, metrics_at=("127.0.0.1", 0)):  # once
         assert client.get("/api/games/made-up-game").status_code == 404
         assert client.get("/nothing/here/at-all").status_code == 404
         assert client.request("BREW", "/api/rulesets").status_code == 405

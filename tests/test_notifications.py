@@ -39,6 +39,7 @@ from kadesh.store import Store, schema
 from kadesh.store.store import notices_due
 from kadesh.store.subscriptions import Subscription
 from tests.asgi_client import TestClient
+from tests.kadesh_http import migrated_url
 from tests.notice_support import Hooks, MailBox, process_with_port
 from tests.server_support import play_maladroit, start_servers
 from tests.test_workers import start_worker, stop
@@ -398,12 +399,12 @@ def check_delivered(game_id: str, expected: list[tuple], mail: MailBox, hooks: H
 
 
 @pytest.mark.slow
-def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monkeypatch):
+def test_a_whole_game_on_sqlite_sends_each_seat_its_notices_once(tmp_path, monkeypatch, migrated_sqlite):
     with MailBox() as mail, Hooks() as hooks:
         for name, value in {**mail.environment(), "KADESH_WEBHOOKS_PRIVATE": "allow",
                             "KADESH_NOTICE_RETRY": "0.2"}.items():
             monkeypatch.setenv(name, value)
-        [server] = start_servers(f"sqlite:///{tmp_path}/notices.sqlite3", tmp_path, 1)
+        [server] = start_servers(migrated_url(migrated_sqlite, tmp_path / "notices.sqlite3"), tmp_path, 1)
         try:
             created = httpx.post(f"{server.url}/api/games", json={"ruleset": "manoeuvre"}).json()
             tokens = {seat: link["token"] for seat, link in created["seats"].items()}
