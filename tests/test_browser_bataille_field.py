@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser_support import assert_page_clean, caught_up, running_server, wait_for_odds
+from tests.browser_support import assert_page_clean, caught_up, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,11 +18,10 @@ ORDER = 'button.order[data-order="advance"]'
 DECISION = 'button.decision[data-decision="attack"], button.decision[data-decision="pursue"]'
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One server for the module: each test plays in games of its own."""
-    with running_server(str(tmp_path_factory.mktemp("field") / "field.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games and accounts of its own."""
+    return shared_server
 
 
 def over(page) -> bool:

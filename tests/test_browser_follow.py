@@ -7,17 +7,16 @@ import json
 
 import pytest
 
-from tests.browser_support import running_server
 from tests.manoeuvre_setup import battle
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("follow") / "follow.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 DRAW = """async ([view, mark]) => {

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.bataille_support import field_battle
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 in_the_browser = pytest.mark.browser
@@ -21,10 +21,10 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("pages") / "pages.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 # -- point 12: the words -------------------------------------------------------------------------------------

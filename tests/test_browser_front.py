@@ -15,7 +15,7 @@ import json
 import pytest
 
 from kadesh.core.events import Event
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -55,11 +55,10 @@ cell = "F1"
 """
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One server for the module: each test plays in games of its own."""
-    with running_server(str(tmp_path_factory.mktemp("front") / "front.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games and accounts of its own."""
+    return shared_server
 
 
 # -- the map, as the page draws it (front-map.js) ------------------------------------------------------------

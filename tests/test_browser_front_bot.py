@@ -17,7 +17,7 @@ import pytest
 
 from kadesh.core.game import replay_views
 from kadesh.rules.front import scenario
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 from tests.test_browser_front import bar, click_cell, on_map
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -28,11 +28,10 @@ MOST_TURNS = 12      # Blue beats Général Maladroit on this ground in three or
 LEVELS = {"random": "Hasard", "maladroit": "Général Maladroit", "etat_major": "Chef d'état-major"}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One server for the module: each test plays in games of its own."""
-    with running_server(str(tmp_path_factory.mktemp("front_bot") / "front_bot.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games and accounts of its own."""
+    return shared_server
 
 
 # -- the home page -------------------------------------------------------------------------------------------
@@ -183,8 +182,7 @@ def test_a_person_beats_general_maladroit_on_the_small_ground(browser, site):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script("localStorage.setItem('kadesh.lang', 'fr')")
     page.goto(base + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    assert_page_clean(page, "fr")
+    page.wait_for_selector("body[data-ready=true]")  # (a newcomer's lobby reads clean in test_browser_lobby)
     game_id = play_against_the_computer(page, "maladroit")
     assert page.inner_text("#who") == "Bleu · contre l'ordinateur : Général Maladroit"
     assert "Petit terrain d'essai" in (on_map(page, "svg.front-map").get_attribute("aria-label") or "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -15,10 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 MOST_TURNS = 6  # the two sides meet in the skirmish's middle within a few turns
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("seen") / "seen.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games and accounts of its own."""
+    return shared_server
 
 
 def my_turn_again(page, after: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import accessibility_problems, assert_page_clean, running_server
+from tests.browser_support import accessibility_problems, assert_page_clean
 from tests.waiting import wait_until
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -88,10 +88,9 @@ BOTH_LANGUAGES = {"no such page"}  # a static page: it says it in French and in 
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One server for the module: each test plays in games of its own."""
-    with running_server(str(tmp_path_factory.mktemp("pages") / "k.db")) as (base, store):
-        yield base, store
+def server(shared_server):
+    """The test process's shared server: each test plays in games of its own."""
+    return shared_server
 
 
 @pytest.fixture(scope="module")

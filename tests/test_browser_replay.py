@@ -8,16 +8,16 @@ import random
 
 import pytest
 
-from tests.browser_support import assert_page_clean, running_server
+from tests.browser_support import assert_page_clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    with running_server(str(tmp_path_factory.mktemp("replay") / "replay.sqlite3")) as (base, store):
-        yield base, store
+@pytest.fixture
+def site(shared_server):
+    """The test process's shared server: each test plays in games and accounts of its own."""
+    return shared_server
 
 
 def random_game(store, moves: int, finish: bool):
