@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser_support import assert_page_clean, caught_up, wait_for_odds
+from tests.browser_support import assert_page_clean, caught_up, running_server, wait_for_odds
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,10 +18,13 @@ ORDER = 'button.order[data-order="advance"]'
 DECISION = 'button.decision[data-decision="attack"], button.decision[data-decision="pursue"]'
 
 
-@pytest.fixture
-def site(shared_server):
-    """The test process's shared server: each test plays in games and accounts of its own."""
-    return shared_server
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A server of the module's own, not the test process's shared one: its odds (ten requests a table) and
+    tests/test_browser_bataille.py's share one address's rate of simulations (30 a minute), which the two modules'
+    tables together exceed."""
+    with running_server(str(tmp_path_factory.mktemp("field") / "field.sqlite3")) as (base, store):
+        yield base, store
 
 
 def over(page) -> bool:
