@@ -33,6 +33,7 @@ let doc = designs.blank({ words: t() });
 let undone = [], redone = [], strokeSaved = false;
 let checked = { faults: [], playable: false, toml: "" };
 let checking = true, asked = 0, timer = null;
+let edits = 0;  // edits made: an answer about a map edited since it was asked is not this map's verdict
 let refused = null;  // why the server gave no verdict (out of reach, too many checks, a text too long), or null
 let part = null;
 let account = null, draftId = null;
@@ -72,6 +73,7 @@ function redo() {
   changed();
 }
 function changed() {
+  edits += 1;
   checking = true;
   drawDocument();
   clearTimeout(timer);
@@ -80,9 +82,10 @@ function changed() {
 
 // -- the server's check -----------------------------------------------------------------------------------------
 async function check() {
-  const mine = ++asked;
+  const mine = ++asked, edit = edits;
   const answer = await maps.check(ruleset, { document: doc });
-  if (mine !== asked) return;  // an older answer, overtaken by a newer edit
+  // Overtaken by a newer check, or by an edit whose own check follows: not the verdict of the map shown.
+  if (mine !== asked || edit !== edits) return;
   checking = false;
   refused = answer.ok ? null : answer.status ? answer.body[lang] ?? String(answer.status) : t().unreachable;
   if (answer.ok) checked = answer.body;
