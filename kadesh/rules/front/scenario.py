@@ -226,7 +226,7 @@ def _unit(state: State, item: dict[str, Any], where: str, counts: dict[str, int]
                 mines=kind.extras.get("mines", 0), flying=flying)
     logistics.refill(unit)
     if not _stands(state, unit):
-        raise bad(f"{where}.cell", f"une unité y est déjà, ou un(e) {kind.names['fr']} ne peut s'y tenir.",
+        raise bad(f"{where}.cell", f"une unité y est déjà, ou l'unité ({kind.names['fr']}) ne peut s'y tenir.",
                   f"a unit is already there, or a {kind.names['en']} cannot stand there.")
     state.units[unit.id] = unit
     state.place(unit, cell)
