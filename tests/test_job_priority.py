@@ -13,7 +13,7 @@ from kadesh.rules.royaumes import Royaumes
 from kadesh.server.worker import Worker
 from kadesh.store import Store
 from kadesh.store.jobs import BOT, Job, utc_moment
-from kadesh.store.schema import jobs
+from kadesh.store.schema import actions, jobs
 from kadesh.store.table import TableSettings
 from tests.store_support import computer_only as unwatched_computer_only
 from tests.store_support import watched
@@ -138,8 +138,12 @@ def test_a_computer_only_campaign_pauses_before_each_new_turn_and_a_persons_does
     assert play_turn(store, alone) == 2  # turn 1's orders were queued at once, when the seats were given
     version, run_after = queued_bot_job(store, alone)
     assert store.current_version(alone) == version
-    waits = (utc_moment(run_after) - datetime.now(UTC)).total_seconds()
-    assert pause - 5 < waits <= pause  # its first order of turn 2 waits, and nothing else is claimable meanwhile
+    with store.engine.connect() as conn:  # the turn's judgement, written in the transaction that queued the job
+        judged = conn.execute(select(actions.c.created_at).where(actions.c.game_id == alone,
+                                                                 actions.c.seq == version)).scalar_one()
+    judged = judged if judged.tzinfo is not None else judged.replace(tzinfo=UTC)
+    waits = (utc_moment(run_after) - judged).total_seconds()
+    assert pause - 1 < waits <= pause + 1  # its first order of turn 2 waits, and nothing else is claimable meanwhile
     assert store.jobs.claim("w") is None
     store.set_bot(alone, KINGDOMS[0], None)  # a person takes a kingdom: the computer's orders go at once
     assert utc_moment(queued_bot_job(store, alone)[1]) <= datetime.now(UTC)
