@@ -9,7 +9,6 @@ already migrated (a copy of one migrated once per test process); ``empty_db`` is
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -207,11 +206,10 @@ def migrated_sqlite(tmp_path_factory) -> Path:
 
 def _database(request, folder, migrated: bool = True):
     if request.param == "sqlite":
+        from tests.kadesh_http import migrated_url  # the app's modules, loaded once a test asks for a database
+
         path = folder / "kadesh.sqlite3"
-        if migrated:
-            shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
-            path.chmod(0o600)  # as the store makes its files
-        yield f"sqlite:///{path}"
+        yield migrated_url(request.getfixturevalue("migrated_sqlite"), path) if migrated else f"sqlite:///{path}"
         return
     server = request.getfixturevalue("postgres")
     url = server.new_database(migrated=migrated)
