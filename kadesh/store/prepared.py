@@ -9,7 +9,7 @@ database is away, ``IntegrityError`` on a broken constraint), and a lost connect
 On SQLite it runs on the ``sqlite3`` cursor. On PostgreSQL it runs on libpq itself, through psycopg's ``pgconn``
 (``_LibpqStatement``): a server-side prepared statement per connection, its parameters converted and its rows
 read by psycopg's own adapters, with none of the cursor's per-call machinery (a cursor, the query's conversion,
-the prepared statements' bookkeeping: 84 µs of the interpreter's time a statement against 11 µs, measured in
+the prepared statements' bookkeeping: 96 µs of CPU a statement against 42 µs, ``bench/bench_pg_statements.py``,
 docs/performance.md). libpq waits for the server without the interpreter's lock, as psycopg does.
 """
 
