@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import String, cast, event, select
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from kadesh.core import RuleError
@@ -23,13 +23,6 @@ UNDEPLOY = {"type": "undeploy", "element": "n1"}
 @pytest.fixture
 def store(db):
     opened = Store(db)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path):
-    opened = Store(f"sqlite:///{tmp_path / 'writer.sqlite3'}")
     yield opened
     opened.close()
 
@@ -186,18 +179,26 @@ def test_in_a_group_each_action_is_refused_or_written_as_it_would_be_alone(store
     assert (store.action_count(created.id), store.action_count(other.id)) == (2, 2)
 
 
-def test_a_failing_group_is_written_again_action_by_action(sqlite_store, monkeypatch):
-    store = sqlite_store
-    (broken_id, broken_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
-    record = store._record
-
-    class FailingRecord:  # the disk fails on one game's action, after its game row was bumped
+def failing_for(statement, broken):
+    """``statement``, but the disk fails when ``broken(values)`` holds of what it writes."""
+    class Failing:
         def run(self, conn, **values):
-            if values["game_id"] == broken_id:
+            if broken(values):
                 raise OperationalError("INSERT", {}, Exception("disk I/O error"))
-            return record.run(conn, **values)
+            return statement.run(conn, **values)
+    return Failing()
 
-    monkeypatch.setattr(store, "_record", FailingRecord())  # SQLite's statement: PostgreSQL's is one with the bump
+
+def test_a_failing_group_is_written_again_action_by_action(store, monkeypatch):
+    (broken_id, broken_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
+    if store._group_write is not None:  # PostgreSQL: the group's one statement, then each action's own
+        monkeypatch.setattr(store, "_group_write", failing_for(store._group_write,
+                                                               lambda values: broken_id in values["games"]))
+        monkeypatch.setattr(store, "_bump_record_notify_watchers", failing_for(
+            store._bump_record_notify_watchers, lambda values: values["game_id"] == broken_id))
+    else:  # SQLite: the action's row, after its game's row was bumped
+        monkeypatch.setattr(store, "_record", failing_for(store._record,
+                                                          lambda values: values["game_id"] == broken_id))
     held = HeldWriters(store)
     good_before = store.play_soon(good_id, good_token, 0, DEPLOY)
     broken = store.play_soon(broken_id, broken_token, 0, DEPLOY)
@@ -211,6 +212,83 @@ def test_a_failing_group_is_written_again_action_by_action(sqlite_store, monkeyp
         assert game.version == 0
     with store.game(good_id) as game:
         assert game.version == store.action_count(good_id) == 2
+
+
+def written_rows(store, game_id):
+    """What the database holds of a game's actions and jobs, as text where it is JSON: what a lone write and a
+    group's must leave alike (the moments and the subscriptions' ids aside)."""
+    with store.engine.connect() as conn:
+        actions = conn.execute(select(schema.actions.c.seq, schema.actions.c.seat,
+                                      cast(schema.actions.c.action, String), cast(schema.actions.c.events, String))
+                               .where(schema.actions.c.game_id == game_id).order_by(schema.actions.c.seq)).all()
+        game = conn.execute(select(schema.games.c.version, cast(schema.games.c.outcome, String),
+                                   schema.games.c.due_at).where(schema.games.c.id == game_id)).one()
+        jobs = conn.execute(select(schema.jobs.c.kind, schema.jobs.c.version, schema.jobs.c.target != "",
+                                   schema.jobs.c.priority).where(schema.jobs.c.game_id == game_id)
+                            .order_by(schema.jobs.c.version, schema.jobs.c.kind)).all()
+    return [tuple(row) for row in actions], tuple(game), [tuple(row) for row in jobs]
+
+
+def test_a_group_writes_what_the_same_actions_write_alone(store):
+    """Rows, outcome, deadline and jobs (a computer's seat's, a subscription's notices), alike whether the
+    actions were written alone or together in a writer's group (on PostgreSQL, one statement for the group)."""
+    pairs = []
+    for watched in ("bot", "subscription"):
+        pair = [store.create_game("manoeuvre") for _ in range(2)]
+        for created in pair:
+            if watched == "bot":
+                store.set_bot(created.id, "south", "maladroit")
+            else:
+                store.subscriptions.add(created.id, "south", "webhook", "https://example.org/hook", "kadesh", "fr",
+                                        "https://kadesh.example/g")
+        pairs.append(pair)
+    moves = [(0, DEPLOY), (1, UNDEPLOY), (2, {"type": "resign"})]
+    for alone, _ in pairs:
+        for version, action in moves:
+            store.play(alone.id, alone.seat_tokens["north"], version, action)
+    held = HeldWriters(store)
+    answers = [store.play_soon(together.id, together.seat_tokens["north"], version, action)
+               for _, together in pairs for version, action in moves]
+    held.release()
+    assert [answer.result(timeout=30)[1].version for answer in answers] == [1, 2, 3] * 2
+    for alone, together in pairs:
+        assert written_rows(store, together.id) == written_rows(store, alone.id)
+    bot_jobs, notice_jobs = (written_rows(store, alone.id)[2] for alone, _ in pairs)
+    assert "bot" in {kind for kind, *_ in bot_jobs} and "over" in {kind for kind, *_ in notice_jobs}
+
+
+def test_in_a_group_a_game_moved_under_it_is_refused_as_stale_and_the_others_written(postgres, monkeypatch):
+    """PostgreSQL writes a group's moves in one statement, each game's from the version its entries read: a
+    game found elsewhere (moved by a writer the games' row locks did not stop) keeps what it had, its moves
+    refused as stale, and the group's other games are written."""
+    url = postgres.new_database()
+    store = Store(url)
+    try:
+        (moved_id, moved_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
+        store.play(moved_id, moved_token, 0, DEPLOY)
+        entries_of = store._entries_of
+
+        def behind(conn, group):  # as if the entries had been read before the game's last action
+            known = entries_of(conn, group)
+            if moved_id in known.versions:
+                known.versions[moved_id] -= 1
+            return known
+
+        monkeypatch.setattr(store, "_entries_of", behind)
+        held = HeldWriters(store)
+        lost = store.play_soon(moved_id, moved_token, 0, UNDEPLOY)  # legal on the game as it is
+        good = store.play_soon(good_id, good_token, 0, DEPLOY)
+        held.release()
+        with pytest.raises(StaleVersion) as refusal:
+            lost.result(timeout=30)
+        assert (refusal.value.expected, refusal.value.current) == (0, 1)
+        assert good.result(timeout=30)[1].version == 1
+        assert (store.action_count(moved_id), store.action_count(good_id)) == (1, 1)
+        with store.game(moved_id) as game:
+            assert game.version == 1
+    finally:
+        store.close()
+        postgres.drop_database(url)
 
 
 class Groups:

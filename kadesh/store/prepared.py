@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import select
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -123,22 +124,58 @@ class _LibpqStatement:
         if session is None:
             session = _sessions[driver] = _Session(driver)
         pgconn = driver.pgconn
-        # As psycopg does before a statement outside autocommit: the first statement opens the transaction.
-        if not driver.autocommit and pgconn.transaction_status == TransactionStatus.IDLE:
-            _checked(pgconn.exec_(b"BEGIN"), driver)
         if self.name not in session.prepared:
             _checked(pgconn.prepare(self.name, self.query), driver)
             session.prepared.add(self.name)
         transformer = session.transformer
         values = transformer.dump_sequence([parameters[name] for name in self.order], self.formats)
         try:
-            result = _checked(pgconn.exec_prepared(self.name, values), driver)
+            # As psycopg does before a statement outside autocommit, the first statement opens the transaction:
+            # BEGIN goes with it, in one round trip.
+            if not driver.autocommit and pgconn.transaction_status == TransactionStatus.IDLE:
+                result = _begun_and_run(pgconn, self.name, values, driver)
+            else:
+                result = _checked(pgconn.exec_prepared(self.name, values), driver)
         except pg_errors.InvalidSqlStatementName:  # deallocated by someone else (DISCARD ALL): prepared again next time
             session.prepared.clear()
             raise
         transformer.set_pgresult(result)
         rows = transformer.load_rows(0, result.ntuples, tuple) if result.ntuples else []
         return Rows(rows, result.command_tuples if result.command_tuples is not None else -1)
+
+
+def _begun_and_run(pgconn: Any, name: bytes, values: Sequence[Any], driver: Any) -> Any:
+    """BEGIN and the prepared statement ``name`` sent at once (libpq's pipeline mode), the statement's result."""
+    pgconn.enter_pipeline_mode()
+    try:
+        pgconn.send_query_params(b"BEGIN", None)  # the extended protocol: the only one a pipeline takes
+        pgconn.send_query_prepared(name, values)
+        pgconn.pipeline_sync()
+        begun, result = _pipeline_results(pgconn)
+    finally:
+        pgconn.exit_pipeline_mode()
+    _checked(begun, driver)
+    return _checked(result, driver)
+
+
+def _pipeline_results(pgconn: Any) -> list[Any]:
+    """The results of a pipeline up to its sync, one per statement, waited for without the interpreter's lock
+    (libpq's ``PQgetResult`` would keep it while it waits)."""
+    results: list[Any] = []
+    waiting: select.poll | None = None
+    while True:
+        while pgconn.is_busy():
+            if waiting is None:
+                waiting = select.poll()
+                waiting.register(pgconn.socket, select.POLLIN)
+            waiting.poll()
+            pgconn.consume_input()
+        result = pgconn.get_result()
+        if result is None:  # the end of one statement's results
+            continue
+        if result.status == ExecStatus.PIPELINE_SYNC:
+            return results
+        results.append(result)
 
 
 def _checked(result: Any, driver: Any) -> Any:

@@ -38,6 +38,7 @@ from sqlalchemy import (
     func,
     literal_column,
     select,
+    text,
     true,
     union_all,
     update,
@@ -143,6 +144,40 @@ def _bump_record_notify_watchers() -> Select:
             .select_from(written.outerjoin(watchers, true())))
 
 
+# PostgreSQL: a writer's group's moves written in one statement, after its entries' read locked their games: each
+# game's version bumped from where the group found it to where its last move leaves it, every move's row, the
+# announcement of each, and each bumped game's watchers (``_WATCHERS``) as of after the lock. A game whose version
+# was not the one found is left as it was, its moves unwritten: it is missing from the rows. Rows of (game,
+# watcher's seat, subscription), a row with no seat for a game nobody watches.
+_GROUP_WRITE = text("""
+WITH moved AS (
+    SELECT * FROM json_to_recordset(CAST(:games AS JSON))
+        AS moved (id VARCHAR, current INTEGER, next INTEGER, outcome JSON, due VARCHAR)
+), bumped AS (
+    UPDATE games SET version = moved.next, outcome = COALESCE(moved.outcome, CAST('null' AS JSON)), due_at = moved.due
+    FROM moved WHERE games.id = moved.id AND games.version = moved.current
+    RETURNING games.id
+), recorded AS (
+    INSERT INTO actions (game_id, seq, seat, action, events, created_at)
+    SELECT played.game_id, played.seq, played.seat, played.action, played.events, played.created_at
+    FROM json_to_recordset(CAST(:moves AS JSON))
+        AS played (game_id VARCHAR, seq INTEGER, seat VARCHAR, action JSON, events JSON, created_at TIMESTAMPTZ)
+    JOIN bumped ON bumped.id = played.game_id
+    RETURNING actions.game_id, actions.seq
+), announced AS (
+    SELECT count(pg_notify(:channel, recorded.game_id || ' ' || recorded.seq)) AS sent
+    FROM (SELECT * FROM recorded ORDER BY recorded.game_id, recorded.seq) AS recorded
+)
+SELECT bumped.id, watchers.seat, watchers.subscription
+FROM bumped CROSS JOIN announced
+LEFT JOIN LATERAL (
+    SELECT seat_bots.seat, '' AS subscription FROM seat_bots WHERE seat_bots.game_id = bumped.id
+    UNION ALL
+    SELECT subscriptions.seat, subscriptions.id FROM subscriptions
+    WHERE subscriptions.game_id = bumped.id AND subscriptions.confirmed_at IS NOT NULL
+) AS watchers ON true
+""")
+
 class _Entries:
     """What a writer's group opens, read at once (``_GROUP_ENTRIES``): by (game, token hash), the token's game,
     role and seat; each game's version, moved on by each action of the group as it is written."""
@@ -178,6 +213,34 @@ class ActResult:
     noticed: bool = False  # whether the action queued notices for the seats' subscriptions
     due: bool = False  # whether the game now has a deadline (a worker will act when it passes)
     rated: bool = False  # whether the action ended a rated game (a worker updates the ratings)
+
+
+@dataclass(slots=True)
+class _Move:
+    """An action played on the kept game and not yet written: what its write, its jobs and its answer need."""
+
+    game_id: str
+    current: int  # the version it was played at: it brings the game to the next
+    seat: str
+    action: Any
+    events: list[Event]
+    outcome: dict[str, Any] | None
+    due: str | None  # when the game next acts by itself (``due_at``)
+    next_seats: frozenset[str]  # the seats to act after it
+    seats: list[str]  # the game's playing seats
+    notices: list[tuple[str, str]]  # (kind, seat), ``notices_due``
+    moment: datetime
+    rate: bool = False  # it ended a rated game
+    pause: float = 0.0  # a computer-only game's bot waits this long before a new round
+
+    def row(self) -> dict[str, Any]:
+        """Its row of ``actions`` but for the game and the version."""
+        return {"seat": self.seat, "action": self.action, "events": [event.to_dict() for event in self.events],
+                "created_at": self.moment}
+
+    def result(self, after: Any, has_bots: bool, noticed: bool) -> ActResult:
+        return ActResult(self.current + 1, self.events, after, has_bots=has_bots, due=self.due is not None,
+                         noticed=noticed, rated=self.rate)
 
 
 def json_value(value: Any, what: str = "action") -> Any:
@@ -291,6 +354,7 @@ class Store:
         self._bump_record_notify_watchers = (Prepared(_bump_record_notify_watchers(), dialect) if self.announces
                                              else None)
         self._group_entries = Prepared(_GROUP_ENTRIES, dialect) if self.announces else None
+        self._group_write = Prepared(_GROUP_WRITE, dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         self.catch_up = catch_up
         self._stamps: dict[int, Prepared] = {}  # ``stamps``' reads, by the number of games
@@ -644,15 +708,10 @@ class Store:
         """``play``, answered in a future by one of the store's writers (with the others queued meanwhile)."""
         return self._writer.submit(Play(game_id, token, expected_version, action, after, player_id))
 
-    def _play_at(self, conn: Connection, play: Play, commit: Commit,
-                 known: _Entries | None = None) -> tuple[Access, ActResult]:
-        """``play`` under the game's lock, its statements through ``conn``, written by ``commit``; ``known``: the
-        entries of the writer's group, read already."""
-        access, current = self._entry(conn, play.game_id, play.token, to_write=True, player_id=play.player_id,
-                                      known=known)
-        seat, after = access.seat, play.after
-        if not access.may_act or seat is None:
-            raise NotASeat("this token is for watching, not playing")
+    def _play_at(self, conn: Connection, play: Play, commit: Commit) -> tuple[Access, ActResult]:
+        """``play`` under the game's lock, its statements through ``conn``, written by ``commit``."""
+        access, seat, current = self._seat_of(conn, play)
+        after = play.after
         then = (lambda game: after(game, seat)) if after is not None else None
         return access, self._act_at(conn, play.game_id, seat, play.expected_version, current, play.action, then,
                                     commit)
@@ -672,15 +731,8 @@ class Store:
         try:
             with self._writing, conn.begin():
                 known = self._entries_of(conn, group)
-                for play in group:
-                    try:
-                        answer = self._play_at(conn, play, _in_open_transaction, known)
-                    except (RuleError, StoreError) as refusal:  # raised before this action changed anything
-                        answers.append((play, None, refusal))
-                        continue
-                    answers.append((play, answer, None))
-                    if known is not None:
-                        known.versions[play.game_id] = answer[1].version
+                answers = (self._played_one_by_one(conn, group) if known is None
+                           else self._played_together(conn, group, known))
         except Exception as error:
             for play in group:
                 self.cache.drop(play.game_id)  # the games were played ahead of a database that has none of it
@@ -699,6 +751,78 @@ class Store:
                 play.answer.set_exception(error)
             else:
                 play.answer.set_result(value)
+
+    def _played_one_by_one(self, conn: Connection, group: list[Play]) -> list[tuple[Play, Any, BaseException | None]]:
+        """SQLite: each action of the group played and written in turn in the group's transaction."""
+        answers: list[tuple[Play, Any, BaseException | None]] = []
+        for play in group:
+            try:
+                answers.append((play, self._play_at(conn, play, _in_open_transaction), None))
+            except (RuleError, StoreError) as refusal:  # raised before this action changed anything
+                answers.append((play, None, refusal))
+        return answers
+
+    def _played_together(self, conn: Connection, group: list[Play],
+                         known: _Entries) -> list[tuple[Play, Any, BaseException | None]]:
+        """PostgreSQL: every action of the group played on its game, then all written by one statement
+        (``_GROUP_WRITE``), then each one's jobs; each answer's ``after`` computed before the next action of its
+        game changes it."""
+        answers: list[tuple[Play, Any, BaseException | None]] = []
+        moved: list[tuple[Play, Access, _Move, Any]] = []
+        for play in group:
+            try:
+                access, seat, _ = self._seat_of(conn, play, known)
+                # Where the group's moves leave the game, not yet written: not the database's version.
+                move, game = self._move(play.game_id, seat, play.expected_version, known.versions[play.game_id],
+                                        play.action)
+            except (RuleError, StoreError) as refusal:  # raised before this action changed anything
+                answers.append((play, None, refusal))
+                continue
+            known.versions[play.game_id] = move.current + 1
+            moved.append((play, access, move, play.after(game, seat) if play.after is not None else None))
+        if not moved:
+            return answers
+        watchers = self._write_moves(conn, [move for _, _, move, _ in moved])
+        for play, access, move, after in moved:
+            if move.game_id not in watchers:  # another writer moved the game first: none of its moves is written
+                self.cache.drop(move.game_id)
+                answers.append((play, None, self._stale(conn, move)))
+                continue
+            has_bots, noticed = self._queue_jobs(conn, move, watchers[move.game_id])
+            answers.append((play, (access, move.result(after, has_bots, noticed)), None))
+        return answers
+
+    def _write_moves(self, conn: Connection, moves: list[_Move]) -> dict[str, list[tuple[str, str]]]:
+        """PostgreSQL: ``moves`` (each game's in order) written at once; the watchers of each game written."""
+        first: dict[str, _Move] = {}
+        last: dict[str, _Move] = {}
+        for move in moves:
+            first.setdefault(move.game_id, move)
+            last[move.game_id] = move
+        # Two JSON documents, each the JSON text its values would have alone (the standard library's, as
+        # SQLAlchemy's JSON type writes them): PostgreSQL's json type keeps the text as it is given.
+        games = json.dumps([{"id": game_id, "current": first[game_id].current, "next": move.current + 1,
+                             "outcome": move.outcome, "due": move.due} for game_id, move in last.items()])
+        played = json.dumps([{"game_id": move.game_id, "seq": move.current + 1, "seat": move.seat,
+                              "action": move.action, "events": [event.to_dict() for event in move.events],
+                              "created_at": move.moment.isoformat()} for move in moves])
+        written = self._group_write.run(conn, games=games, moves=played, channel=NOTIFY_CHANNEL).fetchall()
+        watchers: dict[str, list[tuple[str, str]]] = {}
+        for game_id, seat, subscription in written:
+            found = watchers.setdefault(game_id, [])
+            if seat is not None:
+                found.append((seat, subscription))
+        return watchers
+
+    def _seat_of(self, conn: Connection, play: Play, known: _Entries | None = None) -> tuple[Access, str, int]:
+        """What the play's token (or account) opens in its game, the seat it plays and the game's version in the
+        database (its row locked on PostgreSQL); NotASeat for a spectator's or the owner's token; ``known``: the
+        entries of the writer's group, read already."""
+        access, version = self._entry(conn, play.game_id, play.token, to_write=True, player_id=play.player_id,
+                                      known=known)
+        if not access.may_act or access.seat is None:
+            raise NotASeat("this token is for watching, not playing")
+        return access, access.seat, version
 
     def _entries_of(self, conn: Connection, group: list[Play]) -> _Entries | None:
         """PostgreSQL: the group's entries in one read, its games' rows locked in the order of their ids (each
@@ -727,6 +851,18 @@ class Store:
                 table: bool = False) -> ActResult:
         """The action at the database's ``current`` version, under the game's lock, written through ``conn``
         by ``commit``; ``table``: one of the table's actions (``kadesh.core.table``), not a player's."""
+        move, game = self._move(game_id, seat, expected_version, current, action, table)
+        try:
+            has_bots, noticed = self._write(conn, move, commit, job)
+        except BaseException:
+            self.cache.drop(game_id)  # the cached game is ahead of the database now
+            raise
+        return move.result(after(game) if after is not None else None, has_bots, noticed)
+
+    def _move(self, game_id: str, seat: str, expected_version: int, current: int, action: Any,
+              table: bool = False) -> tuple[_Move, Game]:
+        """The action played on the game kept at the database's ``current`` version (under the game's lock), not
+        yet written; the game as it leaves it."""
         if expected_version > current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
@@ -752,73 +888,75 @@ class Store:
             raise bad_action("Action refusée.", "Action refused.") from error
         notices = notices_due(seat, before, next_seats, game.outcome, game.seats, game.ruleset.game_master_seats,
                               new_round)
-        try:
-            has_bots, noticed = self._write(conn, game_id, current, seat, action, events, game.outcome, due,
-                                            next_seats, playing_seats(game), notices, commit, job, now,
-                                            rate=settings.rated and game.outcome is not None,
-                                            pause=game.ruleset.computer_round_pause if new_round else 0.0)
-        except BaseException:
-            self.cache.drop(game_id)  # the cached game is ahead of the database now
-            raise
-        return ActResult(game.version, events, after(game) if after is not None else None, has_bots=has_bots,
-                         due=due is not None, noticed=noticed, rated=settings.rated and game.outcome is not None)
+        return _Move(game_id, current, seat, action, events, game.outcome, due, next_seats, playing_seats(game),
+                     notices, now, rate=settings.rated and game.outcome is not None,
+                     pause=game.ruleset.computer_round_pause if new_round else 0.0), game
 
-    def _write(self, conn: Connection, game_id: str, current: int, seat: str, action: Any, events: list[Event],
-               outcome: dict[str, Any] | None, due: str | None, next_seats: frozenset[str], seats: list[str],
-               notices: list[tuple[str, str]], commit: Commit, job: int | None = None, moment: datetime | None = None,
-               rate: bool = False, pause: float = 0.0) -> tuple[bool, bool]:
-        """Write the action at ``current + 1``, with the bot's job if a computer seat is among ``next_seats``
-        (those to act next; after a person's games' if the computer holds all of ``seats``, the playing seats,
-        and then ``pause`` seconds from now) and a notice's job for each subscription of a person's seat in
-        ``notices``;
-        whether the game has computer seats (read in the same transaction: a seat given to the computer
-        meanwhile is seen here or sees this action), and whether notices were queued; with ``rate``, the job that
-        rates the game it ends."""
-        row = {"seat": seat, "action": action, "events": [event.to_dict() for event in events],
-               "created_at": moment or _now()}
+    def _write(self, conn: Connection, move: _Move, commit: Commit, job: int | None = None) -> tuple[bool, bool]:
+        """Write ``move`` at its version, with its jobs (``_queue_jobs``; ``job``: the worker's job that played
+        it, done); whether the game has computer seats, and whether notices were queued."""
+        game_id, current = move.game_id, move.current
+        row = move.row()
 
-        def write(conn: Connection) -> bool:
+        def write(conn: Connection) -> tuple[bool, bool]:
             # The watchers are read after the game's row is this transaction's: a seat given to the computer by
             # a transaction that committed before is seen (set_bot takes the row first too).
             if self._bump_record_notify_watchers is not None:
                 # PostgreSQL: the row was locked by the read before the action (``_entry``), so this statement,
                 # which reads as of its start, comes after. Every listening server hears it if it commits.
                 rows = self._bump_record_notify_watchers.run(
-                    conn, game_id=game_id, current=current, next=current + 1, new_outcome=outcome, new_due=due,
-                    seq=current + 1, **row, channel=NOTIFY_CHANNEL, payload=f"{game_id} {current + 1}").fetchall()
+                    conn, game_id=game_id, current=current, next=current + 1, new_outcome=move.outcome,
+                    new_due=move.due, seq=current + 1, **row, channel=NOTIFY_CHANNEL,
+                    payload=f"{game_id} {current + 1}").fetchall()
                 if rows[0][0] != 1:
                     raise _Lost()
                 watchers = [(seat, subscription) for _, seat, subscription in rows if seat is not None]
             else:  # SQLite: the first statement writes, so SQLite takes its write lock at once
                 if self._bump.run(conn, game_id=game_id, current=current, next=current + 1,
-                                  new_outcome=outcome, new_due=due).rowcount != 1:
+                                  new_outcome=move.outcome, new_due=move.due).rowcount != 1:
                     raise _Lost()
                 self._record.run(conn, game_id=game_id, seq=current + 1, **row)
                 watchers = self._watchers.run(conn, game_id=game_id).fetchall()
-            bots = {seat for seat, subscription in watchers if not subscription}
-            if bots & next_seats:
-                priority = bot_priority(seats, bots)
-                self.jobs.enqueue(conn, BOT, game_id, current + 1, priority=priority,
-                                  delay=pause if priority == COMPUTER_ONLY else 0.0)
-            noticed = False
-            for kind, noticed_seat in notices:
-                if noticed_seat in bots:
-                    continue
-                for watcher, subscription in watchers:
-                    if subscription and watcher == noticed_seat:
-                        self.jobs.enqueue(conn, kind, game_id, current + 1, subscription)
-                        noticed = True
-            if rate:
-                self.jobs.enqueue(conn, RATE, game_id, current + 1)
-            if job is not None:
-                self.jobs.done(conn, job)
-            return bool(bots), noticed
+            return self._queue_jobs(conn, move, watchers, job)
 
         try:
             return commit(conn, write)
         except _Lost:
-            row = self._version.run(conn, game_id=game_id).fetchone()  # on ``conn``: no second connection
-            raise StaleVersion(current, row[0] if row is not None else current) from None
+            raise self._stale(conn, move) from None
+
+    def _stale(self, conn: Connection, move: _Move) -> StaleVersion:
+        """The refusal of a move whose version another writer took first."""
+        row = self._version.run(conn, game_id=move.game_id).fetchone()  # on ``conn``: no second connection
+        return StaleVersion(move.current, row[0] if row is not None else move.current)
+
+    def _queue_jobs(self, conn: Connection, move: _Move, watchers: list[tuple[str, str]],
+                    job: int | None = None) -> tuple[bool, bool]:
+        """The jobs a written move makes due, in its transaction: the bot's if a computer seat is among those to
+        act next (after a person's games' if the computer holds all of the playing seats, and then the move's
+        pause from now), a notice's for each subscription of a person's seat in its notices, the rating's if it
+        ended a rated game; ``job`` done. ``watchers``: the game's (seat, subscription) read after its row was
+        this transaction's, "" the subscription of a computer's seat. Whether the game has computer seats (a
+        seat given to the computer meanwhile is seen here or sees this action), and whether notices were
+        queued."""
+        version = move.current + 1
+        bots = {seat for seat, subscription in watchers if not subscription}
+        if bots & move.next_seats:
+            priority = bot_priority(move.seats, bots)
+            self.jobs.enqueue(conn, BOT, move.game_id, version, priority=priority,
+                              delay=move.pause if priority == COMPUTER_ONLY else 0.0)
+        noticed = False
+        for kind, noticed_seat in move.notices:
+            if noticed_seat in bots:
+                continue
+            for watcher, subscription in watchers:
+                if subscription and watcher == noticed_seat:
+                    self.jobs.enqueue(conn, kind, move.game_id, version, subscription)
+                    noticed = True
+        if move.rate:
+            self.jobs.enqueue(conn, RATE, move.game_id, version)
+        if job is not None:
+            self.jobs.done(conn, job)
+        return bool(bots), noticed
 
     def _commit_alone(self, conn: Connection, write: Callable[[Connection], Any]) -> Any:
         """``write`` in its own transaction; _Lost if another writer took the action's place first. A read of
