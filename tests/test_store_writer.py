@@ -192,8 +192,14 @@ def failing_for(statement, broken):
 def test_a_failing_group_is_written_again_action_by_action(store, monkeypatch):
     (broken_id, broken_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
     if store._group_write is not None:  # PostgreSQL: the group's one statement, then each action's own
-        monkeypatch.setattr(store, "_group_write", failing_for(store._group_write,
-                                                               lambda values: broken_id in values["games"]))
+        write_moves = store._write_moves
+
+        def failing_moves(conn, moves, commit):
+            if any(move.game_id == broken_id for move in moves):
+                raise OperationalError("WITH", {}, Exception("disk I/O error"))
+            return write_moves(conn, moves, commit)
+
+        monkeypatch.setattr(store, "_write_moves", failing_moves)
         monkeypatch.setattr(store, "_bump_record_notify_watchers", failing_for(
             store._bump_record_notify_watchers, lambda values: values["game_id"] == broken_id))
     else:  # SQLite: the action's row, after its game's row was bumped
@@ -212,6 +218,40 @@ def test_a_failing_group_is_written_again_action_by_action(store, monkeypatch):
         assert game.version == 0
     with store.game(good_id) as game:
         assert game.version == store.action_count(good_id) == 2
+
+
+def refuse_actions_of(store, game_id):
+    """A trigger that makes the database refuse any action row of ``game_id`` as a broken constraint."""
+    with store.engine.begin() as conn:
+        if store.engine.dialect.name == "sqlite":
+            conn.exec_driver_sql(f"CREATE TRIGGER refused BEFORE INSERT ON actions WHEN NEW.game_id = '{game_id}' "
+                                 "BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        else:
+            conn.exec_driver_sql("CREATE FUNCTION refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                                 f"IF NEW.game_id = '{game_id}' THEN "
+                                 "RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation'; END IF; "
+                                 "RETURN NEW; END $$")
+            conn.exec_driver_sql("CREATE TRIGGER refused BEFORE INSERT ON actions FOR EACH ROW "
+                                 "EXECUTE FUNCTION refused()")
+
+
+def test_a_group_the_database_refuses_is_written_again_action_by_action(store):
+    """A constraint that one action of a group breaks (on PostgreSQL, in the statement that writes the whole
+    group, sent with its COMMIT): nothing of the group is kept, then each action is written alone, the refused
+    one answered as a lost race is (nothing of it written)."""
+    (refused_id, refused_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
+    refuse_actions_of(store, refused_id)
+    held = HeldWriters(store)
+    refused = store.play_soon(refused_id, refused_token, 0, DEPLOY)
+    good = store.play_soon(good_id, good_token, 0, DEPLOY)
+    held.release()
+    with pytest.raises(StaleVersion):
+        refused.result(timeout=30)
+    assert good.result(timeout=30)[1].version == 1
+    assert (store.current_version(refused_id), store.current_version(good_id)) == (0, 1)
+    assert (store.action_count(refused_id), store.action_count(good_id)) == (0, 1)
+    with store.game(refused_id) as game:
+        assert game.version == 0
 
 
 def written_rows(store, game_id):

@@ -64,12 +64,32 @@ class Prepared:
             cursor = driver.cursor()
             cursor.execute(self.sql, parameters)
         except conn.dialect.loaded_dbapi.Error as error:
-            lost = conn.dialect.is_disconnect(error, driver, cursor)
-            if lost:
-                conn.invalidate(error)
-            raise DBAPIError.instance(self.sql, parameters, error, conn.dialect.loaded_dbapi.Error,
-                                      connection_invalidated=lost, dialect=conn.dialect) from error
+            raise _as_sqlalchemy_error(conn, self.sql, parameters, error, driver, cursor) from error
         return cursor
+
+
+def run_together(conn: Connection, steps: Sequence[tuple[Prepared, Mapping[str, Any]]],
+                 commit: bool = False) -> list[Rows]:
+    """PostgreSQL: the statements of ``steps`` (each with its values) sent to the server at once, after BEGIN if
+    no transaction is open and before COMMIT with ``commit``: one round trip for all (libpq's pipeline mode).
+    Each statement's rows; the first error raised as ``Prepared.run`` raises it, nothing committed then."""
+    driver = conn.connection.dbapi_connection
+    parameters = [(prepared, prepared.parameters(values)) for prepared, values in steps]
+    try:
+        return _run_libpq(driver, [(prepared.libpq, values) for prepared, values in parameters], commit)
+    except conn.dialect.loaded_dbapi.Error as error:
+        raise _as_sqlalchemy_error(conn, "; ".join(prepared.sql for prepared, _ in parameters),
+                                   [values for _, values in parameters], error, driver) from error
+
+
+def _as_sqlalchemy_error(conn: Connection, sql: str, parameters: Any, error: Exception, driver: Any,
+                         cursor: Any = None) -> DBAPIError:
+    """The driver's ``error`` as SQLAlchemy raises it, a lost connection dropped from the pool."""
+    lost = conn.dialect.is_disconnect(error, driver, cursor)
+    if lost:
+        conn.invalidate(error)
+    return DBAPIError.instance(sql, parameters, error, conn.dialect.loaded_dbapi.Error,
+                               connection_invalidated=lost, dialect=conn.dialect)
 
 
 class Rows:
@@ -120,42 +140,61 @@ class _LibpqStatement:
         self.name = next(_names)
 
     def run(self, driver: Any, parameters: Mapping[str, Any]) -> Rows:
-        session = _sessions.get(driver)
-        if session is None:
-            session = _sessions[driver] = _Session(driver)
-        pgconn = driver.pgconn
-        if self.name not in session.prepared:
-            _checked(pgconn.prepare(self.name, self.query), driver)
-            session.prepared.add(self.name)
-        transformer = session.transformer
-        values = transformer.dump_sequence([parameters[name] for name in self.order], self.formats)
-        try:
-            # As psycopg does before a statement outside autocommit, the first statement opens the transaction:
-            # BEGIN goes with it, in one round trip.
-            if not driver.autocommit and pgconn.transaction_status == TransactionStatus.IDLE:
-                result = _begun_and_run(pgconn, self.name, values, driver)
-            else:
-                result = _checked(pgconn.exec_prepared(self.name, values), driver)
-        except pg_errors.InvalidSqlStatementName:  # deallocated by someone else (DISCARD ALL): prepared again next time
-            session.prepared.clear()
-            raise
+        return _run_libpq(driver, [(self, parameters)])[0]
+
+
+def _run_libpq(driver: Any, steps: Sequence[tuple[_LibpqStatement, Mapping[str, Any]]],
+               commit: bool = False) -> list[Rows]:
+    """The statements of ``steps`` on ``driver``'s connection, prepared there first if they are not yet. As psycopg
+    does outside autocommit, the first statement opens the transaction: BEGIN goes with it, and several
+    statements (or COMMIT) go at once, in libpq's pipeline mode."""
+    session = _sessions.get(driver)
+    if session is None:
+        session = _sessions[driver] = _Session(driver)
+    pgconn = driver.pgconn
+    for statement, _ in steps:
+        if statement.name not in session.prepared:
+            _checked(pgconn.prepare(statement.name, statement.query), driver)
+            session.prepared.add(statement.name)
+    transformer = session.transformer
+    sent = [(statement.name, transformer.dump_sequence([parameters[name] for name in statement.order],
+                                                       statement.formats)) for statement, parameters in steps]
+    begin = not driver.autocommit and pgconn.transaction_status == TransactionStatus.IDLE
+    try:
+        if begin or commit or len(sent) > 1:
+            results = _pipelined(pgconn, sent, begin, commit, driver)
+        else:
+            results = [_checked(pgconn.exec_prepared(*sent[0]), driver)]
+    except pg_errors.InvalidSqlStatementName:  # deallocated by someone else (DISCARD ALL): prepared again next time
+        session.prepared.clear()
+        raise
+    rows = []
+    for result in results:
         transformer.set_pgresult(result)
-        rows = transformer.load_rows(0, result.ntuples, tuple) if result.ntuples else []
-        return Rows(rows, result.command_tuples if result.command_tuples is not None else -1)
+        rows.append(Rows(transformer.load_rows(0, result.ntuples, tuple) if result.ntuples else [],
+                         result.command_tuples if result.command_tuples is not None else -1))
+    return rows
 
 
-def _begun_and_run(pgconn: Any, name: bytes, values: Sequence[Any], driver: Any) -> Any:
-    """BEGIN and the prepared statement ``name`` sent at once (libpq's pipeline mode), the statement's result."""
+def _pipelined(pgconn: Any, sent: list[tuple[bytes, Sequence[Any]]], begin: bool, commit: bool,
+               driver: Any) -> list[Any]:
+    """The prepared statements ``sent`` (name, values) in one pipeline, after BEGIN and before COMMIT if asked;
+    the statements' results, or the first error raised (what follows it in the pipeline is not run)."""
     pgconn.enter_pipeline_mode()
     try:
-        pgconn.send_query_params(b"BEGIN", None)  # the extended protocol: the only one a pipeline takes
-        pgconn.send_query_prepared(name, values)
+        if begin:
+            pgconn.send_query_params(b"BEGIN", None)  # the extended protocol: the only one a pipeline takes
+        for name, values in sent:
+            pgconn.send_query_prepared(name, values)
+        if commit:
+            pgconn.send_query_params(b"COMMIT", None)
         pgconn.pipeline_sync()
-        begun, result = _pipeline_results(pgconn)
+        results = _pipeline_results(pgconn)
     finally:
         pgconn.exit_pipeline_mode()
-    _checked(begun, driver)
-    return _checked(result, driver)
+    for result in results:
+        _checked(result, driver)  # the first error, before the aborted statements after it
+    return results[int(begin):int(begin) + len(sent)]
 
 
 def _pipeline_results(pgconn: Any) -> list[Any]:

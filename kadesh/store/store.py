@@ -34,6 +34,7 @@ from sqlalchemy import (
     Integer,
     Select,
     String,
+    any_,
     bindparam,
     func,
     literal_column,
@@ -64,12 +65,12 @@ from kadesh.store.errors import (
     TokenRevoked,
     WrongGame,
 )
-from kadesh.store.jobs import BOT, COMPUTER_ONLY, RATE, JobQueue, bot_priority, utc_text
+from kadesh.store.jobs import BOT, COMPUTER_ONLY, PERSON_WAITS, RATE, JobQueue, bot_priority, utc_text
 from kadesh.store.maps import Maps
 from kadesh.store.messages import Messages, Shape
 from kadesh.store.open_seats import OpenSeats
 from kadesh.store.pairing import Pairing
-from kadesh.store.prepared import Prepared
+from kadesh.store.prepared import Prepared, run_together
 from kadesh.store.ratings import NEW, Rating, Ratings, ranks_of, rate, refusal
 from kadesh.store.subscriptions import Subscriptions
 from kadesh.store.table import COMPUTER, NO_TABLE, Tables, TableSettings, late_seats, seat_deadlines
@@ -122,6 +123,13 @@ _GROUP_ENTRIES = (select(_ASKED.c.game_id, _ASKED.c.hash, schema.games.c.version
                   .select_from(_ASKED.join(schema.games, schema.games.c.id == _ASKED.c.game_id)
                                .outerjoin(schema.tokens, schema.tokens.c.hash == _ASKED.c.hash))
                   .order_by(schema.games.c.id).with_for_update(of=schema.games))
+# PostgreSQL: the watchers (``_WATCHERS``) of a writer's group's games, read just after its entries locked them.
+_GROUP_WATCHERS = union_all(
+    select(schema.seat_bots.c.game_id, schema.seat_bots.c.seat, literal_column("''", String).label("subscription"))
+    .where(schema.seat_bots.c.game_id == any_(bindparam("game_ids", type_=ARRAY(String)))),
+    select(schema.subscriptions.c.game_id, schema.subscriptions.c.seat, schema.subscriptions.c.id)
+    .where(schema.subscriptions.c.game_id == any_(bindparam("game_ids", type_=ARRAY(String))),
+           schema.subscriptions.c.confirmed_at.is_not(None)))
 _ANNOUNCE = func.pg_notify(bindparam("channel", type_=String), bindparam("payload", type_=String))
 
 
@@ -145,10 +153,9 @@ def _bump_record_notify_watchers() -> Select:
 
 
 # PostgreSQL: a writer's group's moves written in one statement, after its entries' read locked their games: each
-# game's version bumped from where the group found it to where its last move leaves it, every move's row, the
-# announcement of each, and each bumped game's watchers (``_WATCHERS``) as of after the lock. A game whose version
-# was not the one found is left as it was, its moves unwritten: it is missing from the rows. Rows of (game,
-# watcher's seat, subscription), a row with no seat for a game nobody watches.
+# game's version bumped from where the group found it to where its last move leaves it, every move's row, and the
+# announcement of each. A game whose version was not the one found is left as it was, its moves unwritten: the
+# rows are the games written.
 _GROUP_WRITE = text("""
 WITH moved AS (
     SELECT * FROM json_to_recordset(CAST(:games AS JSON))
@@ -168,27 +175,24 @@ WITH moved AS (
     SELECT count(pg_notify(:channel, recorded.game_id || ' ' || recorded.seq)) AS sent
     FROM (SELECT * FROM recorded ORDER BY recorded.game_id, recorded.seq) AS recorded
 )
-SELECT bumped.id, watchers.seat, watchers.subscription
-FROM bumped CROSS JOIN announced
-LEFT JOIN LATERAL (
-    SELECT seat_bots.seat, '' AS subscription FROM seat_bots WHERE seat_bots.game_id = bumped.id
-    UNION ALL
-    SELECT subscriptions.seat, subscriptions.id FROM subscriptions
-    WHERE subscriptions.game_id = bumped.id AND subscriptions.confirmed_at IS NOT NULL
-) AS watchers ON true
+SELECT bumped.id FROM bumped CROSS JOIN announced
 """)
 
 class _Entries:
     """What a writer's group opens, read at once (``_GROUP_ENTRIES``): by (game, token hash), the token's game,
-    role and seat; each game's version, moved on by each action of the group as it is written."""
+    role and seat; each game's version, moved on by each action of the group as it is played; each game's
+    watchers (``_GROUP_WATCHERS``), read once the games were locked."""
 
-    __slots__ = ("hashes", "opened", "versions")
+    __slots__ = ("hashes", "opened", "versions", "watchers")
 
-    def __init__(self, hashes: dict[str, str], rows: list[Any]) -> None:
+    def __init__(self, hashes: dict[str, str], rows: list[Any], watchers: list[Any]) -> None:
         self.hashes = hashes  # by token
         self.opened = {(game_id, hashed): (token_game, role, seat)
                        for game_id, hashed, _, token_game, role, seat in rows}
         self.versions = {game_id: version for game_id, _, version, *_ in rows}
+        self.watchers: dict[str, list[tuple[str, str]]] = {}
+        for game_id, seat, subscription in watchers:
+            self.watchers.setdefault(game_id, []).append((seat, subscription))
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +359,7 @@ class Store:
                                              else None)
         self._group_entries = Prepared(_GROUP_ENTRIES, dialect) if self.announces else None
         self._group_write = Prepared(_GROUP_WRITE, dialect) if self.announces else None
+        self._group_watchers = Prepared(_GROUP_WATCHERS, dialect) if self.announces else None
         self.cache = GameCache(cache_size)
         self.catch_up = catch_up
         self._stamps: dict[int, Prepared] = {}  # ``stamps``' reads, by the number of games
@@ -765,8 +770,8 @@ class Store:
     def _played_together(self, conn: Connection, group: list[Play],
                          known: _Entries) -> list[tuple[Play, Any, BaseException | None]]:
         """PostgreSQL: every action of the group played on its game, then all written by one statement
-        (``_GROUP_WRITE``), then each one's jobs; each answer's ``after`` computed before the next action of its
-        game changes it."""
+        (``_GROUP_WRITE``), then their jobs; each answer's ``after`` computed before the next action of its game
+        changes it. Without jobs to queue, the transaction's COMMIT goes with the write."""
         answers: list[tuple[Play, Any, BaseException | None]] = []
         moved: list[tuple[Play, Access, _Move, Any]] = []
         for play in group:
@@ -782,18 +787,22 @@ class Store:
             moved.append((play, access, move, play.after(game, seat) if play.after is not None else None))
         if not moved:
             return answers
-        watchers = self._write_moves(conn, [move for _, _, move, _ in moved])
-        for play, access, move, after in moved:
-            if move.game_id not in watchers:  # another writer moved the game first: none of its moves is written
+        jobs = [_jobs_of(move, known.watchers.get(move.game_id, [])) for _, _, move, _ in moved]
+        queued = any(due for due, _, _ in jobs)
+        written = self._write_moves(conn, [move for _, _, move, _ in moved], commit=not queued)
+        for (play, access, move, after), (due, has_bots, noticed) in zip(moved, jobs, strict=True):
+            if move.game_id not in written:  # another writer moved the game first: none of its moves is written
                 self.cache.drop(move.game_id)
                 answers.append((play, None, self._stale(conn, move)))
                 continue
-            has_bots, noticed = self._queue_jobs(conn, move, watchers[move.game_id])
+            for kind, target, priority, delay in due:
+                self.jobs.enqueue(conn, kind, move.game_id, move.current + 1, target, priority=priority, delay=delay)
             answers.append((play, (access, move.result(after, has_bots, noticed)), None))
         return answers
 
-    def _write_moves(self, conn: Connection, moves: list[_Move]) -> dict[str, list[tuple[str, str]]]:
-        """PostgreSQL: ``moves`` (each game's in order) written at once; the watchers of each game written."""
+    def _write_moves(self, conn: Connection, moves: list[_Move], commit: bool) -> set[str]:
+        """PostgreSQL: ``moves`` (each game's in order) written at once, and the transaction committed with
+        ``commit``; the games written."""
         first: dict[str, _Move] = {}
         last: dict[str, _Move] = {}
         for move in moves:
@@ -806,13 +815,9 @@ class Store:
         played = json.dumps([{"game_id": move.game_id, "seq": move.current + 1, "seat": move.seat,
                               "action": move.action, "events": [event.to_dict() for event in move.events],
                               "created_at": move.moment.isoformat()} for move in moves])
-        written = self._group_write.run(conn, games=games, moves=played, channel=NOTIFY_CHANNEL).fetchall()
-        watchers: dict[str, list[tuple[str, str]]] = {}
-        for game_id, seat, subscription in written:
-            found = watchers.setdefault(game_id, [])
-            if seat is not None:
-                found.append((seat, subscription))
-        return watchers
+        (written,) = run_together(conn, [(self._group_write, {"games": games, "moves": played,
+                                                               "channel": NOTIFY_CHANNEL})], commit=commit)
+        return {game_id for (game_id,) in written}
 
     def _seat_of(self, conn: Connection, play: Play, known: _Entries | None = None) -> tuple[Access, str, int]:
         """What the play's token (or account) opens in its game, the seat it plays and the game's version in the
@@ -825,16 +830,19 @@ class Store:
         return access, access.seat, version
 
     def _entries_of(self, conn: Connection, group: list[Play]) -> _Entries | None:
-        """PostgreSQL: the group's entries in one read, its games' rows locked in the order of their ids (each
-        action's own read on SQLite, whose writer has the file to itself)."""
-        if self._group_entries is None:
+        """PostgreSQL: the group's entries in one read, its games' rows locked in the order of their ids, then
+        their watchers, both sent with the transaction's BEGIN (each action's own read on SQLite, whose writer
+        has the file to itself)."""
+        if self._group_entries is None or self._group_watchers is None:
             return None
         hashes = {play.token: token_hash(play.token) for play in group if play.token}
         asked = [(play.game_id, hashes.get(play.token) if play.token else None) for play in group
                  if not _impossible_id(play.game_id)]
-        rows = self._group_entries.run(conn, game_ids=[game_id for game_id, _ in asked],
-                                       tokens=[hashed for _, hashed in asked]).fetchall()
-        return _Entries(hashes, rows)
+        game_ids = [game_id for game_id, _ in asked]
+        entries, watchers = run_together(conn, [
+            (self._group_entries, {"game_ids": game_ids, "tokens": [hashed for _, hashed in asked]}),
+            (self._group_watchers, {"game_ids": game_ids})])
+        return _Entries(hashes, entries.fetchall(), watchers.fetchall())
 
     def _tell_committed(self, answers: list[tuple[Play, Any, BaseException | None]]) -> None:
         if self.on_commit is None:
@@ -931,32 +939,14 @@ class Store:
 
     def _queue_jobs(self, conn: Connection, move: _Move, watchers: list[tuple[str, str]],
                     job: int | None = None) -> tuple[bool, bool]:
-        """The jobs a written move makes due, in its transaction: the bot's if a computer seat is among those to
-        act next (after a person's games' if the computer holds all of the playing seats, and then the move's
-        pause from now), a notice's for each subscription of a person's seat in its notices, the rating's if it
-        ended a rated game; ``job`` done. ``watchers``: the game's (seat, subscription) read after its row was
-        this transaction's, "" the subscription of a computer's seat. Whether the game has computer seats (a
-        seat given to the computer meanwhile is seen here or sees this action), and whether notices were
-        queued."""
-        version = move.current + 1
-        bots = {seat for seat, subscription in watchers if not subscription}
-        if bots & move.next_seats:
-            priority = bot_priority(move.seats, bots)
-            self.jobs.enqueue(conn, BOT, move.game_id, version, priority=priority,
-                              delay=move.pause if priority == COMPUTER_ONLY else 0.0)
-        noticed = False
-        for kind, noticed_seat in move.notices:
-            if noticed_seat in bots:
-                continue
-            for watcher, subscription in watchers:
-                if subscription and watcher == noticed_seat:
-                    self.jobs.enqueue(conn, kind, move.game_id, version, subscription)
-                    noticed = True
-        if move.rate:
-            self.jobs.enqueue(conn, RATE, move.game_id, version)
+        """The jobs a written move makes due (``_jobs_of``), queued in its transaction, and ``job`` done; whether
+        the game has computer seats, and whether notices were queued."""
+        jobs, has_bots, noticed = _jobs_of(move, watchers)
+        for kind, target, priority, delay in jobs:
+            self.jobs.enqueue(conn, kind, move.game_id, move.current + 1, target, priority=priority, delay=delay)
         if job is not None:
             self.jobs.done(conn, job)
-        return bool(bots), noticed
+        return has_bots, noticed
 
     def _commit_alone(self, conn: Connection, write: Callable[[Connection], Any]) -> Any:
         """``write`` in its own transaction; _Lost if another writer took the action's place first. A read of
@@ -1180,6 +1170,31 @@ def notices_due(actor: str, before: frozenset[str], after: frozenset[str], outco
     if actor not in game_masters and before and (new_round or not after):
         due += [("ready", seat) for seat in seats if seat in game_masters]
     return due
+
+
+def _jobs_of(move: _Move, watchers: list[tuple[str, str]]) -> tuple[list[tuple[str, str, int, float]], bool, bool]:
+    """The jobs a move makes due, as (kind, target, priority, delay): the bot's if a computer seat is among those
+    to act next (after a person's games' if the computer holds all of the playing seats, and then the move's
+    pause), a notice's for each subscription of a person's seat in its notices, the rating's if it ended a rated
+    game. ``watchers``: the game's (seat, subscription) read after its row was this transaction's, "" the
+    subscription of a computer's seat. With whether the game has computer seats (a seat given to the computer
+    meanwhile is seen here or sees this action), and whether notices are among the jobs."""
+    jobs: list[tuple[str, str, int, float]] = []
+    bots = {seat for seat, subscription in watchers if not subscription}
+    if bots & move.next_seats:
+        priority = bot_priority(move.seats, bots)
+        jobs.append((BOT, "", priority, move.pause if priority == COMPUTER_ONLY else 0.0))
+    noticed = False
+    for kind, noticed_seat in move.notices:
+        if noticed_seat in bots:
+            continue
+        for watcher, subscription in watchers:
+            if subscription and watcher == noticed_seat:
+                jobs.append((kind, subscription, PERSON_WAITS, 0.0))
+                noticed = True
+    if move.rate:
+        jobs.append((RATE, "", PERSON_WAITS, 0.0))
+    return jobs, bool(bots), noticed
 
 
 def _impossible_id(game_id: str) -> bool:
