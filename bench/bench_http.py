@@ -102,8 +102,9 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 30.0) ->
     sys.exit(f"no answer from {url}")
 
 
-def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
-    return subprocess.Popen(command, env={**os.environ, **env}, stdout=log.open("w"), stderr=subprocess.STDOUT)
+def start(command: list[str], env: dict[str, str], log: Path, cwd: Path | None = None) -> subprocess.Popen:
+    return subprocess.Popen(command, env={**os.environ, **env}, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            cwd=cwd)
 
 
 def kadesh_games(base: str, count: int) -> list[tuple[str, str]]:
@@ -159,7 +160,10 @@ def measure(database: str, folder: Path, args: argparse.Namespace) -> None:
         env = {"PYTHONPATH": str(Path(checkout).resolve())} if checkout else {}
         label = f"Kadesh at {checkout}" if checkout else "Kadesh"
         serve = [sys.executable, "-m", "kadesh.cli", "serve", "--db", db, "--port", str(port)]
-        processes.append(start(serve, {**UNLIMITED_GAMES, **env, **args.server_env}, folder / f"kadesh-{port}.log"))
+        # Run from the checkout's own folder: ``python -m`` puts its working folder before PYTHONPATH, so a server
+        # started from this repository would import this repository's kadesh whatever PYTHONPATH says.
+        processes.append(start(serve, {**UNLIMITED_GAMES, **env, **args.server_env}, folder / f"kadesh-{port}.log",
+                               cwd=Path(checkout).resolve() if checkout else HERE.parent))
         sides.append(Side(label, f"http://127.0.0.1:{port}", kadesh_games, "/api/games/", "/actions"))
     bare_port = free_port()
     processes.append(start([sys.executable, "-m", "uvicorn", "bare_insert:app", "--app-dir", str(HERE), "--port",
