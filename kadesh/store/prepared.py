@@ -10,11 +10,14 @@ On SQLite it runs on the ``sqlite3`` cursor. On PostgreSQL it runs on libpq itse
 (``_LibpqStatement``): a server-side prepared statement per connection, its parameters converted and its rows
 read by psycopg's own adapters, with none of the cursor's per-call machinery (a cursor, the query's conversion,
 the prepared statements' bookkeeping: 96 µs of CPU a statement against 42 µs, ``bench/bench_pg_statements.py``,
-docs/performance.md). libpq waits for the server without the interpreter's lock, as psycopg does.
+docs/performance.md). libpq waits for the server without the interpreter's lock, as psycopg does. A transaction's
+BEGIN goes with its first statement, and ``run_together`` sends several statements, and COMMIT, in one round trip
+(libpq's pipeline mode).
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import select
@@ -190,8 +193,11 @@ def _pipelined(pgconn: Any, sent: list[tuple[bytes, Sequence[Any]]], begin: bool
             pgconn.send_query_params(b"COMMIT", None)
         pgconn.pipeline_sync()
         results = _pipeline_results(pgconn)
-    finally:
-        pgconn.exit_pipeline_mode()
+    except BaseException:
+        with contextlib.suppress(Exception):  # a connection lost meanwhile cannot leave it: the error says why
+            pgconn.exit_pipeline_mode()
+        raise
+    pgconn.exit_pipeline_mode()
     for result in results:
         _checked(result, driver)  # the first error, before the aborted statements after it
     return results[int(begin):int(begin) + len(sent)]
