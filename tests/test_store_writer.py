@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import String, cast, event, select
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
-from kadesh.core import RuleError
+from kadesh.core import Game, RuleError
 from kadesh.store import BadToken, GameNotFound, NotASeat, StaleVersion, Store, TokenRevoked, WrongGame, schema
 from kadesh.store import writer as writer_module
 from kadesh.store.writer import GroupWriter, Play
@@ -220,6 +220,64 @@ def test_a_failing_group_is_written_again_action_by_action(store, monkeypatch):
         assert game.version == store.action_count(good_id) == 2
 
 
+def test_a_ruleset_failing_in_a_group_leaves_its_game_s_next_actions_as_they_would_be_alone(store, monkeypatch):
+    """A ruleset that fails (not a refusal) on one action of a group drops its game from the store's cache; the
+    game's next action in the group is still played on the game as the group left it, never on the database's
+    older one (which has none of the group's moves yet): a legal one is written, an illegal one refused."""
+    act = Game.act
+
+    def failing(self, seat, action):
+        if action.get("type") == "boom":
+            raise ZeroDivisionError("a ruleset's bug")
+        return act(self, seat, action)
+
+    monkeypatch.setattr(Game, "act", failing)
+    (game_id, token), (other_id, other_token) = game_and_token(store), game_and_token(store)
+    held = HeldWriters(store)
+    answers = [store.play_soon(game_id, token, 0, DEPLOY), store.play_soon(game_id, token, 1, {"type": "boom"}),
+               store.play_soon(game_id, token, 1, dict(DEPLOY, element="n2")),  # the cell n1 took
+               store.play_soon(game_id, token, 1, UNDEPLOY),  # n1 is on the field
+               store.play_soon(other_id, other_token, 0, DEPLOY)]
+    held.release()
+    assert answers[0].result(timeout=30)[1].version == 1
+    for refused in answers[1:3]:
+        with pytest.raises(RuleError):
+            refused.result(timeout=30)
+    assert [answers[3].result(timeout=30)[1].version, answers[4].result(timeout=30)[1].version] == [2, 1]
+    store.cache.clear()
+    with store.game(game_id) as game:  # replayed from the database alone
+        assert game.version == store.action_count(game_id) == 2
+
+
+def test_nothing_is_read_for_a_group_after_its_commit(postgres, monkeypatch):
+    """PostgreSQL sends a group's COMMIT with its write when it queues no job: what the answers need comes back
+    with the write. A read failing after it would replay actions already committed and answer them as stale."""
+    url = postgres.new_database()
+    store = Store(url)
+    told = []
+    store.on_commit = lambda game_id, version: told.append((game_id, version))
+    try:
+        moved_id, moved_token = moved_under_the_group(store, monkeypatch)
+        good_id, good_token = game_and_token(store)
+
+        class Unreadable:
+            def run(self, conn, **values):
+                raise OperationalError("SELECT", {}, Exception("server closed the connection"))
+
+        held = HeldWriters(store)
+        monkeypatch.setattr(store, "_version", Unreadable())
+        lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
+        good = store.play_soon(good_id, good_token, 0, DEPLOY)
+        held.release()
+        with pytest.raises(StaleVersion):
+            lost.result(timeout=30)
+        assert good.result(timeout=30)[1].version == store.action_count(good_id) == 1
+        assert (good_id, 1) in told
+    finally:
+        store.close()
+        postgres.drop_database(url)
+
+
 def refuse_actions_of(store, game_id):
     """A trigger that makes the database refuse any action row of ``game_id`` as a broken constraint."""
     with store.engine.begin() as conn:
@@ -297,32 +355,44 @@ def test_a_group_writes_what_the_same_actions_write_alone(store):
     assert "bot" in {kind for kind, *_ in bot_jobs} and "over" in {kind for kind, *_ in notice_jobs}
 
 
+def moved_under_the_group(store, monkeypatch):
+    """A game another writer moved where the games' row locks did not stop it: the group's entries and the game
+    the store keeps say version 0, the database 1. Its token."""
+    game_id, token = game_and_token(store)
+    older = store.rebuild(game_id)
+    store.play(game_id, token, 0, DEPLOY)
+    entries_of = store._entries_of
+
+    def behind(conn, group):
+        known = entries_of(conn, group)
+        if game_id in known.versions:
+            known.versions[game_id] = 0
+            store.cache.put(game_id, older)
+        return known
+
+    monkeypatch.setattr(store, "_entries_of", behind)
+    return game_id, token
+
+
 def test_in_a_group_a_game_moved_under_it_is_refused_as_stale_and_the_others_written(postgres, monkeypatch):
     """PostgreSQL writes a group's moves in one statement, each game's from the version its entries read: a
-    game found elsewhere (moved by a writer the games' row locks did not stop) keeps what it had, its moves
-    refused as stale, and the group's other games are written."""
+    game found elsewhere keeps what it had, its moves refused as stale, and the group's other games are written
+    (by the group: its commit is told of them)."""
     url = postgres.new_database()
     store = Store(url)
+    told = []
+    store.on_commit = lambda game_id, version: told.append((game_id, version))
     try:
-        (moved_id, moved_token), (good_id, good_token) = game_and_token(store), game_and_token(store)
-        store.play(moved_id, moved_token, 0, DEPLOY)
-        entries_of = store._entries_of
-
-        def behind(conn, group):  # as if the entries had been read before the game's last action
-            known = entries_of(conn, group)
-            if moved_id in known.versions:
-                known.versions[moved_id] -= 1
-            return known
-
-        monkeypatch.setattr(store, "_entries_of", behind)
+        moved_id, moved_token = moved_under_the_group(store, monkeypatch)
+        good_id, good_token = game_and_token(store)
         held = HeldWriters(store)
-        lost = store.play_soon(moved_id, moved_token, 0, UNDEPLOY)  # legal on the game as it is
+        lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
         good = store.play_soon(good_id, good_token, 0, DEPLOY)
         held.release()
         with pytest.raises(StaleVersion) as refusal:
             lost.result(timeout=30)
         assert (refusal.value.expected, refusal.value.current) == (0, 1)
-        assert good.result(timeout=30)[1].version == 1
+        assert good.result(timeout=30)[1].version == 1 and (good_id, 1) in told
         assert (store.action_count(moved_id), store.action_count(good_id)) == (1, 1)
         with store.game(moved_id) as game:
             assert game.version == 1

@@ -27,7 +27,7 @@ from typing import Any
 
 from psycopg import errors as pg_errors
 from psycopg.adapt import PyFormat, Transformer
-from psycopg.pq import ExecStatus, TransactionStatus
+from psycopg.pq import ExecStatus, PipelineStatus, TransactionStatus
 from sqlalchemy import Connection
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
@@ -196,6 +196,8 @@ def _pipelined(pgconn: Any, sent: list[tuple[bytes, Sequence[Any]]], begin: bool
     except BaseException:
         with contextlib.suppress(Exception):  # a connection lost meanwhile cannot leave it: the error says why
             pgconn.exit_pipeline_mode()
+        if pgconn.pipeline_status != PipelineStatus.OFF:  # answers left unread: the connection is not reused
+            driver.close()
         raise
     pgconn.exit_pipeline_mode()
     for result in results:

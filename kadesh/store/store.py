@@ -154,8 +154,8 @@ def _bump_record_notify_watchers() -> Select:
 
 # PostgreSQL: a writer's group's moves written in one statement, after its entries' read locked their games: each
 # game's version bumped from where the group found it to where its last move leaves it, every move's row, and the
-# announcement of each. A game whose version was not the one found is left as it was, its moves unwritten: the
-# rows are the games written.
+# announcement of each. A game whose version was not the one found is left as it was, its moves unwritten. Rows
+# of (game, written, its version before the statement): once COMMIT went with it, nothing more is read.
 _GROUP_WRITE = text("""
 WITH moved AS (
     SELECT * FROM json_to_recordset(CAST(:games AS JSON))
@@ -175,7 +175,8 @@ WITH moved AS (
     SELECT count(pg_notify(:channel, recorded.game_id || ' ' || recorded.seq)) AS sent
     FROM (SELECT * FROM recorded ORDER BY recorded.game_id, recorded.seq) AS recorded
 )
-SELECT bumped.id FROM bumped CROSS JOIN announced
+SELECT moved.id, bumped.id IS NOT NULL, games.version
+FROM moved JOIN games ON games.id = moved.id LEFT JOIN bumped ON bumped.id = moved.id CROSS JOIN announced
 """)
 
 class _Entries:
@@ -791,18 +792,19 @@ class Store:
         queued = any(due for due, _, _ in jobs)
         written = self._write_moves(conn, [move for _, _, move, _ in moved], commit=not queued)
         for (play, access, move, after), (due, has_bots, noticed) in zip(moved, jobs, strict=True):
-            if move.game_id not in written:  # another writer moved the game first: none of its moves is written
+            found, version = written[move.game_id]
+            if not found:  # another writer moved the game first: none of its moves is written
                 self.cache.drop(move.game_id)
-                answers.append((play, None, self._stale(conn, move)))
+                answers.append((play, None, StaleVersion(move.current, version)))
                 continue
             for kind, target, priority, delay in due:
                 self.jobs.enqueue(conn, kind, move.game_id, move.current + 1, target, priority=priority, delay=delay)
             answers.append((play, (access, move.result(after, has_bots, noticed)), None))
         return answers
 
-    def _write_moves(self, conn: Connection, moves: list[_Move], commit: bool) -> set[str]:
+    def _write_moves(self, conn: Connection, moves: list[_Move], commit: bool) -> dict[str, tuple[bool, int]]:
         """PostgreSQL: ``moves`` (each game's in order) written at once, and the transaction committed with
-        ``commit``; the games written."""
+        ``commit``; by game, whether its moves were written, and its version before them."""
         first: dict[str, _Move] = {}
         last: dict[str, _Move] = {}
         for move in moves:
@@ -817,7 +819,7 @@ class Store:
                               "created_at": move.moment.isoformat()} for move in moves])
         (written,) = run_together(conn, [(self._group_write, {"games": games, "moves": played,
                                                                "channel": NOTIFY_CHANNEL})], commit=commit)
-        return {game_id for (game_id,) in written}
+        return {game_id: (found, version) for game_id, found, version in written}
 
     def _seat_of(self, conn: Connection, play: Play, known: _Entries | None = None) -> tuple[Access, str, int]:
         """What the play's token (or account) opens in its game, the seat it plays and the game's version in the
@@ -874,6 +876,10 @@ class Store:
         if expected_version > current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
+        if game.version != current:
+            # Kept at a version a writer's group had moved it to, then dropped (a ruleset's failure, the cache
+            # full) and rebuilt from a database that has none of the group's moves yet.
+            raise _OutOfStep(game_id)
         # Only news the sender could have seen makes its version stale: the other side's hidden moves do not.
         if expected_version != current and not game.unseen_since(seat, expected_version):
             raise StaleVersion(expected_version, current)
@@ -1204,6 +1210,11 @@ def _impossible_id(game_id: str) -> bool:
 
 class _Lost(Exception):
     """Another writer took this version first (nothing was changed)."""
+
+
+class _OutOfStep(Exception):
+    """The game could not be had at the version its action is played at (nothing was changed): not a refusal, so
+    a writer's group that meets it is written again action by action."""
 
 
 Commit = Callable[[Connection, Callable[[Connection], Any]], Any]
