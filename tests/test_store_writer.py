@@ -278,6 +278,30 @@ def test_nothing_is_read_for_a_group_after_its_commit(postgres, monkeypatch):
         postgres.drop_database(url)
 
 
+def test_a_game_written_by_another_server_while_it_is_read_again_answers_stale(tmp_path, monkeypatch):
+    """SQLite's readers do not wait for a writer: a server that rebuilds a game just after reading its version
+    may find the game a version further (another server wrote between). The action is answered as stale, as a
+    race lost at the write is, never played on a state its version does not name."""
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    here, there = Store(url), Store(url)
+    try:
+        game_id, token = game_and_token(there)
+        there.play(game_id, token, 0, DEPLOY)
+        rebuild = here.rebuild
+
+        def written_meanwhile(game):
+            there.play(game_id, token, 1, UNDEPLOY)
+            return rebuild(game)
+
+        monkeypatch.setattr(here, "rebuild", written_meanwhile)
+        with pytest.raises(StaleVersion) as refusal:
+            here.play(game_id, token, 1, UNDEPLOY)
+        assert (refusal.value.current, there.current_version(game_id), there.action_count(game_id)) == (2, 2, 2)
+    finally:
+        here.close()
+        there.close()
+
+
 def refuse_actions_of(store, game_id):
     """A trigger that makes the database refuse any action row of ``game_id`` as a broken constraint."""
     with store.engine.begin() as conn:

@@ -876,7 +876,9 @@ class Store:
         if expected_version > current:
             raise StaleVersion(expected_version, current)
         game = self._load(game_id, current)
-        if game.version != current:
+        if game.version > current:  # rebuilt after another process wrote (SQLite's readers do not wait for it)
+            raise StaleVersion(current, game.version)
+        if game.version < current:
             # Kept at a version a writer's group had moved it to, then dropped (a ruleset's failure, the cache
             # full) and rebuilt from a database that has none of the group's moves yet.
             raise _OutOfStep(game_id)
