@@ -249,33 +249,26 @@ def test_a_ruleset_failing_in_a_group_leaves_its_game_s_next_actions_as_they_wou
         assert game.version == store.action_count(game_id) == 2
 
 
-def test_nothing_is_read_for_a_group_after_its_commit(postgres, monkeypatch):
+def test_nothing_is_read_for_a_group_after_its_commit(told_store, monkeypatch):
     """PostgreSQL sends a group's COMMIT with its write when it queues no job: what the answers need comes back
     with the write. A read failing after it would replay actions already committed and answer them as stale."""
-    url = postgres.new_database()
-    store = Store(url)
-    told = []
-    store.on_commit = lambda game_id, version: told.append((game_id, version))
-    try:
-        moved_id, moved_token = moved_under_the_group(store, monkeypatch)
-        good_id, good_token = game_and_token(store)
+    store, told = told_store
+    moved_id, moved_token = moved_under_the_group(store, monkeypatch)
+    good_id, good_token = game_and_token(store)
 
-        class Unreadable:
-            def run(self, conn, **values):
-                raise OperationalError("SELECT", {}, Exception("server closed the connection"))
+    class Unreadable:
+        def run(self, conn, **values):
+            raise OperationalError("SELECT", {}, Exception("server closed the connection"))
 
-        held = HeldWriters(store)
-        monkeypatch.setattr(store, "_version", Unreadable())
-        lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
-        good = store.play_soon(good_id, good_token, 0, DEPLOY)
-        held.release()
-        with pytest.raises(StaleVersion):
-            lost.result(timeout=30)
-        assert good.result(timeout=30)[1].version == store.action_count(good_id) == 1
-        assert (good_id, 1) in told
-    finally:
-        store.close()
-        postgres.drop_database(url)
+    held = HeldWriters(store)
+    monkeypatch.setattr(store, "_version", Unreadable())
+    lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
+    good = store.play_soon(good_id, good_token, 0, DEPLOY)
+    held.release()
+    with pytest.raises(StaleVersion):
+        lost.result(timeout=30)
+    assert good.result(timeout=30)[1].version == store.action_count(good_id) == 1
+    assert (good_id, 1) in told
 
 
 def test_a_game_written_by_another_server_while_it_is_read_again_answers_stale(tmp_path, monkeypatch):
@@ -379,6 +372,17 @@ def test_a_group_writes_what_the_same_actions_write_alone(store):
     assert "bot" in {kind for kind, *_ in bot_jobs} and "over" in {kind for kind, *_ in notice_jobs}
 
 
+@pytest.fixture
+def told_store(postgres):
+    """A store on a PostgreSQL database of its own, and the (game, version) its commits were told."""
+    url = postgres.new_database()
+    store, told = Store(url), []
+    store.on_commit = lambda game_id, version: told.append((game_id, version))
+    yield store, told
+    store.close()
+    postgres.drop_database(url)
+
+
 def moved_under_the_group(store, monkeypatch):
     """A game another writer moved where the games' row locks did not stop it: the group's entries and the game
     the store keeps say version 0, the database 1. Its token."""
@@ -398,31 +402,24 @@ def moved_under_the_group(store, monkeypatch):
     return game_id, token
 
 
-def test_in_a_group_a_game_moved_under_it_is_refused_as_stale_and_the_others_written(postgres, monkeypatch):
+def test_in_a_group_a_game_moved_under_it_is_refused_as_stale_and_the_others_written(told_store, monkeypatch):
     """PostgreSQL writes a group's moves in one statement, each game's from the version its entries read: a
     game found elsewhere keeps what it had, its moves refused as stale, and the group's other games are written
     (by the group: its commit is told of them)."""
-    url = postgres.new_database()
-    store = Store(url)
-    told = []
-    store.on_commit = lambda game_id, version: told.append((game_id, version))
-    try:
-        moved_id, moved_token = moved_under_the_group(store, monkeypatch)
-        good_id, good_token = game_and_token(store)
-        held = HeldWriters(store)
-        lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
-        good = store.play_soon(good_id, good_token, 0, DEPLOY)
-        held.release()
-        with pytest.raises(StaleVersion) as refusal:
-            lost.result(timeout=30)
-        assert (refusal.value.expected, refusal.value.current) == (0, 1)
-        assert good.result(timeout=30)[1].version == 1 and (good_id, 1) in told
-        assert (store.action_count(moved_id), store.action_count(good_id)) == (1, 1)
-        with store.game(moved_id) as game:
-            assert game.version == 1
-    finally:
-        store.close()
-        postgres.drop_database(url)
+    store, told = told_store
+    moved_id, moved_token = moved_under_the_group(store, monkeypatch)
+    good_id, good_token = game_and_token(store)
+    held = HeldWriters(store)
+    lost = store.play_soon(moved_id, moved_token, 0, DEPLOY)
+    good = store.play_soon(good_id, good_token, 0, DEPLOY)
+    held.release()
+    with pytest.raises(StaleVersion) as refusal:
+        lost.result(timeout=30)
+    assert (refusal.value.expected, refusal.value.current) == (0, 1)
+    assert good.result(timeout=30)[1].version == 1 and (good_id, 1) in told
+    assert (store.action_count(moved_id), store.action_count(good_id)) == (1, 1)
+    with store.game(moved_id) as game:
+        assert game.version == 1
 
 
 class Groups:
