@@ -814,8 +814,7 @@ class Store:
         # SQLAlchemy's JSON type writes them): PostgreSQL's json type keeps the text as it is given.
         games = json.dumps([{"id": game_id, "current": first[game_id].current, "next": move.current + 1,
                              "outcome": move.outcome, "due": move.due} for game_id, move in last.items()])
-        played = json.dumps([{"game_id": move.game_id, "seq": move.current + 1, "seat": move.seat,
-                              "action": move.action, "events": [event.to_dict() for event in move.events],
+        played = json.dumps([{**move.row(), "game_id": move.game_id, "seq": move.current + 1,
                               "created_at": move.moment.isoformat()} for move in moves])
         (written,) = run_together(conn, [(self._group_write, {"games": games, "moves": played,
                                                                "channel": NOTIFY_CHANNEL})], commit=commit)
@@ -938,12 +937,8 @@ class Store:
         try:
             return commit(conn, write)
         except _Lost:
-            raise self._stale(conn, move) from None
-
-    def _stale(self, conn: Connection, move: _Move) -> StaleVersion:
-        """The refusal of a move whose version another writer took first."""
-        row = self._version.run(conn, game_id=move.game_id).fetchone()  # on ``conn``: no second connection
-        return StaleVersion(move.current, row[0] if row is not None else move.current)
+            found = self._version.run(conn, game_id=game_id).fetchone()  # on ``conn``: no second connection
+            raise StaleVersion(current, found[0] if found is not None else current) from None
 
     def _queue_jobs(self, conn: Connection, move: _Move, watchers: list[tuple[str, str]],
                     job: int | None = None) -> tuple[bool, bool]:
